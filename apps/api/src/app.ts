@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Db } from '@app/db';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type { Config } from './config';
+import { AppError, toApiErrorBody } from './errors';
+import { assertNoNulBytes } from './input-guard';
+import { registerAttendanceRoutes } from './modules/attendances/attendances.routes';
+import { billingJobs } from './modules/billing/billing.jobs';
+import { registerBillingRoutes } from './modules/billing/billing.routes';
+import { registerClientRoutes } from './modules/clients/clients.routes';
+import { registerDevRoutes } from './modules/health/dev.routes';
+import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerUploadRoutes } from './modules/uploads/uploads.routes';
+import { createPlatform, type Platform } from './platform';
+import { API_PREFIX, openApiDocument, registerRestRoutes } from './rest';
+import { type AppRouter, appRouter } from './router';
+import { createContext, type Deps, errorRequestIds } from './trpc';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+const REQUEST_ID = /^[\w.-]{8,64}$/;
+
+export type ServedRoute = { method: string; url: string };
+/** `routes` is Fastify's own route table, read by the route inventory test. */
+export type BuiltApp = { app: FastifyInstance; deps: Deps; platform: Platform; routes: ServedRoute[] };
+
+/** External plugins -> app plugins -> routes. */
+export async function buildApp(
+  config: Config,
+  db: Db,
+  opts: { queueName?: string; logStream?: { write(line: string): void } } = {},
+): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'], stream: opts.logStream },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: /^\d+$/.test(config.TRUST_PROXY) ? (_address: string, hop: number) => hop < Number(config.TRUST_PROXY) : config.TRUST_PROXY,
+    // A load balancer's id is kept when it looks like one; anything else a client sends is replaced.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    routerOptions: { maxParamLength: 200 },
+    // Malformed URLs and over-long path parameters never reach a route: same error body, no echo of the URL.
+    frameworkErrors: (error, req, reply) => {
+      const body = toApiErrorBody(error, req.id);
+      return (reply as FastifyReply).code(body.status).header('x-request-id', req.id).send(body);
+    },
+  });
+  const routes: ServedRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
+  const platform = createPlatform(config, db, app.log, { queueName: opts.queueName, jobs: billingJobs });
+  const deps: Deps = { db, config, platform };
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  // Procedures check their own input (trpc.ts); this covers the plain routes' params, query and JSON body.
+  app.addHook('preValidation', async (req) => {
+    assertNoNulBytes(req.params, req.query, req.body);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  const origins = [new URL(config.appUrl).origin, ...(config.CORS_ORIGINS?.split(',').map((o) => o.trim()) ?? [])];
+  await app.register(cors, { origin: origins, credentials: false });
+  // Each upload route sets its own file size limit; these are the outer bounds of any multipart body.
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 11 } });
+
+  app.setErrorHandler((error, req, reply) => {
+    const body = toApiErrorBody(error, req.id);
+    if (body.status >= 500) req.log.error({ err: error }, 'request failed');
+    return reply.code(body.status).send(body);
+  });
+
+  // No procedure takes form data: the tRPC plugin would hand such bodies to tRPC raw, past
+  // bodyLimit (and fail with a 500). Refused before the body is read.
+  app.addHook('onRequest', async (req) => {
+    const type = req.headers['content-type'];
+    if (req.url.startsWith('/trpc/') && type && !/^application\/json\b/i.test(type)) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  });
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req }) => createContext(deps, req),
+      // The web client sends one call per request; a batch would run N logins (N password hashes) for one.
+      allowBatching: false,
+      onError: ({ error, ctx, req }) => {
+        errorRequestIds.set(error, req.id);
+        if (toApiErrorBody(error).status >= 500) ctx?.log.error({ err: error }, 'procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  const document = openApiDocument(appRouter, config.appUrl);
+  app.get(`${API_PREFIX}/openapi.json`, async () => document);
+  await app.register(swagger, { mode: 'static', specification: { document: document as never } });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
+
+  // Multipart uploads and binary downloads are plain routes, registered before the REST ones.
+  registerUploadRoutes(app, deps);
+  registerClientRoutes(app, deps);
+  registerAttendanceRoutes(app, deps);
+  await registerBillingRoutes(app, deps);
+  registerRestRoutes(app, appRouter, deps);
+  registerHealthRoutes(app, deps);
+  if (platform.mailer.kind === 'outbox') registerDevRoutes(app, deps);
+
+  const webDist = config.WEB_DIST;
+  const hasWeb = existsSync(join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '';
+    const isApi = path.startsWith(API_PREFIX) || path.startsWith('/trpc') || path.startsWith('/healthz') || path.startsWith('/dev');
+    // A missing file (an asset from an older build) is a 404, never the page: a browser would
+    // otherwise try to run HTML as a script.
+    const isFile = /\.[a-z0-9]+$/i.test(path);
+    if (!isApi && !isFile && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
+      // History-mode SPA: every screen path serves index.html; the router decides.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send(toApiErrorBody(Object.assign(new Error('not found'), { statusCode: 404, code: 'NOT_FOUND' }), req.id));
+  });
+
+  app.addHook('onClose', async () => {
+    await platform.close();
+  });
+  return { app, deps, platform, routes };
+}

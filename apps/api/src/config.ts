@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Public origin of the app, used in e-mail links and CORS. */
+  APP_URL: z.string().url().optional(),
+  /** Extra origins allowed by CORS, comma-separated. */
+  CORS_ORIGINS: z.string().optional(),
+  DATA_DIR: z.string().default(join(REPO_ROOT, '.data')),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Agência CRM <nao-responda@agenciacrm.com.br>'),
+  JWT_SECRET: z.string().min(32).optional(),
+  JWT_TTL_HOURS: z.coerce.number().int().positive().default(12),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_BASE: z.string().url().optional(),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /**
+   * Which peers may set X-Forwarded-For (the client address used by rate limits and logs):
+   * 'loopback' (a proxy on the same machine), a hop count behind a load balancer ('1'), or
+   * addresses/CIDRs ('10.0.0.0/8,172.16.0.0/12'); '0' trusts none. Never everyone: clients
+   * would pick their own address.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('loopback')
+    .refine((v) => v !== 'true', 'name the trusted proxies (loopback, a hop count or addresses), not true'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().default(join(REPO_ROOT, 'apps/web/dist')),
+  SEED_DEMO: z.enum(['true', 'false']).optional(),
+  /** Where uploaded files live: 'local' keeps them under DATA_DIR/uploads. */
+  STORAGE_DRIVER: z.enum(['local']).default('local'),
+  /** Brazilian postal-code lookup (ViaCEP protocol: GET {base}/{cep}/json/). */
+  POSTAL_CODE_API_URL: z.string().url().default('https://viacep.com.br/ws'),
+  POSTAL_CODE_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+});
+
+export type Config = z.infer<typeof envSchema> & { jwtSecret: string; appUrl: string };
+
+/** Every environment variable, parsed and validated once. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  const cfg = parsed.data;
+  return {
+    ...cfg,
+    jwtSecret: cfg.JWT_SECRET ?? localSecret(cfg.DATA_DIR),
+    appUrl: cfg.APP_URL ?? `http://localhost:${cfg.PORT}`,
+  };
+}
+
+/** Embedded default: a random secret kept beside the embedded data so sessions survive restarts. */
+function localSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO, linkToken, useTestApp } from '../../../test/harness';
+
+const t = useTestApp();
+
+describe('POST /api/login', () => {
+  it('returns a token with the claims of section 3 and the profile', async () => {
+    const res = await t.call('POST', '/api/login', { body: { email: DEMO.users.owner, password: DEMO.password } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.user).toMatchObject({ email: DEMO.users.owner, role: 'owner', company_name: 'Agência Demo' });
+    expect(body.user).not.toHaveProperty('password_hash');
+    expect(body).toMatchObject({ status_plan: 'active', subdomain: 'demo' });
+    const claims = JSON.parse(Buffer.from(body.token.split('.')[1], 'base64url').toString());
+    expect(claims).toMatchObject({ company_id: body.user.company_id, company_name: 'Agência Demo', role: 'owner' });
+    expect(claims.features).toMatchObject({ d4sign: true, super_admin: false });
+  });
+
+  it('gives a super_admin the fixed feature set', async () => {
+    const res = await t.call('POST', '/api/login', { body: { email: DEMO.users.superAdmin, password: DEMO.password } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().features).toEqual({
+      d4sign: false,
+      cambio_sistema: false,
+      pipedrive_deals: false,
+      financial_table_comments: false,
+      custom_subdomain: true,
+      super_admin: true,
+    });
+  });
+
+  it('refuses a wrong password with a 401 and a clear message', async () => {
+    const res = await t.call('POST', '/api/login', { body: { email: DEMO.users.owner, password: 'errada123' } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ status: 401, code: 'UNAUTHORIZED', message: 'E-mail ou senha inválidos' });
+  });
+
+  it('answers bad input with 400 and field errors', async () => {
+    const res = await t.call('POST', '/api/login', { body: { email: 'não-é-email', password: 12 } });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.message).toBe('Houve um erro de sistema e não foi possível realizar a ação');
+    expect(Object.keys(body.errors)).toEqual(expect.arrayContaining(['email', 'password']));
+  });
+
+  it('serves the same procedure over tRPC', async () => {
+    const res = await t.call('POST', '/trpc/auth.login', { body: { email: DEMO.users.colaborador, password: DEMO.password } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.data.user.role).toBe('colaborador');
+  });
+});
+
+describe('rate limiting', () => {
+  const limited = useTestApp({ LOGIN_RATE_LIMIT: '3' });
+  it('blocks the 4th failed attempt for the same e-mail with 429', async () => {
+    const attempt = () => limited.call('POST', '/api/login', { body: { email: DEMO.users.admin, password: 'errada123' } });
+    for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
+    const blocked = await attempt();
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toContain('Muitas tentativas');
+  });
+});
+
+describe('password recovery', () => {
+  it('e-mails a reset link that sets a new password once', async () => {
+    const owner = await t.tokenFor(DEMO.users.owner);
+    const email = `reset-${Date.now()}@demo.test`;
+    const created = await t.call('POST', '/api/users', { token: owner, body: { user: { name: 'Pessoa Reset', email, role: 'colaborador' } } });
+    expect(created.statusCode).toBe(200);
+    const [invite] = await t.mailsTo(email);
+    const regToken = linkToken(invite!.text, '/registration/activate-user');
+    expect((await t.call('POST', `/api/registration/activate-user/${regToken}`, { body: { password: 'primeira123', password_confirmation: 'primeira123' } })).statusCode).toBe(200);
+
+    const forgot = await t.call('POST', '/api/forgot/password', { body: { email } });
+    expect(forgot.statusCode).toBe(200);
+    const [mail] = await t.mailsTo(email);
+    expect(mail!.subject).toContain('redefinição de senha');
+    const token = linkToken(mail!.text, '/definir-senha');
+
+    const mismatch = await t.call('POST', '/api/reset/password', { body: { token, password: 'nova-senha-1', password_confirmation: 'outra' } });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().errors.password_confirmation).toEqual(['As senhas não conferem']);
+
+    const reset = await t.call('POST', '/api/reset/password', { body: { token, password: 'nova-senha-1', password_confirmation: 'nova-senha-1' } });
+    expect(reset.statusCode).toBe(200);
+    expect((await t.call('POST', '/api/login', { body: { email, password: 'nova-senha-1' } })).statusCode).toBe(200);
+    const again = await t.call('POST', '/api/reset/password', { body: { token, password: 'outra-senha-2', password_confirmation: 'outra-senha-2' } });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().errors.token).toEqual(['Link inválido ou expirado.']);
+  });
+
+  it('answers the same for an unknown e-mail and sends nothing', async () => {
+    const res = await t.call('POST', '/api/forgot/password', { body: { email: 'ninguem@nada.test' } });
+    expect(res.statusCode).toBe(200);
+    expect(await t.mailsTo('ninguem@nada.test')).toHaveLength(0);
+  });
+});
+
+describe('registration', () => {
+  it('deny marks the user denied and the link dies', async () => {
+    const owner = await t.tokenFor(DEMO.users.owner);
+    const email = `deny-${Date.now()}@demo.test`;
+    await t.call('POST', '/api/users', { token: owner, body: { user: { name: 'Pessoa Nega', email, role: 'colaborador' } } });
+    const [invite] = await t.mailsTo(email);
+    const token = linkToken(invite!.text, '/registration/deny-user');
+    expect((await t.call('GET', `/api/registration/${token}`)).json()).toMatchObject({ email, company_name: 'Agência Demo' });
+    expect((await t.call('POST', `/api/registration/deny-user/${token}`, { body: {} })).statusCode).toBe(200);
+    expect((await t.call('POST', `/api/registration/activate-user/${token}`, { body: { password: 'qualquer123', password_confirmation: 'qualquer123' } })).statusCode).toBe(400);
+    const user = await t.deps.db.user.findUniqueOrThrow({ where: { email } });
+    expect(user.status).toBe('denied');
+  });
+});
+
+describe('profile', () => {
+  it('GET /api/profile returns the section 3 fields; PATCH changes only allowed fields', async () => {
+    const token = await t.tokenFor(DEMO.users.colaborador);
+    const res = await t.call('GET', '/api/profile', { token });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json()).sort()).toEqual(['days_remaining', 'features', 'status_plan', 'subdomain', 'token', 'user']);
+    const patched = await t.call('PATCH', '/api/profile', { token, body: { name: 'Colab Renomeado' } });
+    expect(patched.json().user.name).toBe('Colab Renomeado');
+    const sneaky = await t.call('PATCH', '/api/profile', { token, body: { role: 'owner' } });
+    expect(sneaky.statusCode).toBe(400);
+    expect((await t.call('GET', '/api/profile', { token })).json().user.role).toBe('colaborador');
+  });
+
+  it('change password checks the current one', async () => {
+    const token = await t.tokenFor(DEMO.users.outraOwner);
+    const wrong = await t.call('POST', '/api/change/password', { token, body: { current_password: 'errada', password: 'nova-senha-9', password_confirmation: 'nova-senha-9' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors.current_password).toEqual(['está incorreta']);
+  });
+});
+
+describe('platform routes', () => {
+  it('GET /healthz checks the database', async () => {
+    const res = await t.call('GET', '/healthz');
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('GET /api/openapi.json lists the REST routes', async () => {
+    const doc = (await t.call('GET', '/api/openapi.json')).json();
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/login', '/users/{id}', '/users/reopen/{id}', '/companies/{id}/create-user']));
+  });
+
+  it('every response carries a request id; 5xx-free error bodies', async () => {
+    const res = await t.call('GET', '/api/users/999999');
+    expect(res.headers['x-request-id']).toBeTruthy();
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ status: 401, message: 'Não autorizado' });
+  });
+});

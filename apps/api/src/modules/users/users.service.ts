@@ -1,0 +1,106 @@
+import type { Db, Prisma } from '@app/db';
+import { buildPagination, type ListUsersInput, REGISTRATION_TTL_DAYS, type Role, TAKEN_MESSAGE } from '@app/shared';
+import type { Config } from '../../config';
+import { AppError, fieldError, notFound } from '../../errors';
+import type { Platform } from '../../platform';
+import { sendMailJob } from '../../platform';
+import { registrationMail } from '../auth/auth.mails';
+import { newOneTimeToken } from '../auth/tokens';
+import { toUserDto, userSelect, userWhere } from './users.where';
+
+type Actor = { id: number; role: Role };
+type Services = { db: Db; config: Config; platform: Platform };
+type UserFields = { name: string; email: string; phone?: string | null; role: 'owner' | 'administrador' | 'colaborador' };
+
+export async function listUsers(db: Db, companyId: number, input: ListUsersInput) {
+  const where: Prisma.UserWhereInput = {
+    ...userWhere(companyId),
+    ...(input.status ? { status: input.status } : {}),
+    ...(input.role ? { role: input.role } : {}),
+    ...(input.search
+      ? { OR: [{ name: { contains: input.search, mode: 'insensitive' } }, { email: { contains: input.search, mode: 'insensitive' } }] }
+      : {}),
+  };
+  const [rows, total] = await Promise.all([
+    db.user.findMany({
+      where,
+      select: userSelect,
+      orderBy: [{ name: 'asc' }, { id: 'asc' }],
+      skip: (input.page - 1) * input.per_page,
+      take: input.per_page,
+    }),
+    db.user.count({ where }),
+  ]);
+  return { users: rows.map(toUserDto), pagination: buildPagination(input.page, input.per_page, total) };
+}
+
+export async function getUser(db: Db, companyId: number, id: number) {
+  const user = await db.user.findFirst({ where: userWhere(companyId, id), select: userSelect });
+  if (!user) throw notFound();
+  return toUserDto(user);
+}
+
+/** Only an owner hands out or takes away the owner role, and only an owner edits an owner. */
+function assertMayManage(actor: Actor, target: { id?: number; role: Role } | null, newRole?: Role) {
+  if (actor.role === 'super_admin' || actor.role === 'owner') return;
+  if (target?.role === 'owner' || newRole === 'owner') {
+    throw new AppError('CONFLICT', { message: 'Apenas o proprietário pode alterar um proprietário.' });
+  }
+}
+
+async function assertEmailFree(db: Db, email: string, exceptId?: number) {
+  const other = await db.user.findFirst({ where: { email, ...(exceptId ? { NOT: { id: exceptId } } : {}) }, select: { id: true } });
+  if (other) throw fieldError('email', TAKEN_MESSAGE);
+}
+
+/** A registration link by e-mail: the user confirms (and sets a password) or denies. */
+async function inviteUser(s: Services, user: { id: number; email: string; name: string; company: { name: string } }) {
+  const { token, tokenHash } = newOneTimeToken();
+  await s.db.authToken.create({
+    data: { userId: user.id, purpose: 'registration', tokenHash, expiresAt: new Date(Date.now() + REGISTRATION_TTL_DAYS * 86_400_000) },
+  });
+  await s.platform.jobs.enqueue(sendMailJob, registrationMail(s.config.appUrl, user.email, user.name, user.company.name, token));
+}
+
+/** New staff start pending and get an e-mail to confirm (and set a password) or deny. */
+export async function createUser(s: Services, companyId: number, actor: Actor, fields: UserFields) {
+  assertMayManage(actor, null, fields.role);
+  await assertEmailFree(s.db, fields.email);
+  const user = await s.db.user.create({
+    data: { companyId, name: fields.name, email: fields.email, phone: fields.phone ?? null, role: fields.role, status: 'pending' },
+    select: userSelect,
+  });
+  await inviteUser(s, user);
+  return toUserDto(user);
+}
+
+export async function updateUser(db: Db, companyId: number, actor: Actor, id: number, fields: Partial<UserFields>) {
+  const target = await db.user.findFirst({ where: userWhere(companyId, id), select: { id: true, role: true } });
+  if (!target) throw notFound();
+  assertMayManage(actor, target, fields.role);
+  if (fields.role && target.id === actor.id && fields.role !== actor.role) {
+    throw new AppError('CONFLICT', { message: 'Você não pode alterar o seu próprio perfil de acesso.' });
+  }
+  if (fields.email) await assertEmailFree(db, fields.email, id);
+  const user = await db.user.update({
+    where: { id: target.id },
+    data: { name: fields.name, email: fields.email, phone: fields.phone, role: fields.role },
+    select: userSelect,
+  });
+  return toUserDto(user);
+}
+
+/**
+ * Deactivate, or reactivate. Someone who never set a password (pending, denied) comes back as
+ * pending with a fresh registration e-mail, since the old link may be used up or expired.
+ */
+export async function setUserActive(s: Services, companyId: number, actor: Actor, id: number, active: boolean) {
+  const target = await s.db.user.findFirst({ where: userWhere(companyId, id), select: { id: true, role: true, passwordHash: true } });
+  if (!target) throw notFound();
+  assertMayManage(actor, target);
+  if (target.id === actor.id) throw new AppError('CONFLICT', { message: 'Você não pode desativar o seu próprio usuário.' });
+  const status = active ? (target.passwordHash ? 'active' : 'pending') : 'inactive';
+  const user = await s.db.user.update({ where: { id: target.id }, data: { status }, select: userSelect });
+  if (status === 'pending') await inviteUser(s, user);
+  return toUserDto(user);
+}

@@ -1,0 +1,83 @@
+import { join } from 'node:path';
+import type { Db } from '@app/db';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
+import { z } from 'zod';
+import type { Config } from '../config';
+import { bullmqQueue, embeddedQueue, type JobDefinition, type JobQueue } from './jobs';
+import { type MailMessage, type Mailer, outboxMailer, smtpMailer } from './mail';
+import { type Payments, simulatorPayments, simulatorWebhookSecret, stripePayments } from './payments';
+import { localStorage, type Storage } from './storage';
+
+export type Platform = {
+  mailer: Mailer;
+  jobs: JobQueue;
+  /** Attempts per key (ip + e-mail, ip, or e-mail) on login and password recovery, per 15 minutes. */
+  authLimiter: RateLimiterAbstract;
+  /** Login attempts per client address across e-mails (an office shares one address): ten times the budget. */
+  authIpLimiter: RateLimiterAbstract;
+  /** Uploaded files (cover images, attachments, consolidated files). */
+  storage: Storage;
+  /** Stripe with STRIPE_SECRET_KEY, else the embedded checkout simulator. */
+  payments: Payments;
+  close(): Promise<void>;
+};
+
+/** Delivering mail is a job: a failed SMTP call is retried, not lost. Retrying may resend. */
+export const sendMailJob: JobDefinition<MailMessage> = {
+  name: 'mail.send',
+  payload: z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string().optional() }),
+  async handle(message, { mailer }) {
+    await mailer.send(message);
+  },
+};
+
+function createPayments(config: Config, db: Db): Payments {
+  if (!config.STRIPE_SECRET_KEY) {
+    return simulatorPayments(db, { appUrl: config.appUrl, webhookSecret: simulatorWebhookSecret(config.jwtSecret) });
+  }
+  if (!config.STRIPE_WEBHOOK_SECRET) throw new Error('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY');
+  return stripePayments({
+    secretKey: config.STRIPE_SECRET_KEY,
+    webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+    apiBase: config.STRIPE_API_BASE,
+  });
+}
+
+/** `opts.jobs`: the modules' job definitions, run by the same queue as the platform's own. */
+export function createPlatform(
+  config: Config,
+  db: Db,
+  log: FastifyBaseLogger,
+  opts: { queueName?: string; jobs?: JobDefinition<unknown>[] } = {},
+): Platform {
+  const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db);
+  const payments = createPayments(config, db);
+  const jobDefs = [sendMailJob, ...(opts.jobs ?? [])] as JobDefinition<unknown>[];
+  const deps = { db, mailer, log, config, payments };
+  const jobs = config.REDIS_URL ? bullmqQueue(config.REDIS_URL, jobDefs, deps, opts.queueName) : embeddedQueue(jobDefs, deps);
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : undefined;
+  const limiter = (points: number, prefix: string) => {
+    const limiterOpts = { points, duration: 15 * 60, keyPrefix: `${prefix}:${opts.queueName ?? 'app'}` };
+    return redis
+      ? new RateLimiterRedis({ storeClient: redis, insuranceLimiter: new RateLimiterMemory(limiterOpts), ...limiterOpts })
+      : new RateLimiterMemory(limiterOpts);
+  };
+  const authLimiter = limiter(config.LOGIN_RATE_LIMIT, 'auth');
+  const authIpLimiter = limiter(config.LOGIN_RATE_LIMIT * 10, 'auth-ip');
+  // STORAGE_DRIVER has one value today; an S3-compatible adapter would be chosen here.
+  const storage = localStorage(join(config.DATA_DIR, 'uploads'));
+  return {
+    mailer,
+    jobs,
+    authLimiter,
+    authIpLimiter,
+    storage,
+    payments,
+    async close() {
+      await jobs.stop();
+      redis?.disconnect();
+    },
+  };
+}

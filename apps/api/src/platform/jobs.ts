@@ -1,0 +1,160 @@
+import type { Db } from '@app/db';
+import { Queue, Worker } from 'bullmq';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ZodType } from 'zod';
+import type { Config } from '../config';
+import type { Mailer } from './mail';
+import type { Payments } from './payments';
+
+export type JobDeps = { db: Db; mailer: Mailer; log: FastifyBaseLogger; config: Config; payments: Payments };
+
+/** One definition per job: a stable name, a zod payload, one idempotent handler. */
+export type JobDefinition<P> = {
+  name: string;
+  payload: ZodType<P>;
+  handle(payload: P, deps: JobDeps): Promise<void>;
+};
+
+export interface JobQueue {
+  readonly kind: 'bullmq' | 'embedded';
+  enqueue<P>(job: JobDefinition<P>, payload: P): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Tests: resolves once every queued job has finished (no sleeps). */
+  drain(): Promise<void>;
+}
+
+const MAX_ATTEMPTS = 5;
+const backoffMs = (attempt: number) => Math.min(60_000, 1000 * 2 ** attempt);
+
+function registry(jobs: JobDefinition<unknown>[]) {
+  const byName = new Map(jobs.map((j) => [j.name, j]));
+  return (name: string) => {
+    const job = byName.get(name);
+    if (!job) throw new Error(`Unknown job ${name}`);
+    return job;
+  };
+}
+
+/**
+ * No REDIS_URL: jobs are rows in embedded_jobs, run in-process. A job claimed by a process that
+ * dies is picked up again when its lock expires, so nothing is lost.
+ */
+export function embeddedQueue(jobs: JobDefinition<unknown>[], deps: JobDeps, pollMs = 1000): JobQueue {
+  const find = registry(jobs);
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = true;
+
+  async function claim() {
+    const rows = await deps.db.$queryRaw<{ id: number; name: string; payload: unknown; attempts: number }[]>`
+      UPDATE embedded_jobs SET locked_until = now() + interval '5 minutes', attempts = attempts + 1
+      WHERE id = (
+        SELECT id FROM embedded_jobs
+        WHERE done_at IS NULL AND attempts < max_attempts AND run_at <= now()
+          AND (locked_until IS NULL OR locked_until < now())
+        ORDER BY run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
+      RETURNING id, name, payload, attempts`;
+    return rows[0];
+  }
+
+  async function runAvailable(): Promise<void> {
+    for (let row = await claim(); row; row = await claim()) {
+      try {
+        const job = find(row.name);
+        await job.handle(job.payload.parse(row.payload), deps);
+        await deps.db.embeddedJob.update({ where: { id: row.id }, data: { doneAt: new Date(), lockedUntil: null } });
+      } catch (error) {
+        deps.log.error({ err: error, job: row.name, attempt: row.attempts }, 'job failed');
+        await deps.db.embeddedJob.update({
+          where: { id: row.id },
+          data: { lockedUntil: null, lastError: String(error).slice(0, 2000), runAt: new Date(Date.now() + backoffMs(row.attempts)) },
+        });
+      }
+    }
+  }
+
+  function kick(): Promise<void> {
+    running ??= runAvailable().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      kick().catch((err) => deps.log.error({ err }, 'job poll failed')).finally(schedule);
+    }, pollMs);
+  }
+
+  return {
+    kind: 'embedded',
+    async enqueue(job, payload) {
+      await deps.db.embeddedJob.create({
+        data: { name: job.name, payload: job.payload.parse(payload) as object, maxAttempts: MAX_ATTEMPTS },
+      });
+      if (!stopped) void kick().catch((err) => deps.log.error({ err }, 'job run failed'));
+    },
+    async start() {
+      stopped = false;
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+    async drain() {
+      for (;;) {
+        await kick();
+        const pending = await deps.db.embeddedJob.count({
+          where: { doneAt: null, attempts: { lt: MAX_ATTEMPTS }, runAt: { lte: new Date() } },
+        });
+        if (pending === 0 && !running) return;
+      }
+    },
+  };
+}
+
+/** REDIS_URL set: BullMQ queue and an in-process worker running the same handlers. */
+export function bullmqQueue(redisUrl: string, jobs: JobDefinition<unknown>[], deps: JobDeps, queueName = 'app-jobs'): JobQueue {
+  const find = registry(jobs);
+  const connection = { url: redisUrl, maxRetriesPerRequest: null };
+  const queue = new Queue(queueName, { connection });
+  let worker: Worker | undefined;
+
+  return {
+    kind: 'bullmq',
+    async enqueue(job, payload) {
+      await queue.add(job.name, job.payload.parse(payload), {
+        attempts: MAX_ATTEMPTS,
+        backoff: { type: 'exponential', delay: 1000 },
+        removeOnComplete: 1000,
+        removeOnFail: 5000,
+      });
+    },
+    async start() {
+      worker = new Worker(
+        queueName,
+        async (bullJob) => {
+          const job = find(bullJob.name);
+          await job.handle(job.payload.parse(bullJob.data), deps);
+        },
+        { connection, concurrency: 4 },
+      );
+      worker.on('failed', (bullJob, err) => deps.log.error({ err, job: bullJob?.name }, 'job failed'));
+    },
+    async stop() {
+      await worker?.close();
+      await queue.close();
+    },
+    async drain() {
+      for (;;) {
+        const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
+        if (Object.values(counts).every((n) => n === 0)) return;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+  };
+}

@@ -1,0 +1,189 @@
+// Runs against TEST_DATABASE_URL / DATABASE_URL when set, otherwise against embedded PGlite.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { query, withDatabase } from './admin';
+import { startEmbeddedPostgres } from './embedded';
+import { createPrismaClient, type PrismaClient, verifyPassword } from './index';
+import { applyMigrations, migrationStatus } from './migrate';
+import { DEMO, seed } from './seed';
+import { createTestDatabase, type TestDatabase } from './testing';
+
+const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+
+/** An empty database: a new one on the server, or a new in-memory PGlite. */
+async function emptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!serverUrl) {
+    const server = await startEmbeddedPostgres();
+    return { url: server.url, drop: server.stop };
+  }
+  const name = `app_test_empty_${randomUUID().replaceAll('-', '')}`;
+  await query(serverUrl, `CREATE DATABASE "${name}"`);
+  return {
+    url: withDatabase(serverUrl, name),
+    async drop() {
+      await query(serverUrl, `DROP DATABASE "${name}" WITH (FORCE)`);
+    },
+  };
+}
+
+async function counts(prisma: PrismaClient) {
+  return {
+    plans: await prisma.plan.count(),
+    companies: await prisma.company.count(),
+    users: await prisma.user.count(),
+    subscriptions: await prisma.subscription.count(),
+  };
+}
+
+const databases: TestDatabase[] = [];
+afterAll(async () => {
+  await Promise.all(databases.map((db) => db.drop()));
+});
+
+async function testDatabase(): Promise<TestDatabase> {
+  const db = await createTestDatabase();
+  databases.push(db);
+  return db;
+}
+
+describe('migrations', () => {
+  it('apply on a fresh database, and a second run finds nothing to do', async () => {
+    const db = await emptyDatabase();
+    try {
+      const applied = await applyMigrations(db.url);
+      expect(applied.at(0)).toMatch(/^\d{14}_foundation$/);
+      expect(await applyMigrations(db.url)).toEqual([]);
+      expect(await migrationStatus(db.url)).toMatchObject({ pending: [], failed: [], upToDate: true });
+      const rows = await query<{ migration_name: string; finished_at: Date | null }>(
+        db.url,
+        'SELECT migration_name, finished_at FROM _prisma_migrations',
+      );
+      expect(rows.map((row) => row.migration_name)).toEqual(applied);
+      expect(rows.every((row) => row.finished_at)).toBe(true);
+    } finally {
+      await db.drop();
+    }
+  });
+});
+
+describe('seed', () => {
+  it('creates the demo data once; running it again changes nothing', async () => {
+    const { prisma } = await testDatabase();
+    const before = await counts(prisma);
+    expect(before).toEqual({ plans: 2, companies: 3, users: 5, subscriptions: 3 });
+    const snapshot = await prisma.user.findMany({ orderBy: { id: 'asc' } });
+
+    await seed(prisma);
+    await seed(prisma);
+
+    expect(await counts(prisma)).toEqual(before);
+    expect(await prisma.user.findMany({ orderBy: { id: 'asc' } })).toEqual(snapshot);
+  });
+
+  it('holds the documented plans, companies and users', async () => {
+    const { prisma } = await testDatabase();
+    const pro = await prisma.plan.findFirstOrThrow({ where: { name: DEMO.plans.pro } });
+    expect(pro).toMatchObject({ amountCents: 14_990, trialDays: 14, stripePriceId: 'price_profissional' });
+    expect(pro.features).toEqual({
+      d4sign: true,
+      cambio_sistema: true,
+      pipedrive_deals: true,
+      financial_table_comments: true,
+      custom_subdomain: true,
+      super_admin: false,
+    });
+    const free = await prisma.plan.findFirstOrThrow({ where: { name: DEMO.plans.free } });
+    expect(free).toMatchObject({ amountCents: 0, trialDays: 0 });
+    expect(Object.values(free.features as object).every((on) => on === false)).toBe(true);
+
+    const outra = await prisma.company.findFirstOrThrow({
+      where: { name: DEMO.companies.outra },
+      include: { subscription: true, users: true },
+    });
+    expect(outra.subscription).toMatchObject({ status: 'trialing', planId: pro.id });
+    expect(outra.subscription?.trialEndsAt?.getTime()).toBeGreaterThan(Date.now() + 9 * 24 * 3600_000);
+    expect(outra.users.map((u) => [u.email, u.role])).toEqual([[DEMO.users.outraOwner, 'owner']]);
+
+    const root = await prisma.user.findUniqueOrThrow({ where: { email: DEMO.users.superAdmin }, include: { company: true } });
+    expect(root).toMatchObject({ name: 'Root do Sistema', role: 'super_admin', status: 'active' });
+    expect(root.company).toMatchObject({ name: DEMO.companies.sistema, isSystem: true, subdomain: 'sistema' });
+  });
+
+  it('stores argon2id hashes that verifyPassword accepts', async () => {
+    const { prisma } = await testDatabase();
+    const owner = await prisma.user.findUniqueOrThrow({ where: { email: DEMO.users.owner } });
+    expect(owner.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword(owner.passwordHash as string, DEMO.password)).toBe(true);
+    expect(await verifyPassword(owner.passwordHash as string, 'demo123456')).toBe(false);
+  });
+});
+
+describe('createTestDatabase', () => {
+  it('gives each caller a database of its own', async () => {
+    const [a, b] = await Promise.all([testDatabase(), testDatabase()]);
+    expect(a.url).not.toBe(b.url);
+    const company = await a.prisma.company.create({ data: { name: 'Só na A' } });
+    await a.prisma.user.update({ where: { email: DEMO.users.colaborador }, data: { name: 'Mudou' } });
+
+    expect(await b.prisma.company.findFirst({ where: { name: 'Só na A' } })).toBeNull();
+    expect(await b.prisma.user.findUniqueOrThrow({ where: { email: DEMO.users.colaborador } })).toMatchObject({
+      name: 'Colab Demo',
+    });
+    expect(await a.prisma.company.findUniqueOrThrow({ where: { id: company.id } })).toMatchObject({ name: 'Só na A' });
+  });
+});
+
+describe('embedded PostgreSQL', () => {
+  it('serves Prisma through a pool: create, findMany, $transaction and rollback', async () => {
+    const server = await startEmbeddedPostgres();
+    const prisma = createPrismaClient(server.url, { max: 4 });
+    try {
+      await applyMigrations(server.url);
+      const company = await prisma.company.create({ data: { name: 'Embutida' } });
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) => prisma.outboxMail.create({ data: { to: `u${i}@x.test`, subject: 's', text: 't' } })),
+      );
+      expect(await prisma.outboxMail.findMany()).toHaveLength(20);
+
+      let outside: Promise<number> | undefined;
+      await prisma.$transaction(async (tx) => {
+        await tx.user.create({ data: { companyId: company.id, name: 'Em transação', email: 'tx@x.test' } });
+        // Another connection's query waits for the transaction to end (awaiting it in here would
+        // deadlock); then() is what sends it.
+        outside = prisma.user.count().then((n) => n);
+        await tx.plan.create({ data: { name: 'P', amountCents: 1 } });
+      });
+      expect(await outside).toBe(1);
+      await expect(
+        prisma.$transaction(async (tx) => {
+          await tx.company.create({ data: { name: 'Desfeita' } });
+          throw new Error('rollback');
+        }),
+      ).rejects.toThrow('rollback');
+      expect(await prisma.company.count()).toBe(1);
+    } finally {
+      await prisma.$disconnect();
+      await server.stop();
+    }
+  });
+
+  it('keeps each connection’s extended-protocol batch whole, even when it spans TCP reads', async () => {
+    const server = await startEmbeddedPostgres();
+    const pool = new pg.Pool({ connectionString: server.url, max: 8 });
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 200 }, async (_, i) => {
+          // Parameters over ~64 KB reach the server in several reads.
+          const value = `${i % 4 === 0 ? 'x'.repeat(200_000) : ''}${i}`;
+          const { rows } = await pool.query(`SELECT length($1::text) AS n, ${i} AS tag`, [value]);
+          return rows[0].tag === i && rows[0].n === value.length;
+        }),
+      );
+      expect(results.every(Boolean)).toBe(true);
+    } finally {
+      await pool.end();
+      await server.stop();
+    }
+  });
+});

@@ -1,0 +1,58 @@
+// Section 9 display filters. Locale pt-BR; currency 'R$ 1.234,56'.
+
+const brl = new Intl.NumberFormat('pt-BR', {
+  style: 'currency',
+  currency: 'BRL',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Formats integer cents; Intl puts a no-break space after R$, normalised to a plain space. */
+export function toCurrency(cents: number | null | undefined, currency = 'BRL'): string {
+  const value = (cents ?? 0) / 100;
+  if (currency === 'BRL') return brl.format(value).replace(/\u00a0/g, ' ');
+  return new Intl.NumberFormat('pt-BR', { style: 'currency', currency }).format(value).replace(/\u00a0/g, ' ');
+}
+
+export function twoDigits(value: number | string): string {
+  return String(value).padStart(2, '0');
+}
+
+export function capitalize(value: string | null | undefined): string {
+  if (!value) return '';
+  return value.charAt(0).toUpperCase() + value.slice(1);
+}
+
+const MONTHS = [
+  'janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho',
+  'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro',
+];
+
+/** Accepts DD/MM/YYYY (section 9) or an ISO date string. */
+function parseDate(value: string): { day: number; month: number; year: number } | null {
+  const br = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
+  if (br) return { day: Number(br[1]), month: Number(br[2]), year: Number(br[3]) };
+  const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (iso) return { day: Number(iso[3]), month: Number(iso[2]), year: Number(iso[1]) };
+  return null;
+}
+
+/** '05/03/2026' */
+export function shortDate(value: string | null | undefined): string {
+  const d = value ? parseDate(value) : null;
+  if (!d) return '';
+  return `${twoDigits(d.day)}/${twoDigits(d.month)}/${d.year}`;
+}
+
+/** '5 de março de 2026' */
+export function longDate(value: string | null | undefined): string {
+  const d = value ? parseDate(value) : null;
+  if (!d) return '';
+  return `${d.day} de ${MONTHS[d.month - 1]} de ${d.year}`;
+}
+
+/** '22/11/2026 14:05' in the user's time zone, for timestamps (logs, created_at). */
+export function dateTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  return new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+}

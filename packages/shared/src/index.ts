@@ -1,0 +1,15 @@
+export * from './constants';
+export * from './errors';
+export * from './format';
+export * from './pagination';
+export * from './plan-status';
+export { z } from './zod';
+export * from './auth';
+export * from './users';
+export * from './form-rules';
+export * from './documents';
+export * from './clients';
+export * from './funnel';
+export * from './attendances';
+export * from './uploads';
+export * from './billing';

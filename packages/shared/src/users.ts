@@ -1,0 +1,35 @@
+import { AGENCY_ROLES, USER_STATUSES } from './constants';
+import { userSchema } from './auth';
+import { emailField } from './auth';
+import { idParam, paginationInput, paginationSchema } from './pagination';
+import { z } from './zod';
+
+export const listUsersInput = z.object({
+  search: z.string().trim().max(120).optional(),
+  status: z.enum(USER_STATUSES).optional(),
+  role: z.enum(AGENCY_ROLES).optional(),
+  ...paginationInput,
+});
+export type ListUsersInput = z.infer<typeof listUsersInput>;
+
+export const userListOutput = z.object({ users: z.array(userSchema), pagination: paginationSchema });
+
+const userFields = {
+  name: z.string().trim().min(2).max(120),
+  email: emailField,
+  phone: z.string().trim().max(30).nullable().optional(),
+  role: z.enum(AGENCY_ROLES),
+};
+
+/** Body `{ user: {...} }`; unknown keys (company_id, status, password...) are refused. */
+export const createUserInput = z.object({ user: z.object(userFields).strict() });
+export const createCompanyUserInput = idParam.extend({ user: z.object(userFields).strict() });
+export const updateUserInput = idParam.extend({ user: z.object(userFields).partial().strict() });
+
+export const companySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  subdomain: z.string().nullable(),
+  created_at: z.string(),
+});
+export const companyUsersInput = idParam.extend(listUsersInput.shape);
