@@ -1,0 +1,19 @@
+import { Group, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useRouteTitle } from '../lib/use-route-title';
+
+/** The heading of a signed-in screen: its route title (or an override) and its actions. */
+export function PageHeader({ title, actions, children }: { title?: string; actions?: ReactNode; children?: ReactNode }) {
+  const routeTitle = useRouteTitle();
+  return (
+    <Group justify="space-between" align="center" mb="lg" gap="sm">
+      <Group gap="sm">
+        <Title order={1} fz="h2">
+          {title ?? routeTitle}
+        </Title>
+        {children}
+      </Group>
+      {actions && <Group gap="xs">{actions}</Group>}
+    </Group>
+  );
+}

@@ -1,0 +1,91 @@
+import { ActionIcon, Anchor, AppShell, Burger, Drawer, Group, ScrollArea, Tooltip } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useSession } from '../../lib/session';
+import { readBoolean, STORAGE_KEYS, writeItem } from '../../lib/storage';
+import { Logo } from '../Logo';
+import { NavLinks } from './NavLinks';
+import { UserMenu } from './UserMenu';
+
+const NAV_WIDTH = 240;
+const NAV_WIDTH_COMPACT = 72;
+
+/** Signed-in layout: sidebar on desktop (collapsible, navExpand persisted), burger drawer on a phone. */
+export default function AppLayout() {
+  const [navExpand, setNavExpand] = useState(() => readBoolean(STORAGE_KEYS.navExpand, true));
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const role = useSession((s) => s.user?.role);
+  const { pathname } = useLocation();
+  const isDesktop = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+
+  useEffect(() => {
+    writeItem(STORAGE_KEYS.navExpand, String(navExpand));
+  }, [navExpand]);
+
+  // The drawer closes on navigation and when the screen grows to desktop size.
+  useEffect(() => drawer.close(), [pathname]);
+  useEffect(() => {
+    if (isDesktop) drawer.close();
+  }, [isDesktop, drawer]);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: navExpand ? NAV_WIDTH : NAV_WIDTH_COMPACT, breakpoint: 'sm', collapsed: { mobile: true } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              hiddenFrom="sm"
+              opened={drawerOpened}
+              onClick={drawer.toggle}
+              size="sm"
+              aria-label={drawerOpened ? 'Fechar menu' : 'Abrir menu'}
+            />
+            <Tooltip label={navExpand ? 'Recolher menu' : 'Expandir menu'}>
+              <ActionIcon
+                visibleFrom="sm"
+                variant="subtle"
+                color="gray"
+                size="lg"
+                onClick={() => setNavExpand((v) => !v)}
+                aria-label={navExpand ? 'Recolher menu' : 'Expandir menu'}
+                aria-expanded={navExpand}
+              >
+                {navExpand ? (
+                  <IconLayoutSidebarLeftCollapse size={20} aria-hidden />
+                ) : (
+                  <IconLayoutSidebarLeftExpand size={20} aria-hidden />
+                )}
+              </ActionIcon>
+            </Tooltip>
+            <Anchor component={Link} to="/" underline="never" aria-label="Agência CRM: início">
+              <Logo />
+            </Anchor>
+          </Group>
+          <UserMenu />
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="xs" aria-label="Menu principal">
+        <AppShell.Section grow component={ScrollArea}>
+          <NavLinks compact={!navExpand} role={role} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <Drawer opened={drawerOpened} onClose={drawer.close} size={280} title={<Logo />} padding="sm">
+        <nav aria-label="Menu principal">
+          <NavLinks role={role} onNavigate={drawer.close} />
+        </nav>
+      </Drawer>
+
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,43 @@
+import type { Role } from '@app/shared/constants';
+import { NavLink, Stack, Tooltip } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { isActive, NAV_ITEMS } from './nav-items';
+
+type Props = { compact?: boolean; role: Role | undefined; onNavigate?: () => void };
+
+export function NavLinks({ compact = false, role, onNavigate }: Props) {
+  const { pathname } = useLocation();
+  const items = NAV_ITEMS.filter((item) => !item.roles || (role && item.roles.includes(role)));
+  return (
+    <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }}>
+      {items.map((item) => {
+        const Icon = item.icon;
+        const active = isActive(item, pathname);
+        const link = (
+          <NavLink
+            component={Link}
+            to={item.to}
+            label={compact ? undefined : item.label}
+            aria-label={compact ? item.label : undefined}
+            aria-current={active ? 'page' : undefined}
+            leftSection={<Icon size={20} stroke={1.6} aria-hidden />}
+            active={active}
+            onClick={onNavigate}
+            styles={compact ? { root: { justifyContent: 'center' }, section: { marginInlineEnd: 0 } } : undefined}
+          />
+        );
+        return (
+          <li key={item.to}>
+            {compact ? (
+              <Tooltip label={item.label} position="right" withArrow>
+                {link}
+              </Tooltip>
+            ) : (
+              link
+            )}
+          </li>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,71 @@
+// Reading the one error body of the API (apps/api errors.ts), carried in TRPCClientError.data.
+import { type ApiErrorBody, GENERIC_ERROR_MESSAGE, serverErrorText, statusMessage } from '@app/shared/errors';
+import { capitalize } from '@app/shared/format';
+
+export type ApiError = {
+  status: number;
+  code: string;
+  message: string;
+  errors: Record<string, string[]>;
+};
+
+/** pt-BR names of the fields the API reports errors for (prefix of the bar's field message). */
+const FIELD_LABELS: Record<string, string> = {
+  email: 'E-mail',
+  name: 'Nome',
+  phone: 'Telefone',
+  role: 'Perfil',
+  password: 'Senha',
+  password_confirmation: 'Confirmação da senha',
+  current_password: 'Senha atual',
+  search: 'Busca',
+};
+
+/** 'user.email' -> 'email': forms name their inputs by the last path segment. */
+export const fieldKey = (path: string) => path.split('.').pop() ?? path;
+
+export function apiError(error: unknown): ApiError {
+  const data = (error as { data?: Partial<ApiErrorBody> | null } | null)?.data;
+  if (data && typeof data.status === 'number') {
+    return {
+      status: data.status,
+      code: data.code ?? String(data.status),
+      message: data.message ?? statusMessage(data.status),
+      errors: data.errors ?? {},
+    };
+  }
+  // No body of ours: the network failed or something in between answered.
+  const httpStatus = (error as { meta?: { response?: { status?: number } } } | null)?.meta?.response?.status;
+  const status = typeof httpStatus === 'number' && httpStatus >= 400 ? httpStatus : 500;
+  return { status, code: 'NETWORK', message: statusMessage(status, GENERIC_ERROR_MESSAGE), errors: {} };
+}
+
+/**
+ * The bar's text (section 5/8): the first field error of 3 to 149 characters, prefixed with the
+ * field's name ('taken' -> '{field} já está em uso'); else the catalogue message for the status.
+ * A one-time link error ('token') reads on its own, without a field name.
+ */
+export function errorText(err: ApiError): string {
+  const entries = Object.entries(err.errors);
+  const first = entries.find(([, messages]) => messages.length > 0);
+  if (first && fieldKey(first[0]) === 'token' && first[1][0]) {
+    const message = first[1][0];
+    if (message.length >= 3 && message.length <= 149) return message;
+  }
+  const relabelled = Object.fromEntries(entries.map(([field, messages]) => [FIELD_LABELS[fieldKey(field)] ?? fieldKey(field), messages]));
+  return serverErrorText({ ...err, errors: relabelled }, err.status).text;
+}
+
+/**
+ * Field errors keyed by input name, first message only, for inline display under the input
+ * (the field's label is already there: 'has already been taken' -> 'Já está em uso').
+ */
+export function fieldErrors(error: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(apiError(error).errors)) {
+    const key = fieldKey(field);
+    const message = messages[0];
+    if (message && !out[key]) out[key] = message.includes('taken') ? 'Já está em uso' : capitalize(message);
+  }
+  return out;
+}

@@ -1,0 +1,24 @@
+// The data router, reachable from code outside React (error handlers, session expiry).
+import type { createBrowserRouter } from 'react-router';
+
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+let router: AppRouter | undefined;
+
+export function setRouter(r: AppRouter): void {
+  router = r;
+}
+
+export function getRouter(): AppRouter | undefined {
+  return router;
+}
+
+/** The path currently shown (not the one being navigated to). */
+export function currentPathname(): string {
+  return router?.state.location.pathname ?? window.location.pathname;
+}
+
+export async function navigateTo(to: string, opts: { replace?: boolean } = {}): Promise<void> {
+  if (router) await router.navigate(to, opts);
+  else window.location.assign(to);
+}

@@ -1,0 +1,38 @@
+// Section 2/8: the transient notification bar ('Erro {code} - {message}').
+import { GENERIC_ERROR_MESSAGE } from '@app/shared/errors';
+import { createStore, useStore } from './store';
+
+export type NotificationState = {
+  /** Status code (or a string code) shown after 'Erro'. */
+  error: number | string | null;
+  message: string;
+  state: boolean;
+  /** Changes with every notification, so the bar restarts its timers. */
+  id: number;
+};
+
+export const notificationStore = createStore<NotificationState>({ error: null, message: '', state: false, id: 0 });
+
+export function notify(error: number | string, message?: string | null): void {
+  notificationStore.set((s) => ({
+    error,
+    message: message?.trim() ? message : GENERIC_ERROR_MESSAGE,
+    state: true,
+    id: s.id + 1,
+  }));
+}
+
+export function hideNotification(): void {
+  notificationStore.set({ state: false });
+}
+
+/**
+ * Section 8: errors are cleared on the next navigation. Called when a navigation starts (idle ->
+ * loading); the redirects of that same navigation (guards, unknown paths) do not clear again, so
+ * what a guard reports stays visible.
+ */
+export function onNavigationStart(): void {
+  if (notificationStore.get().state) hideNotification();
+}
+
+export const useNotification = () => useStore(notificationStore, (s) => s);

@@ -1,0 +1,73 @@
+// Multipart uploads (section 7: progress reported as a percentage). fetch has no upload
+// progress, so these go through XMLHttpRequest with the same bearer token as every call.
+import { type ApiErrorBody, IMAGE_UPLOAD_ERROR } from '@app/shared/errors';
+import type { UploadImageOutput } from '@app/shared/uploads';
+import { apiError } from './api-error';
+import { notify } from './notification';
+import { handleApiError } from './query-client';
+import { sessionStore } from './session';
+
+export type UploadOptions = {
+  /** 0..100, as the browser sends the body. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+};
+
+/** Rejects like a tRPC call does (`error.data` holds the API's error body), so apiError() reads both. */
+export class UploadError extends Error {
+  constructor(
+    message: string,
+    readonly data: ApiErrorBody | null,
+  ) {
+    super(message);
+    this.name = 'UploadError';
+  }
+}
+
+export function uploadFile<T>(url: string, file: File, opts: UploadOptions = {}): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.responseType = 'json';
+    const token = sessionStore.get().token;
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) opts.onProgress?.(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        opts.onProgress?.(100);
+        resolve(xhr.response as T);
+        return;
+      }
+      const body = xhr.response as ApiErrorBody | null;
+      const data = body && typeof body.status === 'number' ? body : null;
+      reject(new UploadError(`upload answered ${xhr.status}`, data));
+    };
+    xhr.onerror = () => reject(new UploadError('network error', null));
+    xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
+    opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    const body = new FormData();
+    body.append('file', file);
+    xhr.send(body);
+  });
+}
+
+/** POST /api/uploads/image: the stored image's key (to save on a resource) and its URL. */
+export const uploadImage = (file: File, opts?: UploadOptions) => uploadFile<UploadImageOutput>('/api/uploads/image', file, opts);
+
+/**
+ * Section 8, image upload failure: the server's error or 'Erro ao fazer upload da imagem' in the
+ * notification bar (a 401/403 ends the session like any other call). Returns the text shown.
+ */
+export function reportUploadError(error: unknown, fallback = IMAGE_UPLOAD_ERROR): string {
+  const err = apiError(error);
+  if (err.status === 401 || err.status === 403) {
+    handleApiError(error);
+    return fallback;
+  }
+  const serverText = err.code !== 'NETWORK' && err.status < 500 ? (Object.values(err.errors)[0]?.[0] ?? err.message) : null;
+  const text = serverText || fallback;
+  notify(err.status, text);
+  return text;
+}

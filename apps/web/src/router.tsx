@@ -1,0 +1,104 @@
+// Section 2: every route of the spec's table. Each screen is its own chunk (route `lazy`), and
+// each runs the navigation rules (guardLoader) of its meta before it renders.
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageLoader } from './components/PageLoader';
+import { Root } from './components/Root';
+import { RouteErrorBoundary } from './components/RouteErrorBoundary';
+import { type Access, guardLoader, metaFor, notFoundLoader } from './lib/guards';
+
+type ScreenModule = { default: ComponentType };
+
+function screen(
+  path: string,
+  title: string,
+  access: Access,
+  load: () => Promise<ScreenModule>,
+  opts: { requiresOwner?: boolean } = {},
+): RouteObject {
+  const meta = metaFor(title, access, opts);
+  return {
+    path,
+    handle: meta,
+    loader: guardLoader(meta),
+    lazy: async () => ({ Component: (await load()).default }),
+  };
+}
+
+/** Screens inside the signed-in layout (sidebar, user menu). All require a session. */
+const appScreens: RouteObject[] = [
+  screen('/', 'Atendimentos', 'auth', () => import('./screens/attendances/AttendancesScreen')),
+  screen('/atendimentos', 'Atendimentos', 'auth', () => import('./screens/attendances/AttendancesScreen')),
+  screen('/atendimento/:id', 'Atendimento', 'auth', () => import('./screens/attendances/AttendanceScreen')),
+  screen('/atendimento-leader/:id?', 'Atendimento ou lead', 'auth', () => import('./screens/attendances/AttendanceLeaderScreen')),
+  screen('/clientes/import', 'Importar clientes', 'auth', () => import('./screens/clients/ClientsImportScreen')),
+  screen('/clientes/:id?', 'Clientes', 'auth', () => import('./screens/clients/ClientsScreen')),
+  screen('/clientes-pessoa-interna/:id', 'Cliente', 'auth', () => import('./screens/clients/ClientDetailScreen')),
+  screen('/usuarios', 'Usuários', 'auth', () => import('./screens/users/UsersScreen')),
+  screen('/usuario-view/:id', 'Usuário', 'auth', () => import('./screens/users/UserViewScreen')),
+  screen('/orcamentos', 'Orçamentos', 'auth', () => import('./screens/budgets/BudgetsScreen')),
+  screen('/novo-orcamento/:id?', 'Novo orçamento', 'auth', () => import('./screens/budgets/NewBudgetScreen')),
+  // Same screen as the new budget (section 2).
+  screen('/duplicate-orcamento/:id?', 'Duplicar orçamento', 'auth', () => import('./screens/budgets/NewBudgetScreen')),
+  screen('/orcamento-infor/:id?', 'Informações do orçamento', 'auth', () => import('./screens/budgets/BudgetInfoScreen')),
+  screen('/valor-total/:id', 'Valor total', 'auth', () => import('./screens/budgets/TotalValueScreen')),
+  screen('/orcamento-reserva/:id', 'Reserva do orçamento', 'auth', () => import('./screens/budgets/BudgetReservationScreen')),
+  screen(
+    '/orcamento-timeline/:id/:proposal_id?/:service_id?',
+    'Linha do tempo da proposta',
+    'auth',
+    () => import('./screens/budgets/ProposalTimelineScreen'),
+  ),
+  screen('/venda-fechada/:id', 'Venda fechada', 'auth', () => import('./screens/budgets/ClosedSaleScreen')),
+  screen('/tarefas', 'Tarefas', 'auth', () => import('./screens/tasks/TasksScreen')),
+  screen('/fornecedores/import', 'Importar fornecedores', 'auth', () => import('./screens/suppliers/SuppliersImportScreen')),
+  screen('/fornecedores', 'Fornecedores', 'auth', () => import('./screens/suppliers/SuppliersScreen')),
+  screen('/fornecedor/:id/:type', 'Fornecedor', 'auth', () => import('./screens/suppliers/SupplierScreen')),
+  // Owner only; always reachable, even when the account is restricted or the trial ended.
+  screen('/seu-plano', 'Seu plano', 'auth', () => import('./screens/billing/YourPlanScreen'), { requiresOwner: true }),
+  screen('/perfil', 'Meu perfil', 'auth', () => import('./screens/profile/ProfileScreen')),
+  screen('/hoteis', 'Hotéis favoritos', 'auth', () => import('./screens/hotels/HotelsScreen')),
+  screen('/hotel/:id', 'Hotel favorito', 'auth', () => import('./screens/hotels/HotelScreen')),
+  screen('/servicos', 'Serviços', 'auth', () => import('./screens/services/ServicesScreen')),
+  screen('/hospedagem/:id', 'Parametrização de hospedagem', 'auth', () => import('./screens/parameterization/AccommodationScreen')),
+  screen('/aereo/:id', 'Parametrização de aéreo', 'auth', () => import('./screens/parameterization/AirScreen')),
+  screen('/localidade/:id', 'Parametrização de localidade', 'auth', () => import('./screens/parameterization/LocalityScreen')),
+  screen('/locacao/:id', 'Parametrização de locação', 'auth', () => import('./screens/parameterization/RentalScreen')),
+  screen('/cruzeiro/:id', 'Parametrização de cruzeiro', 'auth', () => import('./screens/parameterization/CruiseScreen')),
+  screen('/checklist/:id', 'Parametrização de checklist', 'auth', () => import('./screens/parameterization/ChecklistScreen')),
+  screen('/financeiro/:id', 'Parametrização financeira', 'auth', () => import('./screens/parameterization/FinancialScreen')),
+];
+
+/** Screens without the signed-in layout. */
+const standaloneScreens: RouteObject[] = [
+  screen('/login', 'Entrar', 'unauth', () => import('./screens/auth/LoginScreen')),
+  screen('/recuperar-senha', 'Recuperar senha', 'unauth', () => import('./screens/auth/RecoverPasswordScreen')),
+  screen('/definir-senha/:token', 'Definir nova senha', 'unauth', () => import('./screens/auth/SetPasswordScreen')),
+  screen('/registration/activate-user/:token', 'Confirmar cadastro', 'public', () => import('./screens/registration/ActivateUserScreen')),
+  screen('/registration/deny-user/:token', 'Recusar cadastro', 'public', () => import('./screens/registration/DenyUserScreen')),
+  screen('/landing-page/:id', 'Proposta de viagem', 'public', () => import('./screens/budgets/LandingPageScreen')),
+  screen('/pdf/:id', 'Modelo de PDF', 'public', () => import('./screens/budgets/PdfTemplateScreen')),
+];
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: Root,
+    HydrateFallback: PageLoader,
+    ErrorBoundary: RouteErrorBoundary,
+    children: [
+      {
+        id: 'app-layout',
+        lazy: async () => ({ Component: (await import('./components/layout/AppLayout')).default }),
+        children: appScreens,
+      },
+      ...standaloneScreens,
+      // A path matching no route: notification 'Página não encontrada' and back to the previous path.
+      { path: '*', loader: notFoundLoader, Component: () => null },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,122 @@
+import type { AttendanceFilters } from '@app/shared/attendances';
+import { DEFAULT_PAGE_SIZE } from '@app/shared/constants';
+import { shortDate, toCurrency } from '@app/shared/format';
+import type { AttendanceStatus } from '@app/shared/funnel';
+import { Anchor, Button, EmptyState, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { IconHeadset } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ListPagination } from '../../components/ListPagination';
+import { useTRPC } from '../../lib/trpc';
+import { AttendanceStatusBadges } from './badges';
+import { travelDates } from './labels';
+
+type Props = {
+  filters: AttendanceFilters & { client_id?: number; status?: AttendanceStatus | 'expired' };
+  page: number;
+  onPageChange: (page: number) => void;
+  /** What the empty state offers (clear the filters, open an attendance). */
+  emptyAction?: ReactNode;
+  filtered?: boolean;
+  /** The client column is left out where the client is known (the client's own page). */
+  showClient?: boolean;
+};
+
+/** Section 3: the attendances list (page size 6), newest first. */
+export function AttendanceList({ filters, page, onPageChange, emptyAction, filtered, showClient = true }: Props) {
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const list = useQuery(
+    trpc.attendances.list.queryOptions({ ...filters, page, per_page: DEFAULT_PAGE_SIZE }, { placeholderData: keepPreviousData }),
+  );
+  const rows = list.data?.attendances ?? [];
+
+  if (list.isPending) {
+    return (
+      <Stack gap="xs" aria-busy="true" aria-label="Carregando atendimentos">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} h={40} />
+        ))}
+      </Stack>
+    );
+  }
+  if (list.isError && !list.data) {
+    return (
+      <EmptyState
+        icon={<IconHeadset size={28} aria-hidden />}
+        title="Não foi possível carregar os atendimentos"
+        description="Verifique a sua conexão e tente de novo."
+      >
+        <EmptyState.Actions>
+          <Button variant="light" onClick={() => void list.refetch()}>
+            Tentar de novo
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    );
+  }
+  if (rows.length === 0) {
+    return (
+      <EmptyState
+        icon={<IconHeadset size={28} aria-hidden />}
+        title="Nenhum atendimento encontrado"
+        description={filtered ? 'Tente outra busca ou limpe os filtros.' : 'Os atendimentos abertos aparecem aqui.'}
+        py="xl"
+      >
+        {emptyAction && <EmptyState.Actions>{emptyAction}</EmptyState.Actions>}
+      </EmptyState>
+    );
+  }
+
+  return (
+    <>
+      <Table.ScrollContainer minWidth={showClient ? 760 : 600}>
+        <Table highlightOnHover verticalSpacing="sm" aria-busy={list.isFetching} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Atendimento</Table.Th>
+              {showClient && <Table.Th>Cliente</Table.Th>}
+              <Table.Th>Responsável</Table.Th>
+              <Table.Th>Viagem</Table.Th>
+              <Table.Th ta="right">Valor</Table.Th>
+              <Table.Th>Status</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((a) => (
+              <Table.Tr key={a.id} className="clickable-row" onClick={() => void navigate(`/atendimento/${a.id}`)} data-testid="attendance-row">
+                <Table.Td>
+                  <Anchor component={Link} to={`/atendimento/${a.id}`} fw={500} onClick={(e) => e.stopPropagation()}>
+                    {a.title}
+                  </Anchor>
+                  {a.destination && (
+                    <Text fz="xs" c="dimmed">
+                      {a.destination}
+                    </Text>
+                  )}
+                </Table.Td>
+                {showClient && <Table.Td>{a.client_name}</Table.Td>}
+                <Table.Td>
+                  <Text fz="sm">{a.owner_name}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text fz="sm" c={a.start_date ? undefined : 'dimmed'}>
+                    {travelDates(a.start_date, a.end_date, shortDate) || 'Sem data'}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {toCurrency(a.value_cents)}
+                </Table.Td>
+                <Table.Td>
+                  <AttendanceStatusBadges status={a.status} tag={a.status_tag} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <ListPagination pagination={list.data?.pagination} noun={['atendimento', 'atendimentos']} onChange={onPageChange} />
+    </>
+  );
+}

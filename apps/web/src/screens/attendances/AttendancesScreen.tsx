@@ -1,0 +1,83 @@
+import { ATTENDANCE_STATUS_LABELS, ATTENDANCE_STATUS_TAG_LABELS, ATTENDANCE_STATUSES } from '@app/shared/funnel';
+import { Button, Card, Select, Stack, Tabs } from '@mantine/core';
+import { IconLayoutKanban, IconList, IconPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { useListParams } from '../../lib/use-list-params';
+import { AttendanceList } from './AttendanceList';
+import { BigNumbers } from './BigNumbers';
+import { AttendanceFiltersBar, hasFilters, readAttendanceFilters } from './filters';
+import { FunnelBoard } from './FunnelBoard';
+
+const LIST_STATUSES = [...ATTENDANCE_STATUSES, 'expired'] as const;
+type ListStatus = (typeof LIST_STATUSES)[number];
+const STATUS_OPTIONS = LIST_STATUSES.map((s) => ({
+  value: s,
+  label: s === 'expired' ? ATTENDANCE_STATUS_TAG_LABELS.expired : ATTENDANCE_STATUS_LABELS[s],
+}));
+const isListStatus = (v: string | null): v is ListStatus => !!v && (LIST_STATUSES as readonly string[]).includes(v);
+
+type View = 'lista' | 'funil';
+
+/** Home and /atendimentos: big numbers, then the attendances as a list or as the sales funnel. */
+export default function AttendancesScreen() {
+  const { params, page, update, setPage } = useListParams();
+  const filters = readAttendanceFilters(params);
+  const statusParam = params.get('status');
+  const status = isListStatus(statusParam) ? statusParam : undefined;
+  const view: View = params.get('visao') === 'funil' ? 'funil' : 'lista';
+
+  return (
+    <Stack gap={0}>
+      <PageHeader
+        actions={
+          <Button component={Link} to="/atendimento-leader" leftSection={<IconPlus size={18} aria-hidden />}>
+            Novo atendimento
+          </Button>
+        }
+      />
+      <BigNumbers filters={filters} />
+      <Card withBorder radius="lg" padding="md">
+        <AttendanceFiltersBar filters={filters} update={update}>
+          {view === 'lista' && (
+            <Select
+              label="Status"
+              placeholder="Todos"
+              clearable
+              data={STATUS_OPTIONS}
+              value={status ?? null}
+              onChange={(value) => update({ status: value ?? undefined, page: undefined })}
+              w={{ base: '100%', xs: 160 }}
+            />
+          )}
+        </AttendanceFiltersBar>
+        <Tabs value={view} onChange={(v) => update({ visao: v === 'funil' ? 'funil' : undefined, page: undefined })} keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="lista" leftSection={<IconList size={16} aria-hidden />}>
+              Lista
+            </Tabs.Tab>
+            <Tabs.Tab value="funil" leftSection={<IconLayoutKanban size={16} aria-hidden />}>
+              Funil de vendas
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="lista">
+            <AttendanceList
+              filters={{ ...filters, status }}
+              page={page}
+              onPageChange={setPage}
+              filtered={hasFilters(filters) || !!status}
+              emptyAction={
+                <Button component={Link} to="/atendimento-leader" variant="light">
+                  Novo atendimento
+                </Button>
+              }
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="funil">
+            <FunnelBoard filters={filters} page={page} onPageChange={setPage} />
+          </Tabs.Panel>
+        </Tabs>
+      </Card>
+    </Stack>
+  );
+}

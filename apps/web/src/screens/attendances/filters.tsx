@@ -1,0 +1,80 @@
+import type { AttendanceFilters } from '@app/shared/attendances';
+import { Button, Group, Select, TextInput } from '@mantine/core';
+import { IconSearch, IconX } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useSearchParam } from '../../lib/use-list-params';
+import { useOwnerOptions } from './use-owner-options';
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isoDate = (v: string | null) => (v && ISO_DATE.test(v) ? v : undefined);
+
+/** Query keys of the attendance filters (shared by the list, the funnel and the big numbers). */
+export const FILTER_KEYS = { search: 'busca', owner: 'responsavel', from: 'viagem_de', to: 'viagem_ate' } as const;
+
+export function readAttendanceFilters(params: URLSearchParams): AttendanceFilters {
+  const owner = Number(params.get(FILTER_KEYS.owner));
+  return {
+    search: params.get(FILTER_KEYS.search) || undefined,
+    owner_user_id: Number.isInteger(owner) && owner > 0 ? owner : undefined,
+    start_date_from: isoDate(params.get(FILTER_KEYS.from)),
+    start_date_to: isoDate(params.get(FILTER_KEYS.to)),
+  };
+}
+
+export const hasFilters = (f: AttendanceFilters) => !!(f.search || f.owner_user_id || f.start_date_from || f.start_date_to);
+
+type Update = (changes: Record<string, string | undefined>) => void;
+
+/** Search, responsible user and travel date range; `children` adds screen-specific filters. */
+export function AttendanceFiltersBar({ filters, update, children }: { filters: AttendanceFilters; update: Update; children?: ReactNode }) {
+  const search = useSearchParam(FILTER_KEYS.search, update);
+  const owners = useOwnerOptions();
+  const clear = () => {
+    search.setText('');
+    update({ [FILTER_KEYS.search]: undefined, [FILTER_KEYS.owner]: undefined, [FILTER_KEYS.from]: undefined, [FILTER_KEYS.to]: undefined, status: undefined, page: undefined });
+  };
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap" mb="md">
+      <TextInput
+        label="Buscar"
+        placeholder="Título, destino ou cliente"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={search.text}
+        onChange={(e) => search.setText(e.currentTarget.value)}
+        maxLength={120}
+        type="search"
+        style={{ flex: '1 1 240px' }}
+      />
+      <Select
+        label="Responsável"
+        placeholder="Todos"
+        clearable
+        searchable
+        data={owners.options}
+        value={filters.owner_user_id ? String(filters.owner_user_id) : null}
+        onChange={(value) => update({ [FILTER_KEYS.owner]: value ?? undefined, page: undefined })}
+        w={{ base: '100%', xs: 200 }}
+      />
+      <TextInput
+        type="date"
+        label="Viagem a partir de"
+        value={filters.start_date_from ?? ''}
+        max={filters.start_date_to}
+        onChange={(e) => update({ [FILTER_KEYS.from]: e.currentTarget.value || undefined, page: undefined })}
+        w={{ base: '100%', xs: 170 }}
+      />
+      <TextInput
+        type="date"
+        label="Viagem até"
+        value={filters.start_date_to ?? ''}
+        min={filters.start_date_from}
+        onChange={(e) => update({ [FILTER_KEYS.to]: e.currentTarget.value || undefined, page: undefined })}
+        w={{ base: '100%', xs: 170 }}
+      />
+      {children}
+      <Button variant="subtle" color="gray" leftSection={<IconX size={16} aria-hidden />} onClick={clear}>
+        Limpar filtros
+      </Button>
+    </Group>
+  );
+}

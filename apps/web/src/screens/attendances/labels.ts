@@ -1,0 +1,42 @@
+// pt-BR names the attendance screens show. The log action labels mirror ATTENDANCE_LOG_ACTION_LABELS
+// of @app/shared/attendances: that module builds zod schemas at load, which would put zod in the bundle.
+import type { AttendanceLogAction } from '@app/shared/attendances';
+
+export const LOG_ACTION_LABELS: Record<AttendanceLogAction, string> = {
+  created: 'Atendimento criado',
+  updated: 'Atendimento alterado',
+  owner_changed: 'Responsável alterado',
+  won: 'Marcado como ganho',
+  lost: 'Marcado como perdido',
+  canceled: 'Venda cancelada',
+  reopened: 'Atendimento reaberto',
+  consolidated_updated: 'Consolidado atualizado',
+};
+
+/** Fields of the history's changes (API names). */
+export const ATTENDANCE_FIELD_LABELS: Record<string, string> = {
+  client_id: 'Cliente',
+  owner_user_id: 'Responsável',
+  title: 'Título',
+  destination: 'Destino',
+  start_date: 'Início da viagem',
+  end_date: 'Fim da viagem',
+  adults: 'Adultos',
+  children: 'Crianças',
+  infants: 'Bebês',
+  budget_min_cents: 'Orçamento mínimo',
+  budget_max_cents: 'Orçamento máximo',
+  value_cents: 'Valor',
+  status: 'Status',
+  lost_reason: 'Motivo da perda',
+  notes: 'Observações',
+  cover_image_key: 'Imagem de capa',
+};
+
+/** 'de 05/03/2026 a 12/03/2026', or just one end when the other is missing. */
+export function travelDates(start: string | null, end: string | null, format: (d: string) => string): string {
+  if (start && end) return `${format(start)} a ${format(end)}`;
+  if (start) return `a partir de ${format(start)}`;
+  if (end) return `até ${format(end)}`;
+  return '';
+}

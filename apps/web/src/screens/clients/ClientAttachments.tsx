@@ -1,0 +1,135 @@
+import type { Client } from '@app/shared/clients';
+import { dateTime } from '@app/shared/format';
+import { ActionIcon, Button, Card, FileButton, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { IconDownload, IconPaperclip, IconTrash, IconUpload } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { downloadFile } from '../../lib/download';
+import { toastSuccess } from '../../lib/toast';
+import { useTRPC } from '../../lib/trpc';
+import { reportUploadError, uploadFile } from '../../lib/upload';
+
+/** What POST /api/clients/{id}/attachments accepts (CLIENT_ATTACHMENT_CONTENT_TYPES); the server checks again. */
+const ACCEPT = 'application/pdf,image/jpeg,image/png,image/webp';
+const ATTACHMENT_UPLOAD_ERROR = 'Erro ao enviar o anexo';
+
+const size = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
+function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${size.format(bytes / 1024)} KB`;
+  return `${size.format(bytes / (1024 * 1024))} MB`;
+}
+
+type Attachment = Client['attachments'][number];
+
+/** The client's files: upload with progress, authenticated download, removal with confirmation. */
+export function ClientAttachments({ client }: { client: Client }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [removing, setRemoving] = useState<Attachment | null>(null);
+  const resetFile = useRef<() => void>(null);
+
+  const saved = (c: Client) => queryClient.setQueryData(trpc.clients.get.queryKey({ id: c.id }), c);
+  const remove = useMutation(
+    trpc.clients.removeAttachment.mutationOptions({
+      onSuccess: (c) => {
+        saved(c);
+        toastSuccess('Anexo removido.');
+      },
+      onSettled: () => setRemoving(null),
+    }),
+  );
+
+  const upload = async (file: File | null) => {
+    if (!file) return;
+    resetFile.current?.();
+    setProgress(0);
+    try {
+      saved(await uploadFile<Client>(`/api/clients/${client.id}/attachments`, file, { onProgress: setProgress }));
+      toastSuccess('Anexo enviado.');
+    } catch (error) {
+      reportUploadError(error, ATTACHMENT_UPLOAD_ERROR);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <Card withBorder radius="lg" padding="md">
+      <Group justify="space-between" mb="sm">
+        <Text fw={600} component="h2">
+          Anexos
+        </Text>
+        <FileButton onChange={(f) => void upload(f)} resetRef={resetFile} accept={ACCEPT} disabled={progress !== null}>
+          {(props) => (
+            <Button {...props} size="xs" variant="light" leftSection={<IconUpload size={14} aria-hidden />} loading={progress !== null}>
+              Enviar anexo
+            </Button>
+          )}
+        </FileButton>
+      </Group>
+      {progress !== null && (
+        <Stack gap={4} mb="sm">
+          <Progress value={progress} animated aria-label="Progresso do envio do anexo" />
+          <Text fz="xs" c="dimmed" aria-live="polite">
+            Enviando… {progress}%
+          </Text>
+        </Stack>
+      )}
+      {client.attachments.length === 0 ? (
+        <Text fz="sm" c="dimmed">
+          Nenhum anexo. Envie documentos em PDF, JPEG, PNG ou WebP de até 10 MB.
+        </Text>
+      ) : (
+        <Stack gap="xs">
+          {client.attachments.map((a) => (
+            <Group key={a.id} justify="space-between" wrap="nowrap" gap="xs" data-testid="client-attachment">
+              <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                <IconPaperclip size={16} aria-hidden style={{ flexShrink: 0 }} />
+                <div style={{ minWidth: 0 }}>
+                  <Text fz="sm" truncate>
+                    {a.filename}
+                  </Text>
+                  <Text fz="xs" c="dimmed">
+                    {fileSize(a.size)} · {dateTime(a.created_at)}
+                  </Text>
+                </div>
+              </Group>
+              <Group gap={4} wrap="nowrap">
+                <Tooltip label="Baixar">
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={`Baixar ${a.filename}`}
+                    onClick={() => void downloadFile('/api/clients/download_attachment', a.filename, { attachment_id: a.id })}
+                  >
+                    <IconDownload size={18} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label="Remover">
+                  <ActionIcon variant="subtle" color="red" aria-label={`Remover ${a.filename}`} onClick={() => setRemoving(a)}>
+                    <IconTrash size={18} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            </Group>
+          ))}
+        </Stack>
+      )}
+      <ConfirmDialog
+        opened={removing !== null}
+        title="Remover anexo"
+        confirmLabel="Remover"
+        loading={remove.isPending}
+        onClose={() => setRemoving(null)}
+        onConfirm={() => removing && remove.mutate({ id: client.id, attachment_id: removing.id })}
+      >
+        <Text>
+          Deseja remover <strong>{removing?.filename}</strong>? O arquivo é apagado.
+        </Text>
+      </ConfirmDialog>
+    </Card>
+  );
+}

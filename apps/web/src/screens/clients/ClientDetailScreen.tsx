@@ -1,0 +1,258 @@
+import type { Client } from '@app/shared/clients';
+import { formatPostalCode } from '@app/shared/documents';
+import { dateTime, shortDate } from '@app/shared/format';
+import { Anchor, Button, Card, EmptyState, Grid, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconArrowLeft, IconEdit, IconPlus, IconUserCheck, IconUserOff, IconUserQuestion } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { PageHeader } from '../../components/PageHeader';
+import { apiError } from '../../lib/api-error';
+import { toastSuccess } from '../../lib/toast';
+import { useTRPC } from '../../lib/trpc';
+import { AttendanceList } from '../attendances/AttendanceList';
+import { ClientActiveBadge, ClientKindBadge } from './badges';
+import { ClientAttachments } from './ClientAttachments';
+import { ClientFormModal } from './ClientFormModal';
+import { clientDocument, DOCUMENT_TYPE_LABELS } from './labels';
+
+const MAX_ID = 2_147_483_647;
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text fz="xs" c="dimmed" tt="uppercase" fw={600} mb={4}>
+        {label}
+      </Text>
+      <div>{children}</div>
+    </div>
+  );
+}
+
+const missing = <Text c="dimmed">Não informado</Text>;
+
+function BackLink() {
+  return (
+    <Anchor component={Link} to="/clientes" fz="sm">
+      <Group gap={4} component="span">
+        <IconArrowLeft size={14} aria-hidden />
+        Voltar para clientes
+      </Group>
+    </Anchor>
+  );
+}
+
+/** Section 4: a client is deactivated or reactivated, each after a confirmation. */
+function ClientActions({ client }: { client: Client }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [editOpened, edit] = useDisclosure(false);
+  const [confirmOpened, confirm] = useDisclosure(false);
+
+  const saved = (c: Client, message: string) => {
+    confirm.close();
+    queryClient.setQueryData(trpc.clients.get.queryKey({ id: c.id }), c);
+    void queryClient.invalidateQueries({ queryKey: trpc.clients.list.queryKey() });
+    toastSuccess(message);
+  };
+  const deactivate = useMutation(
+    trpc.clients.deactivate.mutationOptions({ onSuccess: (c) => saved(c, 'Cliente desativado.'), onError: () => confirm.close() }),
+  );
+  const reopen = useMutation(trpc.clients.reopen.mutationOptions({ onSuccess: (c) => saved(c, 'Cliente reativado.'), onError: () => confirm.close() }));
+  const pending = deactivate.isPending || reopen.isPending;
+
+  return (
+    <>
+      {client.is_active && (
+        <Button component={Link} to={`/atendimento-leader?cliente=${client.id}`} leftSection={<IconPlus size={16} aria-hidden />}>
+          Novo atendimento
+        </Button>
+      )}
+      <Button variant="default" leftSection={<IconEdit size={16} aria-hidden />} onClick={edit.open}>
+        Editar
+      </Button>
+      {client.is_active ? (
+        <Button color="red" variant="light" leftSection={<IconUserOff size={16} aria-hidden />} onClick={confirm.open}>
+          Desativar
+        </Button>
+      ) : (
+        <Button color="teal" leftSection={<IconUserCheck size={16} aria-hidden />} onClick={confirm.open}>
+          Reativar
+        </Button>
+      )}
+      <ClientFormModal opened={editOpened} onClose={edit.close} client={client} />
+      <ConfirmDialog
+        opened={confirmOpened}
+        title={client.is_active ? 'Desativar cliente' : 'Reativar cliente'}
+        confirmLabel={client.is_active ? 'Desativar' : 'Reativar'}
+        color={client.is_active ? 'red' : 'teal'}
+        loading={pending}
+        onClose={confirm.close}
+        onConfirm={() => (client.is_active ? deactivate.mutate({ id: client.id }) : reopen.mutate({ id: client.id }))}
+      >
+        <Text>
+          {client.is_active ? (
+            <>
+              Deseja desativar <strong>{client.name}</strong>? Ele deixa de aparecer na escolha de clientes de novos atendimentos; os
+              atendimentos existentes continuam.
+            </>
+          ) : (
+            <>
+              Deseja reativar <strong>{client.name}</strong>? Ele volta a poder receber novos atendimentos.
+            </>
+          )}
+        </Text>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function ClientData({ client: c }: { client: Client }) {
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="lg">
+        <Field label={c.kind === 'person' ? 'CPF' : 'CNPJ'}>{clientDocument(c) ? <Text data-testid="client-document">{clientDocument(c)}</Text> : missing}</Field>
+        {c.kind === 'person' && <Field label="Data de nascimento">{c.birth_date ? <Text>{shortDate(c.birth_date)}</Text> : missing}</Field>}
+        <Field label="E-mail">{c.email ? <Anchor href={`mailto:${c.email}`}>{c.email}</Anchor> : missing}</Field>
+        <Field label="Telefone">{c.phone ? <Text>{c.phone}</Text> : missing}</Field>
+        <Field label="Cadastrado em">
+          <Text>{dateTime(c.created_at)}</Text>
+        </Field>
+      </SimpleGrid>
+      {c.notes && (
+        <Stack gap={4} mt="lg">
+          <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+            Observações
+          </Text>
+          <Text style={{ whiteSpace: 'pre-wrap' }}>{c.notes}</Text>
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+function ClientLists({ client: c }: { client: Client }) {
+  return (
+    <Card withBorder radius="lg" padding="md">
+      <Stack gap="md">
+        <div>
+          <Text fw={600} mb={4} component="h2">
+            Endereços
+          </Text>
+          {c.addresses.length === 0 ? (
+            <Text fz="sm" c="dimmed">
+              Nenhum endereço.
+            </Text>
+          ) : (
+            c.addresses.map((a) => (
+              <Text key={a.id} fz="sm" data-testid="client-address">
+                {a.street}, {a.number}
+                {a.complement ? ` – ${a.complement}` : ''} · {a.neighborhood} · {a.city}/{a.state} · CEP {formatPostalCode(a.postal_code)}
+              </Text>
+            ))
+          )}
+        </div>
+        {c.contacts.length > 0 && (
+          <div>
+            <Text fw={600} mb={4} component="h2">
+              Contatos
+            </Text>
+            {c.contacts.map((ct) => (
+              <Text key={ct.id} fz="sm">
+                {ct.name}
+                {ct.relationship ? ` (${ct.relationship})` : ''}
+                {[ct.email, ct.phone].filter(Boolean).length > 0 ? ` · ${[ct.email, ct.phone].filter(Boolean).join(' · ')}` : ''}
+              </Text>
+            ))}
+          </div>
+        )}
+        {c.documents.length > 0 && (
+          <div>
+            <Text fw={600} mb={4} component="h2">
+              Documentos
+            </Text>
+            {c.documents.map((d) => (
+              <Text key={d.id} fz="sm">
+                {DOCUMENT_TYPE_LABELS[d.type]} {d.number}
+                {d.expires_at ? ` · validade ${shortDate(d.expires_at)}` : ''}
+              </Text>
+            ))}
+          </div>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+export default function ClientDetailScreen() {
+  const { id: idParam } = useParams();
+  const id = Number(idParam);
+  const validId = Number.isInteger(id) && id > 0 && id <= MAX_ID;
+  const trpc = useTRPC();
+  const query = useQuery(trpc.clients.get.queryOptions({ id }, { enabled: validId }));
+  const [attendancesPage, setAttendancesPage] = useState(1);
+
+  if (!validId || (query.isError && apiError(query.error).status === 404)) {
+    return (
+      <Stack gap="md">
+        <BackLink />
+        <EmptyState
+          icon={<IconUserQuestion size={28} aria-hidden />}
+          title="Cliente não encontrado"
+          description="Ele pode ter sido removido ou o endereço está incorreto."
+        />
+      </Stack>
+    );
+  }
+
+  const client = query.data;
+  return (
+    <Stack gap="md">
+      <BackLink />
+      <PageHeader title={client?.name ?? 'Cliente'} actions={client && <ClientActions client={client} />}>
+        {client && (
+          <>
+            <ClientKindBadge kind={client.kind} />
+            <ClientActiveBadge active={client.is_active} />
+          </>
+        )}
+      </PageHeader>
+      {client ? (
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Stack gap="md">
+              <ClientData client={client} />
+              <Card withBorder radius="lg" padding="md">
+                <Text fw={600} mb="sm" component="h2">
+                  Atendimentos
+                </Text>
+                <AttendanceList
+                  filters={{ client_id: client.id }}
+                  page={attendancesPage}
+                  onPageChange={setAttendancesPage}
+                  showClient={false}
+                />
+              </Card>
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Stack gap="md">
+              <ClientLists client={client} />
+              <ClientAttachments client={client} />
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      ) : query.isError ? (
+        <Text c="dimmed">Não foi possível carregar o cliente.</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" aria-busy="true" aria-label="Carregando cliente">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} h={44} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,215 @@
+import type { ClientKind } from '@app/shared/clients';
+import { ActionIcon, Anchor, Button, Card, EmptyState, Group, Select, Skeleton, Stack, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconEdit, IconPlus, IconSearch, IconUsersGroup } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { ListPagination } from '../../components/ListPagination';
+import { PageHeader } from '../../components/PageHeader';
+import { useTRPC } from '../../lib/trpc';
+import { useListParams, useSearchParam } from '../../lib/use-list-params';
+import { ClientActiveBadge, ClientKindBadge } from './badges';
+import { ClientFormModal } from './ClientFormModal';
+import { clientDocument, KIND_LABELS } from './labels';
+
+const PER_PAGE = 10;
+const MAX_ID = 2_147_483_647;
+
+const STATUS_PARAM = { ativos: 'true', inativos: 'false' } as const;
+type StatusParam = keyof typeof STATUS_PARAM;
+const isStatusParam = (v: string | null): v is StatusParam => v === 'ativos' || v === 'inativos';
+const isKind = (v: string | null): v is ClientKind => v === 'person' || v === 'organization';
+
+/** /clientes/{id}: the list with the edit form of that client open over it. */
+function EditClient({ id, onClose }: { id: number; onClose: () => void }) {
+  const trpc = useTRPC();
+  const client = useQuery(trpc.clients.get.queryOptions({ id }));
+  // A missing client (or another agency's) was already told in the bar: back to the list.
+  useEffect(() => {
+    if (client.isError) onClose();
+  }, [client.isError]);
+  return <ClientFormModal opened={!!client.data} client={client.data} onClose={onClose} />;
+}
+
+export default function ClientsScreen() {
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const { search: query } = useLocation();
+  const { id: idParam } = useParams();
+  const editId = Number(idParam);
+  const { params, page, update, setPage } = useListParams();
+  const search = useSearchParam('busca', update);
+  const [createOpened, createModal] = useDisclosure(false);
+
+  const statusParam = params.get('status');
+  const status = isStatusParam(statusParam) ? statusParam : undefined;
+  const kindParam = params.get('tipo');
+  const kind = isKind(kindParam) ? kindParam : undefined;
+
+  const list = useQuery(
+    trpc.clients.list.queryOptions(
+      { search: search.applied || undefined, is_active: status ? STATUS_PARAM[status] : undefined, kind, page, per_page: PER_PAGE },
+      { placeholderData: keepPreviousData },
+    ),
+  );
+  const clients = list.data?.clients ?? [];
+  const filtered = !!search.applied || !!status || !!kind;
+  const closeEdit = () => void navigate({ pathname: '/clientes', search: query }, { replace: true });
+
+  return (
+    <Stack gap={0}>
+      <PageHeader
+        actions={
+          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={createModal.open}>
+            Novo cliente
+          </Button>
+        }
+      />
+      <Card withBorder radius="lg" padding="md">
+        <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
+          <TextInput
+            label="Buscar"
+            placeholder="Nome, e-mail, CPF ou CNPJ"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search.text}
+            onChange={(e) => search.setText(e.currentTarget.value)}
+            maxLength={120}
+            type="search"
+            style={{ flex: '1 1 260px' }}
+          />
+          <Select
+            label="Tipo"
+            placeholder="Todos"
+            clearable
+            data={(['person', 'organization'] as const).map((k) => ({ value: k, label: KIND_LABELS[k] }))}
+            value={kind ?? null}
+            onChange={(value) => update({ tipo: value ?? undefined, page: undefined })}
+            w={{ base: '100%', xs: 180 }}
+          />
+          <Select
+            label="Status"
+            placeholder="Todos"
+            clearable
+            data={[
+              { value: 'ativos', label: 'Ativos' },
+              { value: 'inativos', label: 'Inativos' },
+            ]}
+            value={status ?? null}
+            onChange={(value) => update({ status: value ?? undefined, page: undefined })}
+            w={{ base: '100%', xs: 160 }}
+          />
+        </Group>
+
+        {list.isPending ? (
+          <Stack gap="xs" aria-busy="true" aria-label="Carregando clientes">
+            {Array.from({ length: 5 }, (_, i) => (
+              <Skeleton key={i} h={40} />
+            ))}
+          </Stack>
+        ) : list.isError && !list.data ? (
+          <EmptyState
+            icon={<IconUsersGroup size={28} aria-hidden />}
+            title="Não foi possível carregar os clientes"
+            description="Verifique a sua conexão e tente de novo."
+          >
+            <EmptyState.Actions>
+              <Button variant="light" onClick={() => void list.refetch()}>
+                Tentar de novo
+              </Button>
+            </EmptyState.Actions>
+          </EmptyState>
+        ) : clients.length === 0 ? (
+          <EmptyState
+            icon={<IconUsersGroup size={28} aria-hidden />}
+            title="Nenhum cliente encontrado"
+            description={filtered ? 'Tente outra busca ou limpe os filtros.' : 'Cadastre pessoas e empresas em “Novo cliente”.'}
+            py="xl"
+          >
+            {filtered && (
+              <EmptyState.Actions>
+                <Button
+                  variant="light"
+                  onClick={() => {
+                    search.setText('');
+                    update({ busca: undefined, status: undefined, tipo: undefined, page: undefined });
+                  }}
+                >
+                  Limpar filtros
+                </Button>
+              </EmptyState.Actions>
+            )}
+          </EmptyState>
+        ) : (
+          <Table.ScrollContainer minWidth={720}>
+            <Table highlightOnHover verticalSpacing="sm" aria-busy={list.isFetching} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Nome</Table.Th>
+                  <Table.Th>Tipo</Table.Th>
+                  <Table.Th>CPF/CNPJ</Table.Th>
+                  <Table.Th>Contato</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th w={48}>
+                    <VisuallyHidden>Ações</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {clients.map((c) => (
+                  <Table.Tr
+                    key={c.id}
+                    className="clickable-row"
+                    onClick={() => void navigate(`/clientes-pessoa-interna/${c.id}`)}
+                    data-testid="client-row"
+                  >
+                    <Table.Td>
+                      <Anchor component={Link} to={`/clientes-pessoa-interna/${c.id}`} fw={500} onClick={(e) => e.stopPropagation()}>
+                        {c.name}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>
+                      <ClientKindBadge kind={c.kind} />
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{clientDocument(c) || <Text c="dimmed">—</Text>}</Table.Td>
+                    <Table.Td>
+                      <Text fz="sm">{c.email}</Text>
+                      <Text fz="xs" c="dimmed">
+                        {c.phone}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <ClientActiveBadge active={c.is_active} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Tooltip label="Editar">
+                        <ActionIcon
+                          component={Link}
+                          to={{ pathname: `/clientes/${c.id}`, search: query }}
+                          variant="subtle"
+                          color="gray"
+                          aria-label={`Editar ${c.name}`}
+                          onClick={(e) => e.stopPropagation()}
+                        >
+                          <IconEdit size={18} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        <ListPagination pagination={list.data?.pagination} noun={['cliente', 'clientes']} onChange={setPage} />
+      </Card>
+
+      <ClientFormModal
+        opened={createOpened}
+        onClose={createModal.close}
+        onSaved={(c) => void navigate(`/clientes-pessoa-interna/${c.id}`)}
+      />
+      {Number.isInteger(editId) && editId > 0 && editId <= MAX_ID && <EditClient key={editId} id={editId} onClose={closeEdit} />}
+    </Stack>
+  );
+}

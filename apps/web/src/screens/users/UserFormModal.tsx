@@ -1,0 +1,129 @@
+import type { User } from '@app/shared/auth';
+import { ROLE_LABELS, type Role } from '@app/shared/constants';
+import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { assignableRoles } from '../../lib/permissions';
+import { useCurrentUser } from '../../lib/session';
+import { toastSuccess } from '../../lib/toast';
+import { useTRPC } from '../../lib/trpc';
+import { useForm } from '../../lib/use-form';
+
+type Props = {
+  opened: boolean;
+  onClose: () => void;
+  /** Edit this user; without it, create one. */
+  user?: User;
+  onSaved?: (user: User) => void;
+};
+
+const RULES = { name: 'required|minmax:2,120', email: 'required|email', role: 'required' };
+const LABELS = { name: 'Nome', email: 'E-mail', phone: 'Telefone', role: 'Perfil' };
+
+function UserForm({ user, onClose, onSaved }: Omit<Props, 'opened'>) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const me = useCurrentUser();
+  const isSelf = !!user && user.id === me?.id;
+  const roles: Role[] = assignableRoles(me?.role);
+  // The current role stays listed even when this actor could not grant it (it can't be changed then).
+  if (user && !roles.includes(user.role)) roles.push(user.role);
+
+  const form = useForm({
+    initialValues: { name: user?.name ?? '', email: user?.email ?? '', phone: user?.phone ?? '', role: user?.role ?? 'colaborador' },
+    rules: RULES,
+    labels: LABELS,
+  });
+
+  const done = (saved: User, message: string) => {
+    void queryClient.invalidateQueries({ queryKey: trpc.users.pathKey() });
+    queryClient.setQueryData(trpc.users.get.queryKey({ id: saved.id }), saved);
+    toastSuccess(message);
+    onSaved?.(saved);
+    onClose();
+  };
+
+  const create = useMutation(
+    trpc.users.create.mutationOptions({
+      onSuccess: (saved) => done(saved, `Usuário cadastrado. Enviamos um e-mail para ${saved.email} confirmar o cadastro.`),
+      onError: (error) => form.setServerErrors(error),
+    }),
+  );
+  const update = useMutation(
+    trpc.users.update.mutationOptions({
+      onSuccess: (saved) => done(saved, 'Usuário atualizado.'),
+      onError: (error) => form.setServerErrors(error),
+    }),
+  );
+  const pending = create.isPending || update.isPending;
+
+  const submit = form.onSubmit((values) => {
+    const fields = {
+      name: values.name.trim(),
+      email: values.email.trim().toLowerCase(),
+      phone: values.phone.trim() || null,
+      role: values.role as Exclude<Role, 'super_admin'>,
+    };
+    if (!user) {
+      create.mutate({ user: fields });
+      return;
+    }
+    // Nobody changes their own role; send the role only when it changed.
+    const { role, ...rest } = fields;
+    update.mutate({ id: user.id, user: isSelf || role === user.role ? rest : fields });
+  });
+
+  return (
+    <form ref={form.formRef} onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {!user && (
+          <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
+            O novo usuário recebe um e-mail para confirmar o cadastro e criar a senha.
+          </Alert>
+        )}
+        {form.formError && (
+          <Text c="red" fz="sm" role="alert">
+            {form.formError}
+          </Text>
+        )}
+        <TextInput label="Nome" withAsterisk maxLength={120} autoComplete="off" data-autofocus {...form.getInputProps('name')} />
+        <TextInput
+          label="E-mail"
+          type="email"
+          inputMode="email"
+          withAsterisk
+          maxLength={254}
+          autoComplete="off"
+          {...form.getInputProps('email')}
+        />
+        <TextInput label="Telefone" type="tel" inputMode="tel" maxLength={30} autoComplete="off" {...form.getInputProps('phone')} />
+        <Select
+          label="Perfil de acesso"
+          withAsterisk
+          allowDeselect={false}
+          disabled={isSelf}
+          description={isSelf ? 'Você não pode alterar o seu próprio perfil de acesso.' : undefined}
+          data={roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+          {...form.getSelectProps('role')}
+        />
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onClose} disabled={pending}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={pending}>
+            {user ? 'Salvar alterações' : 'Cadastrar usuário'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function UserFormModal({ opened, onClose, user, onSaved }: Props) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={<Text fw={600}>{user ? 'Editar usuário' : 'Novo usuário'}</Text>} centered size="lg">
+      {/* Mounted only while open, so every opening starts from fresh values. */}
+      {opened && <UserForm user={user} onClose={onClose} onSaved={onSaved} />}
+    </Modal>
+  );
+}

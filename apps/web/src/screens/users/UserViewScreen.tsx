@@ -1,0 +1,170 @@
+import type { User } from '@app/shared/auth';
+import { dateTime } from '@app/shared/format';
+import { Anchor, Button, Card, EmptyState, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconArrowLeft, IconEdit, IconUserCheck, IconUserOff, IconUserQuestion } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { PageHeader } from '../../components/PageHeader';
+import { apiError } from '../../lib/api-error';
+import { canManageUser } from '../../lib/permissions';
+import { useCurrentUser } from '../../lib/session';
+import { toastSuccess } from '../../lib/toast';
+import { useTRPC } from '../../lib/trpc';
+import { RoleBadge, StatusBadge } from './badges';
+import { UserFormModal } from './UserFormModal';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text fz="xs" c="dimmed" tt="uppercase" fw={600} mb={4}>
+        {label}
+      </Text>
+      <div>{children}</div>
+    </div>
+  );
+}
+
+function BackLink() {
+  return (
+    <Anchor component={Link} to="/usuarios" fz="sm">
+      <Group gap={4} component="span">
+        <IconArrowLeft size={14} aria-hidden />
+        Voltar para usuários
+      </Group>
+    </Anchor>
+  );
+}
+
+function UserActions({ user }: { user: User }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const me = useCurrentUser();
+  const [editOpened, edit] = useDisclosure(false);
+  const [confirmOpened, confirm] = useDisclosure(false);
+
+  const saved = (u: User, message: string) => {
+    queryClient.setQueryData(trpc.users.get.queryKey({ id: u.id }), u);
+    void queryClient.invalidateQueries({ queryKey: trpc.users.list.queryKey() });
+    toastSuccess(message);
+  };
+  const deactivate = useMutation(
+    trpc.users.deactivate.mutationOptions({
+      onSuccess: (u) => {
+        confirm.close();
+        saved(u, 'Usuário desativado.');
+      },
+      onError: () => confirm.close(),
+    }),
+  );
+  const reopen = useMutation(trpc.users.reopen.mutationOptions({ onSuccess: (u) => saved(u, 'Usuário reativado.') }));
+
+  if (!canManageUser(me, user)) return null;
+  const isSelf = me?.id === user.id;
+  const canDeactivate = !isSelf && (user.status === 'active' || user.status === 'pending');
+  const canReopen = !isSelf && user.status === 'inactive';
+
+  return (
+    <>
+      <Button variant="default" leftSection={<IconEdit size={16} aria-hidden />} onClick={edit.open}>
+        Editar
+      </Button>
+      {canDeactivate && (
+        <Button color="red" variant="light" leftSection={<IconUserOff size={16} aria-hidden />} onClick={confirm.open}>
+          Desativar
+        </Button>
+      )}
+      {canReopen && (
+        <Button
+          color="teal"
+          leftSection={<IconUserCheck size={16} aria-hidden />}
+          loading={reopen.isPending}
+          onClick={() => reopen.mutate({ id: user.id })}
+        >
+          Reativar
+        </Button>
+      )}
+      <UserFormModal opened={editOpened} onClose={edit.close} user={user} />
+      <ConfirmDialog
+        opened={confirmOpened}
+        title="Desativar usuário"
+        confirmLabel="Desativar"
+        loading={deactivate.isPending}
+        onClose={confirm.close}
+        onConfirm={() => deactivate.mutate({ id: user.id })}
+      >
+        <Text>
+          Deseja desativar <strong>{user.name}</strong>? O acesso ao sistema fica bloqueado até que o usuário seja reativado.
+        </Text>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+export default function UserViewScreen() {
+  const { id: idParam } = useParams();
+  const id = Number(idParam);
+  const validId = Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
+  const trpc = useTRPC();
+  const query = useQuery(trpc.users.get.queryOptions({ id }, { enabled: validId }));
+
+  if (!validId || (query.isError && apiError(query.error).status === 404)) {
+    return (
+      <Stack gap="md">
+        <BackLink />
+        <EmptyState
+          icon={<IconUserQuestion size={28} aria-hidden />}
+          title="Usuário não encontrado"
+          description="Ele pode ter sido removido ou o endereço está incorreto."
+        />
+      </Stack>
+    );
+  }
+
+  const user = query.data;
+  return (
+    <Stack gap="md" maw={960}>
+      <BackLink />
+      <PageHeader title={user?.name ?? 'Usuário'} actions={user && <UserActions user={user} />}>
+        {user && <StatusBadge status={user.status} />}
+      </PageHeader>
+      <Card withBorder radius="lg" padding="lg" aria-busy={query.isPending}>
+        {user ? (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="lg">
+            <Field label="Nome">
+              <Text>{user.name}</Text>
+            </Field>
+            <Field label="E-mail">
+              <Anchor href={`mailto:${user.email}`}>{user.email}</Anchor>
+            </Field>
+            <Field label="Telefone">
+              <Text c={user.phone ? undefined : 'dimmed'}>{user.phone || 'Não informado'}</Text>
+            </Field>
+            <Field label="Perfil de acesso">
+              <RoleBadge role={user.role} />
+            </Field>
+            <Field label="Status">
+              <StatusBadge status={user.status} />
+            </Field>
+            <Field label="Agência">
+              <Text>{user.company_name}</Text>
+            </Field>
+            <Field label="Cadastrado em">
+              <Text>{dateTime(user.created_at)}</Text>
+            </Field>
+          </SimpleGrid>
+        ) : query.isError ? (
+          <Text c="dimmed">Não foi possível carregar o usuário.</Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} h={44} />
+            ))}
+          </SimpleGrid>
+        )}
+      </Card>
+    </Stack>
+  );
+}

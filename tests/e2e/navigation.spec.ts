@@ -1,0 +1,118 @@
+import { DEMO, KEYS, login, notificationBar, storage } from './support/app';
+import { expect, test } from './support/fixtures';
+
+test.describe('navigation', () => {
+  test('an unknown path shows "Página não encontrada" and keeps the previous path', async ({ page }) => {
+    await login(page, DEMO.owner.email);
+    await page.getByRole('link', { name: 'Usuários' }).click();
+    await expect(page).toHaveURL(/\/usuarios$/);
+    // A history entry to a path of no route (as back/forward would bring).
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/caminho-que-nao-existe');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(notificationBar(page)).toHaveText(/Erro 404 - Página não encontrada/);
+    await expect(page).toHaveURL(/\/usuarios$/);
+    await expect(page.getByRole('heading', { name: 'Usuários' })).toBeVisible();
+  });
+
+  test('an unknown path on first load goes to the root with the notification', async ({ page }) => {
+    await login(page, DEMO.owner.email);
+    await page.goto('/nada/aqui');
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await expect(notificationBar(page)).toHaveText(/Erro 404 - Página não encontrada/);
+    // Shown 5000 ms, then fades (550 ms) and hides.
+    await expect(notificationBar(page)).toBeHidden({ timeout: 8_000 });
+  });
+
+  test('"Tentar novamente" reloads the current route with a time value', async ({ page }) => {
+    await login(page, DEMO.owner.email);
+    await page.goto('/nada');
+    await page.getByRole('button', { name: 'Tentar novamente' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/' && /^\d+$/.test(url.searchParams.get('t') ?? ''));
+    await expect(notificationBar(page)).toBeHidden();
+  });
+
+  test('/seu-plano: the owner sees it, a colaborador is sent to the root without logging out', async ({ page }) => {
+    await login(page, DEMO.owner.email);
+    await page.getByRole('link', { name: 'Seu plano' }).click();
+    await expect(page).toHaveURL(/\/seu-plano$/);
+    await expect(page.getByRole('heading', { name: 'Seu plano' })).toBeVisible();
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Sair' }).click();
+
+    await login(page, DEMO.colaborador.email);
+    await expect(page.getByRole('link', { name: 'Seu plano' })).toHaveCount(0);
+    await page.goto('/seu-plano');
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await expect(notificationBar(page)).toHaveText(/Erro 403 - Proibido/);
+    expect(await storage(page, KEYS.accessToken)).toBeTruthy();
+    await expect(page.getByTestId('user-name')).toHaveText(DEMO.colaborador.name);
+  });
+
+  test('screens of later issues say they are being built; titles follow the route', async ({ page }) => {
+    await login(page, DEMO.admin.email);
+    for (const [path, title] of [
+      ['/tarefas', 'Tarefas'],
+      ['/orcamento-timeline/1/2', 'Linha do tempo da proposta'],
+      ['/clientes/import', 'Importar clientes'],
+      ['/clientes/7', 'Clientes'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByTestId('placeholder')).toContainText('Em construção');
+      await expect(page.getByRole('heading', { name: title })).toBeVisible();
+      await expect(page).toHaveTitle(`${title} | Agência CRM`);
+    }
+    // Public screens open without a session.
+    await page.context().clearCookies();
+    await page.evaluate(() => window.localStorage.clear());
+    await page.goto('/landing-page/10');
+    await expect(page.getByTestId('placeholder')).toContainText('Em construção');
+    await expect(page).toHaveURL(/\/landing-page\/10$/);
+  });
+
+  test('every navigation scrolls to the top', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 300 });
+    await login(page, DEMO.owner.email);
+    await page.goto('/perfil');
+    await expect(page.getByRole('button', { name: 'Alterar senha' })).toBeVisible();
+    await expect
+      .poll(async () => {
+        await page.mouse.wheel(0, 400);
+        return page.evaluate(() => window.scrollY);
+      })
+      .toBeGreaterThan(0);
+    await page.getByRole('link', { name: 'Usuários' }).click();
+    await expect(page).toHaveURL(/\/usuarios$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('the desktop sidebar collapses and remembers it (navExpand)', async ({ page }) => {
+    await login(page, DEMO.owner.email);
+    await page.getByRole('button', { name: 'Recolher menu' }).click();
+    expect(await storage(page, KEYS.navExpand)).toBe('false');
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Expandir menu' })).toBeVisible();
+    // Icons keep their names for assistive technology.
+    await expect(page.getByRole('link', { name: 'Usuários' })).toBeVisible();
+    await page.getByRole('button', { name: 'Expandir menu' }).click();
+    expect(await storage(page, KEYS.navExpand)).toBe('true');
+  });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+    test('the burger opens the menu drawer', async ({ page }) => {
+      await login(page, DEMO.owner.email);
+      const burger = page.getByRole('button', { name: 'Abrir menu' });
+      await expect(burger).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Recolher menu' })).toBeHidden();
+      await burger.click();
+      const drawer = page.getByRole('dialog');
+      await expect(drawer).toBeVisible();
+      await drawer.getByRole('link', { name: 'Usuários' }).click();
+      await expect(page).toHaveURL(/\/usuarios$/);
+      await expect(drawer).toBeHidden();
+    });
+  });
+});
