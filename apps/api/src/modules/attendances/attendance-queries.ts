@@ -1,0 +1,152 @@
+// The read side of the attendances list and the funnel, in SQL: pages of cards, counts and
+// totals. Unfiltered totals come from the trigger-kept tables (attendance_status_stats per status,
+// attendance_stats per status and travel date, attendance_month_stats per month), so the largest
+// agency costs about the same as a small one.
+import { type Db, Prisma } from '@app/db';
+import { ATTENDANCE_STATUSES, type AttendanceFilters, type AttendanceStatus, type ListAttendancesInput } from '@app/shared';
+import { attendanceFilterSql, type CardRow, cardColumnsSql, cardJoinsSql, listStatusSql, statsWhereSql } from './attendances.where';
+
+type Page = { page: number; per_page: number };
+
+const pageSql = (p: Page) => Prisma.sql`ORDER BY a.created_at DESC, a.id DESC LIMIT ${p.per_page} OFFSET ${(p.page - 1) * p.per_page}`;
+
+/** A page of the list, newest first. */
+export function listCards(db: Db, companyId: number, input: ListAttendancesInput, today: string): Promise<CardRow[]> {
+  return db.$queryRaw<CardRow[]>`
+    SELECT ${cardColumnsSql} FROM attendances a ${cardJoinsSql}
+    WHERE ${attendanceFilterSql(companyId, input)}${listStatusSql(input.status, today)}
+    ${pageSql(input)}`;
+}
+
+/**
+ * The same page of each status in one statement: a lateral walk of the status index per status
+ * (a UNION of four joined selects cost several times more to plan than to run).
+ */
+export async function funnelCards(db: Db, companyId: number, filters: AttendanceFilters & Page, statuses: readonly AttendanceStatus[]) {
+  const rows = await db.$queryRaw<CardRow[]>`
+    SELECT ${cardColumnsSql}
+    FROM unnest(ARRAY[${Prisma.join(statuses)}]::"AttendanceStatus"[]) AS s(status)
+    CROSS JOIN LATERAL (
+      SELECT * FROM attendances a WHERE ${attendanceFilterSql(companyId, filters)} AND a.status = s.status ${pageSql(filters)}
+    ) a
+    ${cardJoinsSql}
+    ORDER BY a.created_at DESC, a.id DESC`;
+  return Object.fromEntries(statuses.map((s) => [s, rows.filter((r) => r.status === s)])) as Record<AttendanceStatus, CardRow[]>;
+}
+
+/** The buckets are per company, status and travel date: other filters need the attendances table. */
+export function bucketsAnswer(filters: AttendanceFilters): boolean {
+  return !filters.search && !filters.owner_user_id && !filters.client_id;
+}
+
+/** Per status: how many attendances and their value, and how much of that is past its travel date. */
+export type StatusTotals = Record<AttendanceStatus, { count: number; value: number; expiredCount: number; expiredValue: number }>;
+type TotalsRow = { status: AttendanceStatus; count: number; value: bigint; expired_count: number; expired_value: bigint };
+
+/** Totals per status; `expired` also splits off what is past its travel date (the balance needs it). */
+export async function statusTotals(
+  db: Db,
+  companyId: number,
+  filters: AttendanceFilters,
+  today: string,
+  opts: { expired: boolean },
+): Promise<StatusTotals> {
+  let rows: TotalsRow[];
+  if (!bucketsAnswer(filters)) {
+    rows = await db.$queryRaw<TotalsRow[]>`
+      SELECT a.status::text AS status, count(*)::int AS count, sum(a.value_cents)::bigint AS value,
+             count(*) FILTER (WHERE a.start_date < ${today}::date)::int AS expired_count,
+             COALESCE(sum(a.value_cents) FILTER (WHERE a.start_date < ${today}::date), 0)::bigint AS expired_value
+      FROM attendances a WHERE ${attendanceFilterSql(companyId, filters)}
+      GROUP BY a.status`;
+  } else if (filters.start_date_from || filters.start_date_to) {
+    rows = await db.$queryRaw<TotalsRow[]>`
+      SELECT status::text AS status, sum(attendances)::int AS count, sum(value_cents)::bigint AS value,
+             COALESCE(sum(attendances) FILTER (WHERE start_date < ${today}::date), 0)::int AS expired_count,
+             COALESCE(sum(value_cents) FILTER (WHERE start_date < ${today}::date), 0)::bigint AS expired_value
+      FROM attendance_stats WHERE ${statsWhereSql(companyId, filters)}
+      GROUP BY status`;
+  } else if (!opts.expired) {
+    rows = await db.$queryRaw<TotalsRow[]>`
+      SELECT status::text AS status, attendances AS count, value_cents AS value, 0 AS expired_count, 0::bigint AS expired_value
+      FROM attendance_status_stats WHERE ${statsWhereSql(companyId, {})}`;
+  } else {
+    // Expired = everything minus what is still ahead: the trips ahead are few, the past grows.
+    rows = await db.$queryRaw<TotalsRow[]>`
+      SELECT t.status::text AS status, t.attendances AS count, t.value_cents AS value,
+             (t.attendances - COALESCE(ahead.attendances, 0))::int AS expired_count,
+             (t.value_cents - COALESCE(ahead.value_cents, 0))::bigint AS expired_value
+      FROM attendance_status_stats t
+      LEFT JOIN (
+        SELECT status, sum(attendances) AS attendances, sum(value_cents) AS value_cents FROM attendance_stats
+        WHERE ${statsWhereSql(companyId, {})} AND status = ANY (enum_range(NULL::"AttendanceStatus")) AND start_date >= ${today}::date
+        GROUP BY status
+      ) ahead ON ahead.status = t.status
+      WHERE ${statsWhereSql(companyId, {})}`;
+  }
+  const totals = Object.fromEntries(
+    ATTENDANCE_STATUSES.map((s) => [s, { count: 0, value: 0, expiredCount: 0, expiredValue: 0 }]),
+  ) as StatusTotals;
+  for (const r of rows) {
+    totals[r.status] = { count: r.count, value: Number(r.value), expiredCount: r.expired_count, expiredValue: Number(r.expired_value) };
+  }
+  return totals;
+}
+
+/** The list's total under its filters. */
+export async function countAttendances(db: Db, companyId: number, input: ListAttendancesInput, today: string): Promise<number> {
+  if (bucketsAnswer(input)) {
+    const totals = await statusTotals(db, companyId, input, today, { expired: input.status === 'expired' });
+    if (input.status === 'expired') return totals.open.expiredCount;
+    if (input.status) return totals[input.status].count;
+    return Object.values(totals).reduce((acc, t) => acc + t.count, 0);
+  }
+  const [row] = await db.$queryRaw<{ count: number }[]>`
+    SELECT count(*)::int AS count FROM attendances a
+    WHERE ${attendanceFilterSql(companyId, input)}${listStatusSql(input.status, today)}`;
+  return row?.count ?? 0;
+}
+
+export type MonthEvent = 'opened' | 'won' | 'lost';
+export type MonthCounts = Record<MonthEvent, { this_month: number; last_month: number }>;
+
+/**
+ * Attendances opened (created), won and lost (closed) in this and last calendar month. `months`
+ * are the business-zone month starts: the buckets are keyed by their dates, the table is
+ * compared with their instants (UTC, as timestamps are stored).
+ */
+export async function monthCounts(
+  db: Db,
+  companyId: number,
+  filters: AttendanceFilters,
+  months: { lastMonth: Date; thisMonth: Date; nextMonth: Date; lastMonthKey: string; thisMonthKey: string },
+): Promise<MonthCounts> {
+  const counts: MonthCounts = {
+    opened: { this_month: 0, last_month: 0 },
+    won: { this_month: 0, last_month: 0 },
+    lost: { this_month: 0, last_month: 0 },
+  };
+  if (bucketsAnswer(filters) && !filters.start_date_from && !filters.start_date_to) {
+    const rows = await db.$queryRaw<{ event: MonthEvent; month: string; attendances: number }[]>`
+      SELECT event, month::text AS month, attendances FROM attendance_month_stats
+      WHERE ${statsWhereSql(companyId, {})} AND month IN (${months.lastMonthKey}::date, ${months.thisMonthKey}::date)`;
+    for (const r of rows) counts[r.event][r.month === months.thisMonthKey ? 'this_month' : 'last_month'] += r.attendances;
+    return counts;
+  }
+  const at = (d: Date) => Prisma.sql`${d.toISOString()}::timestamp`;
+  const [last, current, next] = [at(months.lastMonth), at(months.thisMonth), at(months.nextMonth)];
+  const [row] = await db.$queryRaw<Record<string, number>[]>`
+    SELECT count(*) FILTER (WHERE a.created_at >= ${current} AND a.created_at < ${next})::int AS opened_this,
+           count(*) FILTER (WHERE a.created_at >= ${last} AND a.created_at < ${current})::int AS opened_last,
+           count(*) FILTER (WHERE a.status = 'won' AND a.closed_at >= ${current} AND a.closed_at < ${next})::int AS won_this,
+           count(*) FILTER (WHERE a.status = 'won' AND a.closed_at >= ${last} AND a.closed_at < ${current})::int AS won_last,
+           count(*) FILTER (WHERE a.status = 'lost' AND a.closed_at >= ${current} AND a.closed_at < ${next})::int AS lost_this,
+           count(*) FILTER (WHERE a.status = 'lost' AND a.closed_at >= ${last} AND a.closed_at < ${current})::int AS lost_last
+    FROM attendances a
+    WHERE ${attendanceFilterSql(companyId, filters)}
+      AND ((a.created_at >= ${last} AND a.created_at < ${next}) OR (a.status IN ('won', 'lost') AND a.closed_at >= ${last} AND a.closed_at < ${next}))`;
+  for (const event of ['opened', 'won', 'lost'] as const) {
+    counts[event] = { this_month: row?.[`${event}_this`] ?? 0, last_month: row?.[`${event}_last`] ?? 0 };
+  }
+  return counts;
+}

@@ -1,0 +1,293 @@
+import type { Db, Prisma } from '@app/db';
+import {
+  ATTENDANCE_MESSAGES,
+  ATTENDANCE_TRANSITIONS,
+  type Attendance,
+  type AttendanceLogAction,
+  type AttendanceTransition,
+  attendanceRangeIssues,
+  buildPagination,
+  businessDate,
+  CLIENT_FIELD_MESSAGES,
+  type CreateAttendanceInput,
+  canTransition,
+  type Deal,
+  funnelGroupOf,
+  IMAGE_KEY_PATTERN,
+  type ListAttendancesInput,
+  type UpdateAttendanceInput,
+} from '@app/shared';
+import { toDbDate } from '../../calendar';
+import { AppError, notFound } from '../../errors';
+import type { Storage } from '../../platform/storage';
+import { countAttendances, listCards } from './attendance-queries';
+import { attendanceSelect, attendanceWhere, lockAttendance, toAttendanceDto, toFunnelCard, toListItem } from './attendances.where';
+
+type Tx = Prisma.TransactionClient;
+type Services = { db: Db; storage: Storage };
+type LogValue = string | number | boolean | null;
+export type Changes = Record<string, { from: LogValue; to: LogValue }>;
+
+/** Fields whose changes the log records (API names). */
+const TRACKED = [
+  'client_id',
+  'owner_user_id',
+  'title',
+  'destination',
+  'start_date',
+  'end_date',
+  'adults',
+  'children',
+  'infants',
+  'budget_min_cents',
+  'budget_max_cents',
+  'value_cents',
+  'status',
+  'lost_reason',
+  'notes',
+  'cover_image_key',
+] as const satisfies readonly (keyof Attendance)[];
+
+function diffAttendance(before: Attendance | null, after: Attendance): Changes {
+  const changes: Changes = {};
+  for (const field of TRACKED) {
+    const from = before ? before[field] : null;
+    const to = after[field];
+    if (from !== to) changes[field] = { from, to };
+  }
+  return changes;
+}
+
+/** The log row of a change; always written with the transaction's client, beside the change. */
+export async function writeLog(
+  tx: Tx,
+  companyId: number,
+  attendanceId: number,
+  userId: number,
+  action: AttendanceLogAction,
+  changes: Changes,
+) {
+  await tx.attendanceLog.create({ data: { companyId, attendanceId, userId, action, changes } });
+}
+
+export async function listAttendances(db: Db, companyId: number, input: ListAttendancesInput, today = businessDate()) {
+  const [rows, total] = await Promise.all([listCards(db, companyId, input, today), countAttendances(db, companyId, input, today)]);
+  return { attendances: rows.map((r) => toListItem(r, today)), pagination: buildPagination(input.page, input.per_page, total) };
+}
+
+async function findAttendance(db: Db | Tx, companyId: number, id: number) {
+  const row = await db.attendance.findFirst({ where: attendanceWhere(companyId, id), select: attendanceSelect });
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function getAttendance(db: Db, companyId: number, id: number): Promise<Attendance> {
+  return toAttendanceDto(await findAttendance(db, companyId, id), businessDate());
+}
+
+/** The attendance as the funnel's deal: its card plus who, how much and where it stands. */
+export async function getDeal(db: Db, companyId: number, id: number): Promise<Deal> {
+  const today = businessDate();
+  const row = await findAttendance(db, companyId, id);
+  const card = { ...row, clientName: row.client.name, ownerName: row.owner.name };
+  return {
+    ...toFunnelCard(card, today),
+    currency: 'BRL',
+    group: funnelGroupOf(row.status),
+    client: row.client,
+    owner: row.owner,
+    budget_min_cents: row.budgetMinCents,
+    budget_max_cents: row.budgetMaxCents,
+    lost_reason: row.lostReason,
+    closed_at: row.closedAt?.toISOString() ?? null,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+type References = { client_id?: number; owner_user_id?: number; cover_image_key?: string | null };
+
+/**
+ * Ids and keys sent in a body must belong to the caller's company. One that does not (or does not
+ * exist) is a field error, the same either way, so nothing leaks about other agencies.
+ */
+async function referenceErrors(db: Db | Tx, storage: Storage, companyId: number, refs: References): Promise<Record<string, string[]>> {
+  const errors: Record<string, string[]> = {};
+  if (refs.client_id !== undefined) {
+    const client = await db.client.findFirst({ where: { id: refs.client_id, companyId }, select: { isActive: true } });
+    if (!client) errors.client_id = [CLIENT_FIELD_MESSAGES.notFound];
+    else if (!client.isActive) errors.client_id = [CLIENT_FIELD_MESSAGES.inactive];
+  }
+  if (refs.owner_user_id !== undefined) {
+    const owner = await db.user.findFirst({ where: { id: refs.owner_user_id, companyId, status: 'active' }, select: { id: true } });
+    if (!owner) errors.owner_user_id = [CLIENT_FIELD_MESSAGES.notFound];
+  }
+  if (refs.cover_image_key) {
+    const key = refs.cover_image_key;
+    const ours = IMAGE_KEY_PATTERN.test(key) && key.split('/')[1] === String(companyId);
+    if (!ours || !(await storage.exists(key))) errors.cover_image_key = [CLIENT_FIELD_MESSAGES.notFound];
+  }
+  return errors;
+}
+
+function throwIfAny(errors: Record<string, string[]>) {
+  if (Object.keys(errors).length) throw new AppError('VALIDATION', { errors });
+}
+
+function rangeErrors(fields: Parameters<typeof attendanceRangeIssues>[0]): Record<string, string[]> {
+  return Object.fromEntries(attendanceRangeIssues(fields).map((i) => [i.path, [i.message]]));
+}
+
+type EditableFields = Omit<UpdateAttendanceInput, 'id'>;
+
+function editableData(f: EditableFields) {
+  return {
+    clientId: f.client_id,
+    title: f.title,
+    destination: f.destination,
+    startDate: toDbDate(f.start_date),
+    endDate: toDbDate(f.end_date),
+    adults: f.adults,
+    children: f.children,
+    infants: f.infants,
+    budgetMinCents: f.budget_min_cents,
+    budgetMaxCents: f.budget_max_cents,
+    valueCents: f.value_cents,
+    coverImageKey: f.cover_image_key,
+    notes: f.notes,
+  };
+}
+
+export async function createAttendance(
+  s: Services,
+  companyId: number,
+  actor: { id: number },
+  input: CreateAttendanceInput,
+): Promise<Attendance> {
+  const { owner_user_id, ...fields } = input;
+  const ownerUserId = owner_user_id ?? actor.id;
+  throwIfAny(
+    await referenceErrors(s.db, s.storage, companyId, {
+      client_id: fields.client_id,
+      owner_user_id: ownerUserId,
+      cover_image_key: fields.cover_image_key,
+    }),
+  );
+  const today = businessDate();
+  return s.db.$transaction(async (tx) => {
+    const row = await tx.attendance.create({
+      data: { ...editableData(fields), clientId: fields.client_id, title: fields.title, companyId, ownerUserId, status: 'open' },
+      select: attendanceSelect,
+    });
+    const created = toAttendanceDto(row, today);
+    await writeLog(tx, companyId, row.id, actor.id, 'created', diffAttendance(null, created));
+    return created;
+  });
+}
+
+export async function updateAttendance(
+  s: Services,
+  companyId: number,
+  actor: { id: number },
+  input: UpdateAttendanceInput,
+): Promise<Attendance> {
+  const { id, ...fields } = input;
+  const today = businessDate();
+  return s.db.$transaction(async (tx) => {
+    if (!(await lockAttendance(tx, companyId, id))) throw notFound();
+    const before = toAttendanceDto(await findAttendance(tx, companyId, id), today);
+    const errors = {
+      ...rangeErrors({ ...before, ...fields }),
+      ...(await referenceErrors(tx, s.storage, companyId, {
+        client_id: fields.client_id !== undefined && fields.client_id !== before.client_id ? fields.client_id : undefined,
+        cover_image_key: fields.cover_image_key !== before.cover_image_key ? fields.cover_image_key : undefined,
+      })),
+    };
+    throwIfAny(errors);
+    const after = toAttendanceDto(
+      await tx.attendance.update({ where: { id }, data: editableData(fields), select: attendanceSelect }),
+      today,
+    );
+    const changes = diffAttendance(before, after);
+    if (Object.keys(changes).length) await writeLog(tx, companyId, id, actor.id, 'updated', changes);
+    return after;
+  });
+}
+
+export async function updateOwner(
+  s: Services,
+  companyId: number,
+  actor: { id: number },
+  id: number,
+  ownerUserId: number,
+): Promise<Attendance> {
+  const today = businessDate();
+  return s.db.$transaction(async (tx) => {
+    if (!(await lockAttendance(tx, companyId, id))) throw notFound();
+    const before = toAttendanceDto(await findAttendance(tx, companyId, id), today);
+    if (before.owner_user_id === ownerUserId) return before;
+    throwIfAny(await referenceErrors(tx, s.storage, companyId, { owner_user_id: ownerUserId }));
+    const after = toAttendanceDto(await tx.attendance.update({ where: { id }, data: { ownerUserId }, select: attendanceSelect }), today);
+    await writeLog(tx, companyId, id, actor.id, 'owner_changed', diffAttendance(before, after));
+    return after;
+  });
+}
+
+/**
+ * Funnel moves: won and lost close an open attendance, a won sale can be canceled, and any closed
+ * one can be reopened. A move from the wrong status answers 409 and changes nothing.
+ */
+export async function transitionAttendance(
+  db: Db,
+  companyId: number,
+  actor: { id: number },
+  id: number,
+  transition: AttendanceTransition,
+  extra: { lost_reason?: string | null; value_cents?: number } = {},
+): Promise<Attendance> {
+  const today = businessDate();
+  return db.$transaction(async (tx) => {
+    if (!(await lockAttendance(tx, companyId, id))) throw notFound();
+    const before = toAttendanceDto(await findAttendance(tx, companyId, id), today);
+    if (!canTransition(before.status, transition)) {
+      throw new AppError('CONFLICT', { message: ATTENDANCE_MESSAGES.transition[transition] });
+    }
+    const status = ATTENDANCE_TRANSITIONS[transition].to;
+    const data: Prisma.AttendanceUncheckedUpdateInput =
+      transition === 'won'
+        ? { status, closedAt: new Date(), lostReason: null, ...(extra.value_cents !== undefined ? { valueCents: extra.value_cents } : {}) }
+        : transition === 'lost'
+          ? { status, closedAt: new Date(), lostReason: extra.lost_reason ?? null }
+          : transition === 'reopened'
+            ? { status, closedAt: null, lostReason: null }
+            : { status }; // canceled keeps closed_at: when the sale was made
+    const after = toAttendanceDto(await tx.attendance.update({ where: { id }, data, select: attendanceSelect }), today);
+    await writeLog(tx, companyId, id, actor.id, transition, diffAttendance(before, after));
+    return after;
+  });
+}
+
+export async function listAttendanceLogs(db: Db, companyId: number, input: { id: number; page: number; per_page: number }) {
+  const attendance = await db.attendance.findFirst({ where: attendanceWhere(companyId, input.id), select: { id: true } });
+  if (!attendance) throw notFound();
+  const where: Prisma.AttendanceLogWhereInput = { attendanceId: attendance.id, companyId };
+  const [rows, total] = await Promise.all([
+    db.attendanceLog.findMany({
+      where,
+      select: { id: true, action: true, changes: true, createdAt: true, user: { select: { id: true, name: true } } },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (input.page - 1) * input.per_page,
+      take: input.per_page,
+    }),
+    db.attendanceLog.count({ where }),
+  ]);
+  return {
+    logs: rows.map((r) => ({
+      id: r.id,
+      action: r.action as AttendanceLogAction,
+      changes: r.changes as Changes,
+      user: r.user,
+      created_at: r.createdAt.toISOString(),
+    })),
+    pagination: buildPagination(input.page, input.per_page, total),
+  };
+}

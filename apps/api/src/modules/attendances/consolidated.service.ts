@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import type { Db, Prisma } from '@app/db';
+import { type Consolidated, consolidatedFileUrl } from '@app/shared';
+import { fromDbDate } from '../../calendar';
+import { notFound } from '../../errors';
+import type { Storage } from '../../platform/storage';
+import { FILE_EXTENSIONS, type UploadedFile } from '../uploads/multipart';
+import { type Changes, writeLog } from './attendances.service';
+import { attendanceWhere, lockAttendance } from './attendances.where';
+
+type Services = { db: Db; storage: Storage };
+
+const consolidatedSelect = {
+  id: true,
+  title: true,
+  status: true,
+  destination: true,
+  startDate: true,
+  endDate: true,
+  adults: true,
+  children: true,
+  infants: true,
+  valueCents: true,
+  consolidatedNotes: true,
+  consolidatedFileKey: true,
+  consolidatedFilename: true,
+  consolidatedContentType: true,
+  consolidatedSize: true,
+  consolidatedAt: true,
+  client: { select: { id: true, name: true } },
+  owner: { select: { id: true, name: true } },
+} satisfies Prisma.AttendanceSelect;
+type ConsolidatedRow = Prisma.AttendanceGetPayload<{ select: typeof consolidatedSelect }>;
+
+function toConsolidatedDto(a: ConsolidatedRow): Consolidated {
+  return {
+    attendance_id: a.id,
+    title: a.title,
+    status: a.status,
+    client: a.client,
+    owner: a.owner,
+    destination: a.destination,
+    start_date: fromDbDate(a.startDate),
+    end_date: fromDbDate(a.endDate),
+    adults: a.adults,
+    children: a.children,
+    infants: a.infants,
+    value_cents: a.valueCents,
+    notes: a.consolidatedNotes,
+    file:
+      a.consolidatedFileKey && a.consolidatedFilename && a.consolidatedContentType && a.consolidatedSize !== null
+        ? {
+            filename: a.consolidatedFilename,
+            content_type: a.consolidatedContentType,
+            size: a.consolidatedSize,
+            url: consolidatedFileUrl(a.id),
+          }
+        : null,
+    updated_at: a.consolidatedAt?.toISOString() ?? null,
+  };
+}
+
+/** The closing summary of the trip: travel data, value, notes and the consolidated document. */
+export async function getConsolidated(db: Db, companyId: number, id: number): Promise<Consolidated> {
+  const row = await db.attendance.findFirst({ where: attendanceWhere(companyId, id), select: consolidatedSelect });
+  if (!row) throw notFound();
+  return toConsolidatedDto(row);
+}
+
+/**
+ * Replaces the consolidated document and/or its notes, logged like every attendance change. The
+ * new file is written before the commit and removed if the transaction fails; the old one is
+ * removed once the new one is committed.
+ */
+export async function updateConsolidated(
+  s: Services,
+  companyId: number,
+  actor: { id: number },
+  id: number,
+  update: { notes?: string | null; file?: UploadedFile },
+): Promise<Consolidated> {
+  const key = update.file ? `consolidated/${companyId}/${randomUUID()}.${FILE_EXTENSIONS[update.file.contentType]}` : undefined;
+  try {
+    const { result, replacedKey } = await s.db.$transaction(async (tx) => {
+      if (!(await lockAttendance(tx, companyId, id))) throw notFound();
+      const before = await tx.attendance.findUniqueOrThrow({ where: { id }, select: consolidatedSelect });
+      const data: Prisma.AttendanceUpdateInput = { consolidatedAt: new Date() };
+      const changes: Changes = {};
+      if (update.notes !== undefined && update.notes !== before.consolidatedNotes) {
+        data.consolidatedNotes = update.notes;
+        changes.consolidated_notes = { from: before.consolidatedNotes, to: update.notes };
+      }
+      if (update.file && key) {
+        await s.storage.put(key, update.file.data);
+        Object.assign(data, {
+          consolidatedFileKey: key,
+          consolidatedFilename: update.file.filename,
+          consolidatedContentType: update.file.contentType,
+          consolidatedSize: update.file.data.length,
+        });
+        changes.consolidated_file = { from: before.consolidatedFilename, to: update.file.filename };
+      }
+      if (Object.keys(changes).length === 0) return { result: toConsolidatedDto(before), replacedKey: null };
+      const after = await tx.attendance.update({ where: { id }, data, select: consolidatedSelect });
+      await writeLog(tx, companyId, id, actor.id, 'consolidated_updated', changes);
+      return { result: toConsolidatedDto(after), replacedKey: update.file ? before.consolidatedFileKey : null };
+    });
+    if (replacedKey) await s.storage.delete(replacedKey);
+    return result;
+  } catch (error) {
+    if (key) await s.storage.delete(key);
+    throw error;
+  }
+}
+
+export async function consolidatedFile(s: Services, companyId: number, id: number) {
+  const row = await s.db.attendance.findFirst({
+    where: attendanceWhere(companyId, id),
+    select: { consolidatedFileKey: true, consolidatedFilename: true, consolidatedContentType: true },
+  });
+  const stored = row?.consolidatedFileKey ? await s.storage.get(row.consolidatedFileKey) : null;
+  if (!row || !stored) throw notFound();
+  return {
+    ...stored,
+    filename: row.consolidatedFilename ?? 'consolidado',
+    contentType: row.consolidatedContentType ?? 'application/octet-stream',
+  };
+}

@@ -1,0 +1,47 @@
+import {
+  CLIENT_ATTACHMENT_CONTENT_TYPES,
+  CLIENT_ATTACHMENT_MAX_BYTES,
+  type Client,
+  downloadAttachmentInput,
+  idParam,
+  UPLOAD_MESSAGES,
+  z,
+} from '@app/shared';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../errors';
+import { authenticate, type Deps } from '../../trpc';
+import { attachmentDisposition, readMultipart } from '../uploads/multipart';
+import { addClientAttachment, clientAttachmentFile } from './clients.service';
+
+const noFields = z.object({}).strict();
+
+/** Client files: multipart upload of an attachment and its download (binary answers, so not procedures). */
+export function registerClientRoutes(app: FastifyInstance, deps: Deps) {
+  const files = { db: deps.db, storage: deps.platform.storage };
+
+  app.post('/api/clients/:id/attachments', async (req): Promise<Client> => {
+    const user = await authenticate(deps, req.headers.authorization);
+    const { id } = idParam.parse(req.params);
+    const { file, fields } = await readMultipart(req, {
+      maxBytes: CLIENT_ATTACHMENT_MAX_BYTES,
+      types: CLIENT_ATTACHMENT_CONTENT_TYPES,
+      typeMessage: UPLOAD_MESSAGES.fileType,
+      sizeMessage: UPLOAD_MESSAGES.fileTooLarge,
+    });
+    noFields.parse(fields);
+    if (!file) throw new AppError('VALIDATION', { errors: { file: [UPLOAD_MESSAGES.fileMissing] } });
+    return addClientAttachment(files, user.companyId, id, file);
+  });
+
+  app.post('/api/clients/download_attachment', async (req, reply) => {
+    const user = await authenticate(deps, req.headers.authorization);
+    const { attachment_id } = downloadAttachmentInput.parse(req.body ?? {});
+    const file = await clientAttachmentFile(files, user.companyId, attachment_id);
+    return reply
+      .header('content-type', file.contentType)
+      .header('content-length', file.size)
+      .header('content-disposition', attachmentDisposition(file.filename))
+      .header('cache-control', 'private, no-store')
+      .send(file.stream);
+  });
+}

@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import { type Db, Prisma } from '@app/db';
+import {
+  buildPagination,
+  type ClientKind,
+  type CreateClientInput,
+  clientKindIssues,
+  type ListClientsInput,
+  onlyDigits,
+  TAKEN_MESSAGE,
+  type UpdateClientInput,
+} from '@app/shared';
+import { toDbDate } from '../../calendar';
+import { AppError, notFound } from '../../errors';
+import type { Storage } from '../../platform/storage';
+import { FILE_EXTENSIONS, type UploadedFile } from '../uploads/multipart';
+import { clientAttachmentWhere, clientDetailSelect, clientListSelect, clientWhere, toClientDto, toClientListItem } from './clients.where';
+
+type ClientLists = Pick<CreateClientInput, 'contacts' | 'addresses' | 'documents'>;
+type ClientScalars = Omit<UpdateClientInput, 'id' | 'contacts' | 'addresses' | 'documents'>;
+
+export async function listClients(db: Db, companyId: number, input: ListClientsInput) {
+  const term = input.search;
+  const digits = term ? onlyDigits(term) : '';
+  const where: Prisma.ClientWhereInput = {
+    ...clientWhere(companyId),
+    ...(input.is_active ? { isActive: input.is_active === 'true' } : {}),
+    ...(input.kind ? { kind: input.kind } : {}),
+    ...(term
+      ? {
+          OR: [
+            { name: { contains: term, mode: 'insensitive' } },
+            { email: { contains: term, mode: 'insensitive' } },
+            // '529.982' finds CPF 52998224725: documents are stored as digits.
+            ...(digits.length >= 3 ? [{ cpf: { contains: digits } }, { cnpj: { contains: digits } }] : []),
+          ],
+        }
+      : {}),
+  };
+  const [rows, total] = await Promise.all([
+    db.client.findMany({
+      where,
+      select: clientListSelect,
+      orderBy: [{ name: 'asc' }, { id: 'asc' }],
+      skip: (input.page - 1) * input.per_page,
+      take: input.per_page,
+    }),
+    db.client.count({ where }),
+  ]);
+  return { clients: rows.map(toClientListItem), pagination: buildPagination(input.page, input.per_page, total) };
+}
+
+export async function getClient(db: Db, companyId: number, id: number) {
+  const client = await db.client.findFirst({ where: clientWhere(companyId, id), select: clientDetailSelect });
+  if (!client) throw notFound();
+  return toClientDto(client);
+}
+
+/** Section 5: a CPF/CNPJ already used by another client of the agency answers 'has already been taken'. */
+async function assertDocumentsFree(db: Db, companyId: number, docs: { cpf?: string | null; cnpj?: string | null }, exceptId?: number) {
+  const errors: Record<string, string[]> = {};
+  for (const field of ['cpf', 'cnpj'] as const) {
+    const value = docs[field];
+    if (!value) continue;
+    const other = await db.client.findFirst({
+      where: { ...clientWhere(companyId), [field]: value, ...(exceptId ? { NOT: { id: exceptId } } : {}) },
+      select: { id: true },
+    });
+    if (other) errors[field] = [TAKEN_MESSAGE];
+  }
+  if (Object.keys(errors).length) throw new AppError('VALIDATION', { errors });
+}
+
+/** Two requests racing past the check above meet the unique index; answer as the check would. */
+function takenFromUniqueViolation(error: unknown): never {
+  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+    const detail = JSON.stringify(error.meta ?? {});
+    const field = detail.includes('cnpj') ? 'cnpj' : 'cpf';
+    throw new AppError('VALIDATION', { errors: { [field]: [TAKEN_MESSAGE] } });
+  }
+  throw error;
+}
+
+function scalarData(fields: ClientScalars) {
+  return {
+    name: fields.name,
+    cpf: fields.cpf,
+    cnpj: fields.cnpj,
+    email: fields.email,
+    phone: fields.phone,
+    birthDate: toDbDate(fields.birth_date),
+    notes: fields.notes,
+  };
+}
+
+/** Lists sent with a write replace the client's whole list (the form edits them as a block). */
+function listData(lists: ClientLists, replace: boolean) {
+  const wrap = <T>(items: T[] | undefined) => (items === undefined ? undefined : { ...(replace ? { deleteMany: {} } : {}), create: items });
+  return {
+    contacts: wrap(
+      lists.contacts?.map((c) => ({ name: c.name, email: c.email ?? null, phone: c.phone ?? null, relationship: c.relationship ?? null })),
+    ),
+    addresses: wrap(
+      lists.addresses?.map((a) => ({
+        postalCode: a.postal_code,
+        street: a.street,
+        number: a.number,
+        complement: a.complement ?? null,
+        neighborhood: a.neighborhood,
+        city: a.city,
+        state: a.state,
+      })),
+    ),
+    documents: wrap(
+      lists.documents?.map((d) => ({
+        type: d.type,
+        number: d.number,
+        issuedAt: toDbDate(d.issued_at) ?? null,
+        expiresAt: toDbDate(d.expires_at) ?? null,
+      })),
+    ),
+  };
+}
+
+export async function createClient(db: Db, companyId: number, input: CreateClientInput) {
+  const { kind, contacts, addresses, documents, ...fields } = input;
+  await assertDocumentsFree(db, companyId, fields);
+  const client = await db.client
+    .create({
+      data: { companyId, kind, ...scalarData(fields), name: fields.name, ...listData({ contacts, addresses, documents }, false) },
+      select: clientDetailSelect,
+    })
+    .catch(takenFromUniqueViolation);
+  return toClientDto(client);
+}
+
+export async function updateClient(db: Db, companyId: number, input: UpdateClientInput) {
+  const { id, contacts, addresses, documents, ...fields } = input;
+  const current = await db.client.findFirst({ where: clientWhere(companyId, id), select: { id: true, kind: true } });
+  if (!current) throw notFound();
+  assertKindFields(current.kind, fields);
+  await assertDocumentsFree(db, companyId, fields, current.id);
+  const client = await db.client
+    .update({
+      where: { id: current.id },
+      data: { ...scalarData(fields), ...listData({ contacts, addresses, documents }, true) },
+      select: clientDetailSelect,
+    })
+    .catch(takenFromUniqueViolation);
+  return toClientDto(client);
+}
+
+function assertKindFields(kind: ClientKind, fields: ClientScalars) {
+  const issues = clientKindIssues({ kind, cpf: fields.cpf, cnpj: fields.cnpj, birth_date: fields.birth_date });
+  if (issues.length) {
+    throw new AppError('VALIDATION', { errors: Object.fromEntries(issues.map((i) => [i.path, [i.message]])) });
+  }
+}
+
+/** DELETE deactivates and PUT reopen reactivates: clients are never deleted (attendances keep them). */
+export async function setClientActive(db: Db, companyId: number, id: number, active: boolean) {
+  const current = await db.client.findFirst({ where: clientWhere(companyId, id), select: { id: true } });
+  if (!current) throw notFound();
+  const client = await db.client.update({ where: { id: current.id }, data: { isActive: active }, select: clientDetailSelect });
+  return toClientDto(client);
+}
+
+type FileServices = { db: Db; storage: Storage };
+
+export async function addClientAttachment(s: FileServices, companyId: number, clientId: number, file: UploadedFile) {
+  const client = await s.db.client.findFirst({ where: clientWhere(companyId, clientId), select: { id: true } });
+  if (!client) throw notFound();
+  const key = `attachments/${companyId}/${randomUUID()}.${FILE_EXTENSIONS[file.contentType]}`;
+  await s.storage.put(key, file.data);
+  try {
+    await s.db.clientAttachment.create({
+      data: { clientId: client.id, fileKey: key, filename: file.filename, contentType: file.contentType, size: file.data.length },
+    });
+  } catch (error) {
+    await s.storage.delete(key);
+    throw error;
+  }
+  return getClient(s.db, companyId, client.id);
+}
+
+export async function removeClientAttachment(s: FileServices, companyId: number, clientId: number, attachmentId: number) {
+  const attachment = await s.db.clientAttachment.findFirst({
+    where: clientAttachmentWhere(companyId, attachmentId, clientId),
+    select: { id: true, fileKey: true },
+  });
+  if (!attachment) throw notFound();
+  await s.db.clientAttachment.delete({ where: { id: attachment.id } });
+  await s.storage.delete(attachment.fileKey);
+  return getClient(s.db, companyId, clientId);
+}
+
+export async function clientAttachmentFile(s: FileServices, companyId: number, attachmentId: number) {
+  const attachment = await s.db.clientAttachment.findFirst({
+    where: clientAttachmentWhere(companyId, attachmentId),
+    select: { fileKey: true, filename: true, contentType: true },
+  });
+  const stored = attachment ? await s.storage.get(attachment.fileKey) : null;
+  if (!attachment || !stored) throw notFound();
+  return { ...stored, filename: attachment.filename, contentType: attachment.contentType };
+}

@@ -1,0 +1,90 @@
+import type { Prisma } from '@app/db';
+import type { Client, ClientListItem } from '@app/shared';
+import { fromDbDate } from '../../calendar';
+
+/** Security-critical: every client lookup of a tenant goes through this filter. */
+export function clientWhere(companyId: number, id?: number): Prisma.ClientWhereInput {
+  return id === undefined ? { companyId } : { id, companyId };
+}
+
+/** Security-critical: an attachment is reachable only through a client of the caller's company. */
+export function clientAttachmentWhere(companyId: number, attachmentId: number, clientId?: number): Prisma.ClientAttachmentWhereInput {
+  return { id: attachmentId, client: clientWhere(companyId, clientId) };
+}
+
+export const clientListSelect = {
+  id: true,
+  kind: true,
+  name: true,
+  cpf: true,
+  cnpj: true,
+  email: true,
+  phone: true,
+  isActive: true,
+  createdAt: true,
+} satisfies Prisma.ClientSelect;
+
+export const clientDetailSelect = {
+  ...clientListSelect,
+  birthDate: true,
+  notes: true,
+  updatedAt: true,
+  contacts: { select: { id: true, name: true, email: true, phone: true, relationship: true }, orderBy: { id: 'asc' } },
+  addresses: {
+    select: { id: true, postalCode: true, street: true, number: true, complement: true, neighborhood: true, city: true, state: true },
+    orderBy: { id: 'asc' },
+  },
+  documents: { select: { id: true, type: true, number: true, issuedAt: true, expiresAt: true }, orderBy: { id: 'asc' } },
+  attachments: { select: { id: true, filename: true, contentType: true, size: true, createdAt: true }, orderBy: { id: 'asc' } },
+} satisfies Prisma.ClientSelect;
+
+type ClientListRow = Prisma.ClientGetPayload<{ select: typeof clientListSelect }>;
+type ClientDetailRow = Prisma.ClientGetPayload<{ select: typeof clientDetailSelect }>;
+
+export function toClientListItem(c: ClientListRow): ClientListItem {
+  return {
+    id: c.id,
+    kind: c.kind,
+    name: c.name,
+    cpf: c.cpf,
+    cnpj: c.cnpj,
+    email: c.email,
+    phone: c.phone,
+    is_active: c.isActive,
+    created_at: c.createdAt.toISOString(),
+  };
+}
+
+export function toClientDto(c: ClientDetailRow): Client {
+  return {
+    ...toClientListItem(c),
+    birth_date: fromDbDate(c.birthDate),
+    notes: c.notes,
+    updated_at: c.updatedAt.toISOString(),
+    contacts: c.contacts,
+    addresses: c.addresses.map((a) => ({
+      id: a.id,
+      postal_code: a.postalCode,
+      street: a.street,
+      number: a.number,
+      complement: a.complement,
+      neighborhood: a.neighborhood,
+      city: a.city,
+      state: a.state,
+    })),
+    documents: c.documents.map((d) => ({
+      id: d.id,
+      type: d.type,
+      number: d.number,
+      issued_at: fromDbDate(d.issuedAt),
+      expires_at: fromDbDate(d.expiresAt),
+    })),
+    attachments: c.attachments.map((a) => ({
+      id: a.id,
+      filename: a.filename,
+      content_type: a.contentType,
+      size: a.size,
+      created_at: a.createdAt.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,82 @@
+import { UPLOAD_MESSAGES } from '@app/shared';
+import type {} from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../errors';
+import { assertNoNulBytes } from '../../input-guard';
+
+export type UploadedFile = { filename: string; data: Buffer; contentType: FileType };
+export type FileType = 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf';
+
+export const FILE_EXTENSIONS: Record<FileType, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'application/pdf': 'pdf',
+};
+const BY_EXTENSION = Object.fromEntries(Object.entries(FILE_EXTENSIONS).map(([type, ext]) => [ext, type])) as Record<string, FileType>;
+
+export function contentTypeOfKey(key: string): FileType | undefined {
+  return BY_EXTENSION[key.split('.').pop() ?? ''];
+}
+
+/** The type from the bytes themselves: the client's declared type and file name are not trusted. */
+export function sniffFileType(data: Buffer): FileType | undefined {
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
+  if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
+  if (data.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
+  return undefined;
+}
+
+type Limits = { maxBytes: number; types: readonly string[]; typeMessage: string; sizeMessage: string };
+
+/**
+ * Reads a multipart body: at most one file, in the field `file`, plus text fields. The file's
+ * size and sniffed type are checked here; the text fields are left to the caller's schema.
+ */
+export async function readMultipart(req: FastifyRequest, limits: Limits): Promise<{ file?: UploadedFile; fields: Record<string, string> }> {
+  if (!req.isMultipart()) throw new AppError('VALIDATION', { errors: { file: [UPLOAD_MESSAGES.fileMissing] } });
+  const fields: Record<string, string> = {};
+  let file: UploadedFile | undefined;
+  try {
+    for await (const part of req.parts({ limits: { fileSize: limits.maxBytes, files: 1 } })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      const data = await part.toBuffer();
+      if (part.fieldname !== 'file') throw new AppError('VALIDATION', { errors: { [part.fieldname]: ['não é permitido'] } });
+      const contentType = sniffFileType(data);
+      if (!contentType || !limits.types.includes(contentType)) {
+        throw new AppError('VALIDATION', { errors: { file: [limits.typeMessage] } });
+      }
+      file = { filename: cleanFilename(part.filename, contentType), data, contentType };
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError('PAYLOAD_TOO_LARGE', { message: limits.sizeMessage, errors: { file: [limits.sizeMessage] } });
+    }
+    if (code === 'FST_FILES_LIMIT') throw new AppError('VALIDATION', { errors: { file: ['envie apenas um arquivo'] } });
+    throw error;
+  }
+  assertNoNulBytes(fields);
+  return { file, fields };
+}
+
+/** A display name safe for headers and file systems, with the extension of the real type. */
+function cleanFilename(name: string | undefined, type: FileType): string {
+  const ext = FILE_EXTENSIONS[type];
+  const printable = [...(name ?? '').replace(/\.[^.]*$/, '')].filter((c) => c >= ' ' && c !== '\u007f' && !'"\\/'.includes(c));
+  const base = printable.join('').trim().slice(0, 120);
+  return `${base || 'arquivo'}.${ext}`;
+}
+
+/** Content-Disposition for a download with any (UTF-8) file name. */
+export function attachmentDisposition(filename: string): string {
+  const ascii = filename
+    .normalize('NFD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/["\\]/g, '');
+  return `attachment; filename="${ascii || 'arquivo'}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}

@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import {
+  IMAGE_CONTENT_TYPES,
+  IMAGE_KEY_PATTERN,
+  IMAGE_UPLOAD_MAX_BYTES,
+  imageUrl,
+  UPLOAD_MESSAGES,
+  type UploadImageOutput,
+  z,
+} from '@app/shared';
+import type { FastifyInstance } from 'fastify';
+import { AppError, notFound } from '../../errors';
+import { authenticate, type Deps } from '../../trpc';
+import { contentTypeOfKey, FILE_EXTENSIONS, readMultipart } from './multipart';
+
+const noFields = z.object({}).strict();
+
+/**
+ * Multipart image upload (cover images) and the images served back. An image URL carries a
+ * random UUID, so it works in <img> without a token and cannot be guessed.
+ */
+export function registerUploadRoutes(app: FastifyInstance, deps: Deps) {
+  app.post('/api/uploads/image', async (req): Promise<UploadImageOutput> => {
+    const user = await authenticate(deps, req.headers.authorization);
+    const { file, fields } = await readMultipart(req, {
+      maxBytes: IMAGE_UPLOAD_MAX_BYTES,
+      types: IMAGE_CONTENT_TYPES,
+      typeMessage: UPLOAD_MESSAGES.imageType,
+      sizeMessage: UPLOAD_MESSAGES.imageTooLarge,
+    });
+    noFields.parse(fields);
+    if (!file) throw new AppError('VALIDATION', { errors: { file: [UPLOAD_MESSAGES.fileMissing] } });
+    const key = `images/${user.companyId}/${randomUUID()}.${FILE_EXTENSIONS[file.contentType]}`;
+    await deps.platform.storage.put(key, file.data);
+    return { url: imageUrl(key), key };
+  });
+
+  app.get('/api/uploads/images/:companyId/:file', async (req, reply) => {
+    const { companyId, file } = req.params as { companyId: string; file: string };
+    const key = `images/${companyId}/${file}`;
+    const type = contentTypeOfKey(key);
+    const stored = IMAGE_KEY_PATTERN.test(key) && type ? await deps.platform.storage.get(key) : null;
+    if (!stored || !type) throw notFound();
+    // A key is never rewritten, so the bytes behind a URL never change.
+    return reply
+      .header('content-type', type)
+      .header('content-length', stored.size)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(stored.stream);
+  });
+}

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+
+export type StoredFile = { stream: Readable; size: number };
+
+/**
+ * Where uploaded files live. Keys are relative paths chosen by the server (never by a client),
+ * e.g. `images/12/<uuid>.png`; an S3-compatible adapter would use them as object keys.
+ */
+export interface Storage {
+  readonly kind: 'local';
+  /** Writes the bytes under `key`, replacing a previous file. */
+  put(key: string, data: Buffer): Promise<void>;
+  /** The file, or null when there is none. */
+  get(key: string): Promise<StoredFile | null>;
+  exists(key: string): Promise<boolean>;
+  delete(key: string): Promise<void>;
+}
+
+const KEY = /^[a-z0-9]+(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)+$/;
+
+export function isStorageKey(key: string): boolean {
+  return KEY.test(key) && !key.split('/').includes('..');
+}
+
+/**
+ * Default adapter: files under `root` (DATA_DIR/uploads). Writes go to a temp file renamed into
+ * place. A malformed key is refused on write and, since it could never have been written, reads
+ * as a missing file.
+ */
+export function localStorage(root: string): Storage {
+  const base = resolve(root);
+  const pathOf = (key: string): string | null => {
+    const path = resolve(base, key);
+    return isStorageKey(key) && path.startsWith(base + sep) ? path : null;
+  };
+  return {
+    kind: 'local',
+    async put(key, data) {
+      const path = pathOf(key);
+      if (!path) throw new Error(`Invalid storage key: ${key}`);
+      await mkdir(dirname(path), { recursive: true });
+      const partial = join(dirname(path), `.${randomUUID()}.partial`);
+      await writeFile(partial, data);
+      await rename(partial, path);
+    },
+    async get(key) {
+      const path = pathOf(key);
+      const info = path ? await stat(path).catch(() => null) : null;
+      if (!path || !info?.isFile()) return null;
+      return { stream: createReadStream(path), size: info.size };
+    },
+    async exists(key) {
+      const path = pathOf(key);
+      const info = path ? await stat(path).catch(() => null) : null;
+      return !!info?.isFile();
+    },
+    async delete(key) {
+      const path = pathOf(key);
+      if (path) await rm(path, { force: true });
+    },
+  };
+}

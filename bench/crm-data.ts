@@ -1,0 +1,12 @@
+// Sizes and credentials of the CRM benchmark data (bench/generate-crm.ts writes it, bench/crm.ts reads it).
+export const BENCH = {
+  password: 'bench12345',
+  owner: 'dono@grande.bench',
+  bigAgency: 'Agência Grande (bench)',
+  attendances: Number(process.env.BENCH_ATTENDANCES ?? 200_000),
+  clients: Number(process.env.BENCH_CLIENTS ?? 50_000),
+  users: 20,
+  smallAgencies: 50,
+  smallAttendances: 1_000,
+  smallClients: 250,
+};

@@ -1,0 +1,135 @@
+// Load benchmark of the CRM read routes on the data of bench/generate-crm.ts: autocannon at 50
+// concurrent connections per route (p50/p95/p99 and req/s), then EXPLAIN ANALYZE of the SQL those
+// routes run for the large agency.
+//
+//   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/bench_crm npx tsx bench/crm.ts
+//
+// Starts the API (apps/api/src/main.ts) on BENCH_PORT unless BENCH_URL points at a running one.
+// BENCH_DURATION (s, default 15), BENCH_CONNECTIONS (default 50), BENCH_ONLY (comma-separated names).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createPrismaClient, PrismaClient } from '@app/db';
+import { PrismaPg } from '@prisma/adapter-pg';
+import autocannon from 'autocannon';
+import { listAttendances } from '../apps/api/src/modules/attendances/attendances.service';
+import { funnel, funnelBalance, funnelBigNumbers } from '../apps/api/src/modules/attendances/funnel.service';
+import { BENCH } from './crm-data';
+import { percentile, ROOT as root, startApi, startBareServer } from './lib';
+
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) throw new Error('Set DATABASE_URL to the benchmark database (see bench/README.md)');
+const duration = Number(process.env.BENCH_DURATION ?? 15);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const only = process.env.BENCH_ONLY?.split(',');
+
+const server = process.env.BENCH_URL ? undefined : await startApi(databaseUrl, process.env.BENCH_PORT ?? '39871');
+const base = process.env.BENCH_URL ?? (server as NonNullable<typeof server>).url;
+
+const login = await fetch(`${base}/api/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email: BENCH.owner, password: BENCH.password }),
+});
+if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+const token = ((await login.json()) as { token: string }).token;
+
+const db = createPrismaClient(databaseUrl);
+const [company] = await db.$queryRaw<{ id: number }[]>`SELECT id FROM companies WHERE name = ${BENCH.bigAgency}`;
+if (!company) throw new Error('no benchmark agency: run bench/generate-crm.ts first');
+const [agent] = await db.$queryRaw<{ id: number }[]>`SELECT id FROM users WHERE company_id = ${company.id} ORDER BY id OFFSET 3 LIMIT 1`;
+const [client] = await db.$queryRaw<{ id: number }[]>`
+  SELECT client_id AS id FROM attendances WHERE company_id = ${company.id} GROUP BY client_id ORDER BY count(*) DESC LIMIT 1`;
+
+/** The four target routes first, then variants with filters a screen sends. */
+const scenarios = [
+  { name: 'list', path: '/api/attendances', target: true },
+  { name: 'funnel', path: '/api/attendances/funnel', target: true },
+  { name: 'big-numbers', path: '/api/attendances/funnel/big-numbers', target: true },
+  { name: 'balance', path: '/api/attendances/funnel/balance', target: true },
+  // The floor: an authed route that reads two rows (token check, user, subscription).
+  { name: 'baseline GET /api/profile', path: '/api/profile' },
+  { name: 'list status=open page 2', path: '/api/attendances?status=open&page=2' },
+  { name: 'list status=expired', path: '/api/attendances?status=expired' },
+  { name: 'list owner', path: `/api/attendances?owner_user_id=${agent?.id}` },
+  { name: 'list client', path: `/api/attendances?client_id=${client?.id}` },
+  { name: 'list search', path: '/api/attendances?search=noronha' },
+  { name: 'funnel owner', path: `/api/attendances/funnel?owner_user_id=${agent?.id}` },
+  { name: 'funnel search', path: '/api/attendances/funnel?search=noronha' },
+  { name: 'balance owner', path: `/api/attendances/funnel/balance?owner_user_id=${agent?.id}` },
+  { name: 'clients search', path: '/api/clients?search=souza' },
+].filter((s) => !only || only.includes(s.name));
+
+async function run(path: string, seconds: number, origin = base) {
+  const latencies: number[] = [];
+  let errors = 0;
+  const instance = autocannon({ url: origin + path, connections, duration: seconds, headers: { authorization: `Bearer ${token}` } });
+  instance.on('response', (_client, status, _bytes, responseTime) => {
+    latencies.push(responseTime);
+    if (status !== 200) errors++;
+  });
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  return { latencies, errors: errors + result.errors + result.timeouts, rps: latencies.length / seconds };
+}
+
+const rows: string[] = [];
+const header = `${'route'.padEnd(26)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'req/s'.padStart(8)} ${'errors'.padStart(7)}  target`;
+// The machine is shared: its load and a bare Fastify route (the ceiling) put the figures in context.
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+console.log(`\n${connections} connections, ${duration}s per route, ${base}, load average ${load()}\n${header}`);
+rows.push(`load average at start ${load()}`);
+const bare = await startBareServer(process.env.BENCH_BARE_PORT ?? '39872');
+for (const s of [{ name: 'ceiling: bare Fastify', path: '/bare', origin: bare.url, target: false }, ...scenarios]) {
+  const origin = 'origin' in s ? s.origin : base;
+  await run(s.path, 2, origin); // warm-up: JIT, connection pool, PostgreSQL caches
+  const r = await run(s.path, duration, origin);
+  const p95 = percentile(r.latencies, 95);
+  const line = `${s.name.padEnd(26)} ${percentile(r.latencies, 50).toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)} ${percentile(
+    r.latencies,
+    99,
+  )
+    .toFixed(1)
+    .padStart(
+      8,
+    )} ${r.rps.toFixed(0).padStart(8)} ${String(r.errors).padStart(7)}  ${s.target ? (p95 < 50 ? 'ok (< 50 ms)' : 'OVER 50 ms') : '-'}`;
+  console.log(line);
+  rows.push(line);
+}
+server?.stop();
+bare.stop();
+rows.push(`load average at end ${load()}`);
+
+// The SQL behind the target routes, captured from Prisma and explained with its parameters.
+const queries: { query: string; params: string }[] = [];
+const traced = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }), log: [{ emit: 'event', level: 'query' }] });
+traced.$on('query', (e: { query: string; params: string }) => queries.push({ query: e.query, params: e.params }));
+const filters = { page: 1, per_page: 6 };
+const plans: string[] = [];
+for (const [label, call] of [
+  ['list', () => listAttendances(traced, company.id, filters)],
+  ['funnel', () => funnel(traced, company.id, filters)],
+  ['big-numbers', () => funnelBigNumbers(traced, company.id, {})],
+  ['balance', () => funnelBalance(traced, company.id, {})],
+] as const) {
+  queries.length = 0;
+  await call();
+  for (const { query, params } of [...queries]) {
+    const values = JSON.parse(params) as unknown[];
+    const explained = await db.$queryRawUnsafe<{ 'QUERY PLAN': string }[]>(`EXPLAIN (ANALYZE, BUFFERS) ${query}`, ...values);
+    const plan = explained.map((r) => r['QUERY PLAN']);
+    plans.push(`── ${label}\n${query}\nparams ${params}\n${plan.join('\n')}\n`);
+    const top = plan[0]?.replace(/\s+\(cost.*$/, '') ?? '';
+    const time = plan.find((l) => l.startsWith('Execution Time'));
+    console.log(`${label.padEnd(12)} ${time?.padEnd(28)} ${top.trim()}`);
+  }
+}
+const out = join(root, 'bench/results', `crm-${new Date().toISOString().replace(/[:.]/g, '-')}.txt`);
+mkdirSync(dirname(out), { recursive: true });
+writeFileSync(out, `${header}\n${rows.join('\n')}\n\n${plans.join('\n')}`);
+console.log(`\nfigures and full plans: ${out}`);
+await traced.$disconnect();
+await db.$disconnect();

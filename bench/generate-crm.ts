@@ -1,0 +1,50 @@
+// Bulk CRM data for the load benchmark: one large agency (200,000 attendances, 50,000 clients,
+// 20 users) and 50 small ones (1,000 attendances and 250 clients each), generated inside
+// PostgreSQL with INSERT ... SELECT generate_series. Wipes and re-migrates DATABASE_URL first.
+//
+//   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/bench_crm npx tsx bench/generate-crm.ts
+import { createPrismaClient, hashPassword } from '@app/db';
+import { resetDatabase } from '@app/db/migrate';
+import { BENCH } from './crm-data';
+import { activateAllCompanies, fillCompany } from './fill';
+
+const url = process.env.DATABASE_URL;
+if (!url) throw new Error('Set DATABASE_URL to the benchmark database (e.g. .../bench_crm)');
+const dbName = new URL(url).pathname.slice(1);
+if (!dbName.startsWith('bench')) throw new Error(`Refusing to wipe "${dbName}": the benchmark database name must start with "bench"`);
+
+const started = Date.now();
+const step = (label: string) => console.log(`${((Date.now() - started) / 1000).toFixed(1).padStart(6)}s  ${label}`);
+
+await resetDatabase(url);
+step('database reset and migrated');
+const db = createPrismaClient(url);
+const passwordHash = await hashPassword(BENCH.password);
+
+const big = await db.company.create({ data: { name: BENCH.bigAgency, subdomain: 'grande' } });
+await fillCompany(db, big.id, { users: BENCH.users, clients: BENCH.clients, attendances: BENCH.attendances }, BENCH.owner, passwordHash);
+step(`${BENCH.bigAgency}: ${BENCH.attendances} attendances, ${BENCH.clients} clients, ${BENCH.users} users`);
+
+for (let n = 1; n <= BENCH.smallAgencies; n++) {
+  const company = await db.company.create({ data: { name: `Agência Pequena ${n}`, subdomain: `pequena${n}` } });
+  await fillCompany(
+    db,
+    company.id,
+    { users: 3, clients: BENCH.smallClients, attendances: BENCH.smallAttendances },
+    `dono@pequena${n}.bench`,
+    passwordHash,
+  );
+}
+step(`${BENCH.smallAgencies} small agencies: ${BENCH.smallAttendances} attendances and ${BENCH.smallClients} clients each`);
+
+await activateAllCompanies(db);
+step('active subscriptions');
+
+// Fresh statistics and visibility map: what a production database has after autovacuum.
+await db.$executeRawUnsafe('VACUUM (ANALYZE) attendances, attendance_stats, attendance_status_stats, attendance_month_stats, clients, attendance_logs, users, subscriptions');
+step('vacuum analyze');
+const [counts] = await db.$queryRaw<{ attendances: number; clients: number; logs: number }[]>`
+  SELECT (SELECT count(*)::int FROM attendances) AS attendances, (SELECT count(*)::int FROM clients) AS clients,
+         (SELECT count(*)::int FROM attendance_logs) AS logs`;
+step(`done: ${JSON.stringify(counts)}`);
+await db.$disconnect();

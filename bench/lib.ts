@@ -1,0 +1,61 @@
+// Shared by the load benchmarks: start the API (or a bare Fastify server) as a child process on
+// this machine, and summarise latencies.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+export type Server = { url: string; stop(): void };
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode})`);
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+/** apps/api/src/main.ts on `port`, against `databaseUrl`; `env` adds or overrides variables. */
+export async function startApi(databaseUrl: string, port: string, env: Record<string, string> = {}): Promise<Server> {
+  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['apps/api/src/main.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: port,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      ...env,
+    },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/healthz`, child);
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+/** The ceiling: one Fastify route answering a constant, in its own process like the API. */
+export async function startBareServer(port: string): Promise<Server> {
+  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'bench/bare-server.ts')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, PORT: port },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/bare`, child);
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  return sorted.length ? (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number) : Number.NaN;
+}

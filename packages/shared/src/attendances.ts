@@ -1,0 +1,310 @@
+// Attendances (customer service cases) and the sales funnel: the contracts of /api/attendances.
+import { CLIENT_FIELD_MESSAGES, CLIENT_KINDS, dateField } from './clients';
+import { ATTENDANCE_STATUS_TAGS, ATTENDANCE_STATUSES, type AttendanceTransition, FUNNEL_GROUPS } from './funnel';
+import { idParam, paginationInput, paginationSchema } from './pagination';
+import { z } from './zod';
+
+const MAX_ID = 2_147_483_647;
+/** Integer cents, up to R$ 20 milhões per attendance. */
+export const moneyCentsField = z.number().int().min(0).max(2_000_000_000);
+const passengersField = z.number().int().min(0).max(99);
+const idField = z.number().int().positive().max(MAX_ID);
+const queryIdField = z.coerce.number().int().positive().max(MAX_ID);
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+
+export const ATTENDANCE_MESSAGES = {
+  budgetMaxBelowMin: 'deve ser maior ou igual ao orçamento mínimo',
+  transition: {
+    won: 'Só é possível marcar como ganho um atendimento em aberto.',
+    lost: 'Só é possível marcar como perdido um atendimento em aberto.',
+    canceled: 'Só é possível cancelar um atendimento ganho.',
+    reopened: 'Este atendimento já está em aberto.',
+  },
+} as const satisfies { budgetMaxBelowMin: string; transition: Record<AttendanceTransition, string> };
+
+export const ATTENDANCE_LOG_ACTIONS = [
+  'created',
+  'updated',
+  'owner_changed',
+  'won',
+  'lost',
+  'canceled',
+  'reopened',
+  'consolidated_updated',
+] as const;
+export type AttendanceLogAction = (typeof ATTENDANCE_LOG_ACTIONS)[number];
+export const ATTENDANCE_LOG_ACTION_LABELS: Record<AttendanceLogAction, string> = {
+  created: 'Atendimento criado',
+  updated: 'Atendimento alterado',
+  owner_changed: 'Responsável alterado',
+  won: 'Marcado como ganho',
+  lost: 'Marcado como perdido',
+  canceled: 'Venda cancelada',
+  reopened: 'Atendimento reaberto',
+  consolidated_updated: 'Consolidado atualizado',
+};
+
+/** Dates and budget range that must agree with each other (checked on create and on the merged update). */
+export type AttendanceRangeFields = {
+  start_date?: string | null;
+  end_date?: string | null;
+  budget_min_cents?: number | null;
+  budget_max_cents?: number | null;
+};
+export function attendanceRangeIssues(f: AttendanceRangeFields): { path: 'end_date' | 'budget_max_cents'; message: string }[] {
+  const issues: { path: 'end_date' | 'budget_max_cents'; message: string }[] = [];
+  if (f.start_date && f.end_date && f.end_date < f.start_date)
+    issues.push({ path: 'end_date', message: CLIENT_FIELD_MESSAGES.endBeforeStart });
+  if (f.budget_min_cents != null && f.budget_max_cents != null && f.budget_max_cents < f.budget_min_cents) {
+    issues.push({ path: 'budget_max_cents', message: ATTENDANCE_MESSAGES.budgetMaxBelowMin });
+  }
+  return issues;
+}
+
+/** Travel wishes and the deal's value; lists of the funnel filter on these. */
+const editableFields = {
+  client_id: idField,
+  title: z.string().trim().min(2).max(160),
+  destination: optionalText(160),
+  start_date: dateField.nullable().optional(),
+  end_date: dateField.nullable().optional(),
+  adults: passengersField.optional(),
+  children: passengersField.optional(),
+  infants: passengersField.optional(),
+  budget_min_cents: moneyCentsField.nullable().optional(),
+  budget_max_cents: moneyCentsField.nullable().optional(),
+  value_cents: moneyCentsField.optional(),
+  /** A key returned by POST /api/uploads/image. */
+  cover_image_key: z.string().max(200).nullable().optional(),
+  notes: optionalText(5000),
+};
+const attendanceFields = {
+  ...editableFields,
+  /** The responsible user; defaults to the caller on create. */
+  owner_user_id: idField.optional(),
+};
+
+/** POST /api/attendances. The status always starts 'open'; unknown keys are refused. */
+export const createAttendanceInput = z
+  .object(attendanceFields)
+  .strict()
+  .superRefine((fields, ctx) => {
+    for (const issue of attendanceRangeIssues(fields)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+  });
+export type CreateAttendanceInput = z.infer<typeof createAttendanceInput>;
+
+/** PATCH /api/attendances/{id}: any subset but status and owner (they have their own routes). */
+export const updateAttendanceInput = idParam.extend(z.object(editableFields).partial().shape).strict();
+export type UpdateAttendanceInput = z.infer<typeof updateAttendanceInput>;
+
+export const updateOwnerInput = idParam.extend({ owner_user_id: idField }).strict();
+export const markLostInput = idParam.extend({ lost_reason: optionalText(500) }).strict();
+/** PUT /api/attendances/won/{id}: optionally the final value of the sale. */
+export const markWonInput = idParam.extend({ value_cents: moneyCentsField.optional() }).strict();
+
+/** Filters shared by the list and the funnel routes (query strings, coerced). */
+export const attendanceFilters = {
+  /** Title, destination or client name. */
+  search: z.string().trim().max(120).optional(),
+  owner_user_id: queryIdField.optional(),
+  client_id: queryIdField.optional(),
+  /** Travel start date range, inclusive. */
+  start_date_from: dateField.optional(),
+  start_date_to: dateField.optional(),
+};
+export type AttendanceFilters = {
+  search?: string;
+  owner_user_id?: number;
+  client_id?: number;
+  start_date_from?: string;
+  start_date_to?: string;
+};
+
+/** A list filter by status, plus 'expired' (open and past its travel date). */
+export const ATTENDANCE_LIST_STATUSES = [...ATTENDANCE_STATUSES, 'expired'] as const;
+export const listAttendancesInput = z.object({
+  status: z.enum(ATTENDANCE_LIST_STATUSES).optional(),
+  ...attendanceFilters,
+  ...paginationInput,
+});
+export type ListAttendancesInput = z.infer<typeof listAttendancesInput>;
+
+export const funnelInput = z.object({ ...attendanceFilters, ...paginationInput });
+export type FunnelInput = z.infer<typeof funnelInput>;
+export const funnelFiltersInput = z.object(attendanceFilters);
+
+const personRef = z.object({ id: z.number().int(), name: z.string() });
+const statusField = z.enum(ATTENDANCE_STATUSES);
+const statusTagField = z.enum(ATTENDANCE_STATUS_TAGS).nullable();
+
+/** Section 3: Attendance. Money in integer cents; dates ISO. */
+export const attendanceSchema = z.object({
+  id: z.number().int(),
+  client_id: z.number().int(),
+  client: personRef.extend({ kind: z.enum(CLIENT_KINDS), email: z.string().nullable(), phone: z.string().nullable() }),
+  owner_user_id: z.number().int(),
+  owner: personRef.extend({ email: z.string() }),
+  title: z.string(),
+  destination: z.string().nullable(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  adults: z.number().int(),
+  children: z.number().int(),
+  infants: z.number().int(),
+  budget_min_cents: z.number().int().nullable(),
+  budget_max_cents: z.number().int().nullable(),
+  value_cents: z.number().int(),
+  status: statusField,
+  status_tag: statusTagField,
+  lost_reason: z.string().nullable(),
+  notes: z.string().nullable(),
+  cover_image_key: z.string().nullable(),
+  cover_image_url: z.string().nullable(),
+  closed_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Attendance = z.infer<typeof attendanceSchema>;
+
+/** The list rows: what the attendances screen shows per line. */
+export const attendanceListItemSchema = attendanceSchema
+  .pick({
+    id: true,
+    client_id: true,
+    owner_user_id: true,
+    title: true,
+    destination: true,
+    start_date: true,
+    end_date: true,
+    value_cents: true,
+    status: true,
+    status_tag: true,
+    cover_image_url: true,
+    created_at: true,
+  })
+  .extend({ client_name: z.string(), owner_name: z.string() });
+export type AttendanceListItem = z.infer<typeof attendanceListItemSchema>;
+
+/** Section 3: list response = attendances and pagination. */
+export const attendanceListOutput = z.object({ attendances: z.array(attendanceListItemSchema), pagination: paginationSchema });
+
+/** Section 3: a funnel card; `price` is the attendance value in integer cents. */
+export const funnelCardSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  client_id: z.number().int(),
+  client_name: z.string(),
+  owner_user_id: z.number().int(),
+  owner_name: z.string(),
+  destination: z.string().nullable(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  price: z.number().int(),
+  status: statusField,
+  status_tag: statusTagField,
+  cover_image_url: z.string().nullable(),
+  created_at: z.string(),
+});
+export type FunnelCard = z.infer<typeof funnelCardSchema>;
+
+/** One status's cards in a column, paginated like every list (page / per_page of the query). */
+export const funnelSublistSchema = z.object({
+  cards: z.array(funnelCardSchema),
+  total_value: z.number().int(),
+  pagination: paginationSchema,
+});
+export type FunnelSublist = z.infer<typeof funnelSublistSchema>;
+
+/** GET /api/attendances/funnel: the three columns with their sublists by status. */
+export const funnelOutput = z.object({
+  negotiations: z.object({ open: funnelSublistSchema }),
+  sales: z.object({ won: funnelSublistSchema, canceled: funnelSublistSchema }),
+  losses: z.object({ lost: funnelSublistSchema }),
+});
+export type FunnelOutput = z.infer<typeof funnelOutput>;
+
+const monthFigures = z.object({ this_month: z.number().int(), last_month: z.number().int() });
+/**
+ * GET /api/attendances/funnel/big-numbers: attendances per calendar month (business time zone):
+ * negotiations by creation date, sales by win date, losses by loss date.
+ */
+export const funnelBigNumbersOutput = z.object({ sales: monthFigures, negotiations: monthFigures, losses: monthFigures });
+
+const balanceFigures = z.object({
+  total_attendances: z.number().int(),
+  active_attendances: z.number().int(),
+  expired_attendances: z.number().int(),
+  /** Integer cents. */
+  total_value: z.number().int(),
+  active_value: z.number().int(),
+});
+export type FunnelBalanceFigures = z.infer<typeof balanceFigures>;
+/**
+ * GET /api/attendances/funnel/balance, per group. Expired: not canceled and the travel start date
+ * is before today; active: neither canceled nor expired (the trip is still ahead).
+ */
+export const funnelBalanceOutput = z.object({ negotiations: balanceFigures, sales: balanceFigures, losses: balanceFigures });
+export type FunnelBalance = z.infer<typeof funnelBalanceOutput>;
+
+/** GET /api/attendances/deal/{id}: the attendance as a deal of the funnel (its card opened). */
+export const dealSchema = funnelCardSchema.extend({
+  currency: z.literal('BRL'),
+  group: z.enum(FUNNEL_GROUPS),
+  client: attendanceSchema.shape.client,
+  owner: attendanceSchema.shape.owner,
+  budget_min_cents: z.number().int().nullable(),
+  budget_max_cents: z.number().int().nullable(),
+  lost_reason: z.string().nullable(),
+  closed_at: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type Deal = z.infer<typeof dealSchema>;
+
+export const attendanceLogValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export const attendanceLogSchema = z.object({
+  id: z.number().int(),
+  action: z.enum(ATTENDANCE_LOG_ACTIONS),
+  /** Field (snake_case, as in the API) -> its value before and after. */
+  changes: z.record(z.string(), z.object({ from: attendanceLogValue, to: attendanceLogValue })),
+  user: personRef.nullable(),
+  created_at: z.string(),
+});
+export type AttendanceLog = z.infer<typeof attendanceLogSchema>;
+export const attendanceLogsInput = idParam.extend(paginationInput);
+export const attendanceLogsOutput = z.object({ logs: z.array(attendanceLogSchema), pagination: paginationSchema });
+
+/** The consolidated file (PATCH multipart field `file`). */
+export const CONSOLIDATED_FILE_MAX_BYTES = 10 * 1024 * 1024;
+export const CONSOLIDATED_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'] as const;
+
+/** PATCH /api/attendances/consolidated/{id}: the text fields of the multipart body. */
+export const consolidatedFieldsInput = z.object({ notes: optionalText(5000) }).strict();
+
+/** GET /api/attendances/consolidated/{id}: the closing summary of the trip and its document. */
+export const consolidatedSchema = z.object({
+  attendance_id: z.number().int(),
+  title: z.string(),
+  status: statusField,
+  client: personRef,
+  owner: personRef,
+  destination: z.string().nullable(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  adults: z.number().int(),
+  children: z.number().int(),
+  infants: z.number().int(),
+  value_cents: z.number().int(),
+  notes: z.string().nullable(),
+  file: z
+    .object({
+      filename: z.string(),
+      content_type: z.string(),
+      size: z.number().int(),
+      /** Authenticated download (bearer token). */
+      url: z.string(),
+    })
+    .nullable(),
+  updated_at: z.string().nullable(),
+});
+export type Consolidated = z.infer<typeof consolidatedSchema>;
+export const consolidatedFileUrl = (attendanceId: number) => `/api/attendances/consolidated/${attendanceId}/file`;

@@ -1,0 +1,221 @@
+// Clients (people and organizations): the contracts of /api/clients and /api/postal-codes.
+import { emailField } from './auth';
+import { BR_STATES, isValidCnpj, isValidCpf, isValidPostalCode, onlyDigits } from './documents';
+import { idParam, paginationInput, paginationSchema } from './pagination';
+import { z } from './zod';
+
+export const CLIENT_KINDS = ['person', 'organization'] as const;
+export type ClientKind = (typeof CLIENT_KINDS)[number];
+export const CLIENT_KIND_LABELS: Record<ClientKind, string> = { person: 'Pessoa física', organization: 'Pessoa jurídica' };
+
+/** Section 4: a client is active or inactive (deactivate; reactivate/reopen). */
+export const CLIENT_ACTIVE_LABELS = { true: 'Ativo', false: 'Inativo' } as const;
+
+export const CLIENT_DOCUMENT_TYPES = ['rg', 'passport', 'visa', 'cnh', 'other'] as const;
+export type ClientDocumentType = (typeof CLIENT_DOCUMENT_TYPES)[number];
+export const CLIENT_DOCUMENT_TYPE_LABELS: Record<ClientDocumentType, string> = {
+  rg: 'RG',
+  passport: 'Passaporte',
+  visa: 'Visto',
+  cnh: 'CNH',
+  other: 'Outro',
+};
+
+/** Messages read after the field name (section 5: 'cpf não é válido'). */
+export const INVALID_MESSAGE = 'não é válido';
+export const CLIENT_FIELD_MESSAGES = {
+  cpfOnlyForPeople: 'só pode ser informado para pessoa física',
+  cnpjOnlyForOrganizations: 'só pode ser informado para pessoa jurídica',
+  birthDateOnlyForPeople: 'só pode ser informada para pessoa física',
+  notFound: 'não foi encontrado',
+  inactive: 'está inativo',
+  endBeforeStart: 'deve ser igual ou posterior à data inicial',
+} as const;
+
+/** Client attachments (documents, vouchers from other systems...) on the storage port. */
+export const CLIENT_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+export const CLIENT_ATTACHMENT_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'] as const;
+
+/** Accepts '123.456.789-09' or digits; keeps digits only (overwrite keeps the type a plain string). */
+const FORMATTED_NUMBER = /^[\d./\s-]+$/;
+export const cpfField = z
+  .string()
+  .trim()
+  .max(20)
+  .refine((v) => FORMATTED_NUMBER.test(v) && isValidCpf(v), { message: INVALID_MESSAGE })
+  .overwrite(onlyDigits);
+export const cnpjField = z
+  .string()
+  .trim()
+  .max(24)
+  .refine((v) => FORMATTED_NUMBER.test(v) && isValidCnpj(v), { message: INVALID_MESSAGE })
+  .overwrite(onlyDigits);
+export const postalCodeField = z.string().trim().max(12).refine(isValidPostalCode, { message: INVALID_MESSAGE }).overwrite(onlyDigits);
+
+/** Calendar dates travel as ISO 'YYYY-MM-DD'. */
+export const dateField = z.iso.date();
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+const optionalEmail = emailField.nullable().optional();
+
+export const clientContactInput = z
+  .object({
+    name: z.string().trim().min(2).max(120),
+    email: optionalEmail,
+    phone: optionalText(30),
+    /** How the contact relates to the client ('Cônjuge', 'Financeiro'...). */
+    relationship: optionalText(60),
+  })
+  .strict();
+
+export const clientAddressInput = z
+  .object({
+    postal_code: postalCodeField,
+    street: z.string().trim().min(1).max(160),
+    number: z.string().trim().min(1).max(20),
+    complement: optionalText(120),
+    neighborhood: z.string().trim().min(1).max(120),
+    city: z.string().trim().min(1).max(120),
+    state: z.enum(BR_STATES),
+  })
+  .strict();
+
+export const clientDocumentInput = z
+  .object({
+    type: z.enum(CLIENT_DOCUMENT_TYPES),
+    number: z.string().trim().min(1).max(40),
+    issued_at: dateField.nullable().optional(),
+    expires_at: dateField.nullable().optional(),
+  })
+  .strict()
+  .superRefine((doc, ctx) => {
+    if (doc.issued_at && doc.expires_at && doc.expires_at < doc.issued_at) {
+      ctx.addIssue({ code: 'custom', path: ['expires_at'], message: CLIENT_FIELD_MESSAGES.endBeforeStart });
+    }
+  });
+
+/** Editable fields; lists replace the client's whole list when sent. */
+const clientFields = {
+  name: z.string().trim().min(2).max(160),
+  cpf: cpfField.nullable().optional(),
+  cnpj: cnpjField.nullable().optional(),
+  email: optionalEmail,
+  phone: optionalText(30),
+  birth_date: dateField.nullable().optional(),
+  notes: optionalText(5000),
+  contacts: z.array(clientContactInput).max(20).optional(),
+  addresses: z.array(clientAddressInput).max(10).optional(),
+  documents: z.array(clientDocumentInput).max(20).optional(),
+};
+
+type KindFields = { kind?: ClientKind; cpf?: string | null; cnpj?: string | null; birth_date?: string | null };
+
+/** CPF and birth date belong to people, CNPJ to organizations. */
+export function clientKindIssues(fields: KindFields): { path: 'cpf' | 'cnpj' | 'birth_date'; message: string }[] {
+  const issues: { path: 'cpf' | 'cnpj' | 'birth_date'; message: string }[] = [];
+  if (fields.kind === 'organization' && fields.cpf) issues.push({ path: 'cpf', message: CLIENT_FIELD_MESSAGES.cpfOnlyForPeople });
+  if (fields.kind === 'organization' && fields.birth_date) {
+    issues.push({ path: 'birth_date', message: CLIENT_FIELD_MESSAGES.birthDateOnlyForPeople });
+  }
+  if (fields.kind === 'person' && fields.cnpj) issues.push({ path: 'cnpj', message: CLIENT_FIELD_MESSAGES.cnpjOnlyForOrganizations });
+  return issues;
+}
+
+/** POST /api/clients. Unknown keys (company_id, is_active...) are refused. */
+export const createClientInput = z
+  .object({ kind: z.enum(CLIENT_KINDS), ...clientFields })
+  .strict()
+  .superRefine((fields, ctx) => {
+    for (const issue of clientKindIssues(fields)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+  });
+export type CreateClientInput = z.infer<typeof createClientInput>;
+
+/** PATCH /api/clients/{id}: any subset; the kind is fixed at creation. */
+export const updateClientInput = idParam.extend(z.object(clientFields).partial().shape).strict();
+export type UpdateClientInput = z.infer<typeof updateClientInput>;
+
+export const listClientsInput = z.object({
+  /** Name, e-mail, CPF or CNPJ (formatted or not). */
+  search: z.string().trim().max(120).optional(),
+  is_active: z.enum(['true', 'false']).optional(),
+  kind: z.enum(CLIENT_KINDS).optional(),
+  ...paginationInput,
+});
+export type ListClientsInput = z.infer<typeof listClientsInput>;
+
+export const clientListItemSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(CLIENT_KINDS),
+  name: z.string(),
+  cpf: z.string().nullable(),
+  cnpj: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+});
+export type ClientListItem = z.infer<typeof clientListItemSchema>;
+
+export const clientListOutput = z.object({ clients: z.array(clientListItemSchema), pagination: paginationSchema });
+
+export const clientAttachmentSchema = z.object({
+  id: z.number().int(),
+  filename: z.string(),
+  content_type: z.string(),
+  size: z.number().int(),
+  created_at: z.string(),
+});
+
+/** Section 3: Client, with everything the detail screen shows. */
+export const clientSchema = clientListItemSchema.extend({
+  birth_date: z.string().nullable(),
+  notes: z.string().nullable(),
+  updated_at: z.string(),
+  contacts: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      email: z.string().nullable(),
+      phone: z.string().nullable(),
+      relationship: z.string().nullable(),
+    }),
+  ),
+  addresses: z.array(
+    z.object({
+      id: z.number().int(),
+      postal_code: z.string(),
+      street: z.string(),
+      number: z.string(),
+      complement: z.string().nullable(),
+      neighborhood: z.string(),
+      city: z.string(),
+      state: z.string(),
+    }),
+  ),
+  documents: z.array(
+    z.object({
+      id: z.number().int(),
+      type: z.enum(CLIENT_DOCUMENT_TYPES),
+      number: z.string(),
+      issued_at: z.string().nullable(),
+      expires_at: z.string().nullable(),
+    }),
+  ),
+  attachments: z.array(clientAttachmentSchema),
+});
+export type Client = z.infer<typeof clientSchema>;
+
+/** POST /api/clients/download_attachment: the file itself comes back. */
+export const downloadAttachmentInput = z.object({ attachment_id: z.coerce.number().int().positive().max(2_147_483_647) }).strict();
+export const clientAttachmentParams = idParam.extend({ attachment_id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** GET /api/postal-codes/{cep}: the address of a CEP, for filling address forms. */
+export const postalCodeInput = z.object({ cep: postalCodeField });
+export const postalCodeOutput = z.object({
+  postal_code: z.string(),
+  street: z.string(),
+  complement: z.string(),
+  neighborhood: z.string(),
+  city: z.string(),
+  state: z.string(),
+});
+export type PostalCodeAddress = z.infer<typeof postalCodeOutput>;
