@@ -3,7 +3,8 @@ import { defineConfig } from 'vite';
 
 // The API (Fastify + tRPC) runs on :3000 and, in production, serves dist/ itself.
 const API_ORIGIN = process.env.API_ORIGIN ?? 'http://localhost:3000';
-const proxied = ['/api', '/trpc', '/dev', '/healthz'];
+// /checkout-simulator: the embedded payment provider's checkout page (no Stripe keys).
+const proxied = ['/api', '/trpc', '/dev', '/healthz', '/checkout-simulator'];
 
 export default defineConfig({
   plugins: [react()],

@@ -56,7 +56,6 @@ test.describe('navigation', () => {
       ['/tarefas', 'Tarefas'],
       ['/orcamento-timeline/1/2', 'Linha do tempo da proposta'],
       ['/clientes/import', 'Importar clientes'],
-      ['/clientes/7', 'Clientes'],
     ] as const) {
       await page.goto(path);
       await expect(page.getByTestId('placeholder')).toContainText('Em construção');

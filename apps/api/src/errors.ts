@@ -38,8 +38,7 @@ export class AppError extends TRPCError {
 }
 
 export const notFound = () => new AppError('NOT_FOUND');
-export const fieldError = (field: string, message: string) =>
-  new AppError('VALIDATION', { errors: { [field]: [message] } });
+export const fieldError = (field: string, message: string) => new AppError('VALIDATION', { errors: { [field]: [message] } });
 
 const TRPC_STATUS: Partial<Record<TRPC_ERROR_CODE_KEY, number>> = {
   BAD_REQUEST: 400,
@@ -58,16 +57,19 @@ const TRPC_STATUS: Partial<Record<TRPC_ERROR_CODE_KEY, number>> = {
 };
 
 export function zodFieldErrors(error: ZodError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+  // A Map, not an object literal: field names come from the client, and `constructor` or
+  // `__proto__` would resolve to Object.prototype members.
+  const errors = new Map<string, string[]>();
+  const add = (key: string, message: string) => errors.set(key, [...(errors.get(key) ?? []), message]);
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.map(String).join('.') : 'base';
     if (issue.code === 'unrecognized_keys') {
-      for (const k of issue.keys) (errors[key === 'base' ? k : `${key}.${k}`] ??= []).push('não é permitido');
+      for (const k of issue.keys) add(key === 'base' ? k : `${key}.${k}`, 'não é permitido');
       continue;
     }
-    (errors[key] ??= []).push(issue.message);
+    add(key, issue.message);
   }
-  return errors;
+  return Object.fromEntries(errors);
 }
 
 /**

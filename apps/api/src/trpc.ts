@@ -109,10 +109,13 @@ function restrictedGuard(entitlements: Entitlements, meta: ProcedureMeta | undef
   }
 }
 
-export const authedProcedure = t.procedure.meta({ access: 'authed' }).use(async ({ ctx, meta, next }) => {
-  const { entitlements, ...user } = await authenticate(ctx, ctx.authorization, meta);
-  return next({ ctx: { ...ctx, user, companyId: user.companyId, entitlements } });
-}).use(rejectNulBytes);
+export const authedProcedure = t.procedure
+  .meta({ access: 'authed' })
+  .use(async ({ ctx, meta, next }) => {
+    const { entitlements, ...user } = await authenticate(ctx, ctx.authorization, meta);
+    return next({ ctx: { ...ctx, user, companyId: user.companyId, entitlements } });
+  })
+  .use(rejectNulBytes);
 
 /** A procedure that needs a plan feature: `requireFeature('d4sign').meta({ openapi })...`. */
 export const requireFeature = (feature: FeatureKey) => authedProcedure.meta({ feature });

@@ -10,12 +10,17 @@ import { setRouter } from './lib/navigation';
 import { onNavigationStart } from './lib/notification';
 import { queryClient } from './lib/query-client';
 import { isLoggedIn } from './lib/session';
+import { refreshSubscription } from './lib/subscription';
 import { TRPCProvider, trpcClient } from './lib/trpc';
 import { createAppRouter } from './router';
 import { theme } from './theme';
 
-// Section 2, on start: with a stored token the user is logged in and the profile is loaded.
-if (isLoggedIn()) void loadProfile();
+// Section 2, on start: with a stored token the user is logged in, the profile is loaded and the
+// subscription info fetched (the first navigation's plan gate waits for that same call).
+if (isLoggedIn()) {
+  void loadProfile();
+  void refreshSubscription();
+}
 
 const router = createAppRouter();
 setRouter(router);

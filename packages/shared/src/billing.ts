@@ -1,24 +1,12 @@
 // Sections 3, 5 and 7: plans, the company's subscription, checkout and the super admin's views.
 import { emailField, featureMapSchema, userSchema } from './auth';
-import { FEATURE_KEYS, SUPPORT_EMAIL } from './constants';
+import { FEATURE_KEYS } from './constants';
 import { idParam, paginationInput, paginationSchema } from './pagination';
 import { PLAN_STATUSES } from './plan-status';
 import { z } from './zod';
 
-/** Section 9: free plan is amount_cents 0, paid plan above 0. */
-export const isFreePlan = (plan: { amount_cents: number }) => plan.amount_cents === 0;
-
-/** Section 5: the free plan is the one with amount_cents 0. */
-export function findFreePlan<P extends { amount_cents: number }>(plans: readonly P[]): P | null {
-  return plans.find(isFreePlan) ?? null;
-}
-
-/** Section 5: upgrading goes to the first available plan with amount_cents above 0. */
-export function findPaidPlan<P extends { amount_cents: number }>(plans: readonly P[]): P | null {
-  return plans.find((p) => p.amount_cents > 0) ?? null;
-}
-
-export const PAID_PLAN_NOT_FOUND = `Plano pago não encontrado. Entre em contato com o suporte: ${SUPPORT_EMAIL}`;
+// The plan lookups live in a zod-free module, so the web app uses them without zod in its bundle.
+export { findFreePlan, findPaidPlan, isFreePlan, PAID_PLAN_NOT_FOUND } from './plans';
 export const FREE_PLAN_MIGRATED = 'success' as const;
 
 /** Section 3: Plan (GET /api/plans lists the public ones, cheapest first). */
@@ -152,6 +140,23 @@ export const createCompanyInput = z.object({
 });
 export type CreateCompanyInput = z.infer<typeof createCompanyInput>;
 export const createCompanyOutput = z.object({ company: adminCompanySchema, owner: userSchema });
+
+/**
+ * PATCH /api/admin/companies/{id}/subscription: support staff set an agency's status and dates by
+ * hand (a payment settled outside the provider, a trial extended or ended). A later event of the
+ * agency's provider subscription overrides them, as it overrides any stored state.
+ */
+export const updateCompanySubscriptionInput = idParam.extend({
+  subscription: z
+    .object({
+      status: planStatusEnum.optional(),
+      trial_ends_at: z.iso.datetime({ offset: true }).nullable().optional(),
+      current_period_end: z.iso.datetime({ offset: true }).nullable().optional(),
+    })
+    .strict()
+    .refine((v) => Object.keys(v).length > 0, 'Preencha este campo'),
+});
+export type UpdateCompanySubscriptionInput = z.infer<typeof updateCompanySubscriptionInput>['subscription'];
 
 export const adminPlanSchema = planSchema.extend({
   stripe_price_id: z.string().nullable(),

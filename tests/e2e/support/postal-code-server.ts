@@ -15,7 +15,7 @@ export const KNOWN_POSTAL_CODE = {
 
 export async function startPostalCodeServer(): Promise<string> {
   const server = createServer((req, res) => {
-    const cep = /^\/(\d{8})\/json\/?$/.exec(req.url ?? '')?.[1];
+    const cep = /\/(\d{8})\/json\/?$/.exec(req.url ?? '')?.[1];
     const body = !cep ? null : cep === KNOWN_POSTAL_CODE.cep.replace('-', '') ? KNOWN_POSTAL_CODE : { erro: 'true' };
     res.writeHead(body ? 200 : 400, { 'content-type': 'application/json; charset=utf-8' });
     res.end(JSON.stringify(body ?? { erro: true }));

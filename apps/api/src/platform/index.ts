@@ -15,7 +15,7 @@ export type Platform = {
   jobs: JobQueue;
   /** Attempts per key (ip + e-mail, ip, or e-mail) on login and password recovery, per 15 minutes. */
   authLimiter: RateLimiterAbstract;
-  /** Login attempts per client address across e-mails (an office shares one address): ten times the budget. */
+  /** Failed logins per client address across e-mails (an office shares one address): ten times the budget. */
   authIpLimiter: RateLimiterAbstract;
   /** Uploaded files (cover images, attachments, consolidated files). */
   storage: Storage;

@@ -4,6 +4,7 @@ import { type LoaderFunctionArgs, replace } from 'react-router';
 import { loadProfile, profileLoaded } from './auth-actions';
 import { getRouter } from './navigation';
 import { notify } from './notification';
+import { planGate } from './plan-gates';
 import { adoptToken, sessionStore } from './session';
 
 export type Access = 'auth' | 'unauth' | 'public';
@@ -52,6 +53,7 @@ export function guardLoader(meta: RouteMeta) {
         throw replace('/');
       }
     }
+    await planGate(request, meta);
     return null;
   };
 }

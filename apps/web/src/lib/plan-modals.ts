@@ -1,7 +1,6 @@
-// Section 2: open flags of the two plan modals in the root view. Their content (plans, payment,
-// free-plan migration) belongs to the billing issue; the frames and the store exist now.
+// Section 2: open flags of the two plan modals in the root view, and who may see each one.
 import type { Role } from '@app/shared/constants';
-import { isRestricted, planStatusTexts, UPGRADE_DEFAULT_TITLE } from '@app/shared/plan-status';
+import { planStatusTexts, UPGRADE_DEFAULT_TITLE } from '@app/shared/plan-status';
 import { createStore, useStore } from './store';
 
 export type PlanModalsState = {
@@ -37,7 +36,5 @@ export function openStatusModal(feature?: string | null): void {
 export function closePlanModals(): void {
   planModalsStore.set({ upgradeOpen: false, statusOpen: false, feature: null });
 }
-
-export { isRestricted };
 
 export const usePlanModals = () => useStore(planModalsStore, (s) => s);

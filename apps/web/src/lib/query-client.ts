@@ -3,6 +3,7 @@ import { apiError, errorText } from './api-error';
 import { expireSession } from './auth-actions';
 import { currentPathname } from './navigation';
 import { notify } from './notification';
+import { onPlanRestricted } from './plan-gates';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -13,13 +14,17 @@ declare module '@tanstack/react-query' {
 }
 
 /**
- * Section 8, for every call: 401/403 logs out (unless on /login); anything else shows the
- * notification bar with the status and the message.
+ * Section 8, for every call: 401/403 logs out (unless on /login); a 402 (restricted plan) opens
+ * the plan modals instead; anything else shows the notification bar with the status and the message.
  */
 export function handleApiError(error: unknown, opts: { silent?: boolean } = {}): void {
   const err = apiError(error);
   if ((err.status === 401 || err.status === 403) && currentPathname() !== '/login') {
     void expireSession();
+    return;
+  }
+  if (err.status === 402) {
+    void onPlanRestricted(err.status, err.message);
     return;
   }
   if (opts.silent) return;

@@ -33,20 +33,33 @@ export const sessionStore = createStore<SessionState>(fromStorage());
 export const isLoggedIn = () => !!sessionStore.get().token;
 export const currentRole = (): Role | undefined => sessionStore.get().user?.role;
 
+/**
+ * A newer access token from the server (profile, subscription and cancel replies carry one when
+ * the claims changed: plan features, role, company): it replaces the stored one. Ignored once
+ * signed out, so a late reply cannot sign the user back in.
+ */
+export function adoptFreshToken(token: string | null | undefined): void {
+  const current = sessionStore.get().token;
+  if (!token || !current || token === current) return;
+  writeItem(STORAGE_KEYS.accessToken, token);
+  sessionStore.set({ token });
+}
+
+/** The plan status and days remaining of the latest reply, kept under their storage keys. */
+export function applyPlanStatus(statusPlan: string | null, daysRemaining: number): void {
+  writeItem(STORAGE_KEYS.status, statusPlan);
+  writeItem(STORAGE_KEYS.daysRemaining, String(daysRemaining));
+  sessionStore.set({ statusPlan, daysRemaining });
+}
+
 /** Stores what login and profile replies carry: user, plan status, days remaining, subdomain. */
-export function applyProfile(profile: Profile): void {
+export function applyProfile(profile: Profile & { token?: string | null }): void {
+  adoptFreshToken(profile.token);
   writeItem(STORAGE_KEYS.user, JSON.stringify(profile.user));
-  writeItem(STORAGE_KEYS.status, profile.status_plan ?? null);
-  writeItem(STORAGE_KEYS.daysRemaining, String(profile.days_remaining));
   writeItem(STORAGE_KEYS.subdomain, profile.subdomain ?? null);
   writeItem(STORAGE_KEYS.accessUser, profile.user.email);
-  sessionStore.set({
-    user: profile.user,
-    statusPlan: profile.status_plan,
-    daysRemaining: profile.days_remaining,
-    subdomain: profile.subdomain,
-    features: profile.features,
-  });
+  applyPlanStatus(profile.status_plan, profile.days_remaining);
+  sessionStore.set({ user: profile.user, subdomain: profile.subdomain, features: profile.features });
 }
 
 export function startSession(login: LoginOutput): void {

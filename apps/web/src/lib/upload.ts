@@ -58,11 +58,12 @@ export const uploadImage = (file: File, opts?: UploadOptions) => uploadFile<Uplo
 
 /**
  * Section 8, image upload failure: the server's error or 'Erro ao fazer upload da imagem' in the
- * notification bar (a 401/403 ends the session like any other call). Returns the text shown.
+ * notification bar (a 401/403 ends the session and a 402 opens the plan modals, like any other call). Returns the text shown.
  */
 export function reportUploadError(error: unknown, fallback = IMAGE_UPLOAD_ERROR): string {
   const err = apiError(error);
-  if (err.status === 401 || err.status === 403) {
+  // 401/403 end the session; 402 (restricted plan) opens the plan modals.
+  if (err.status === 401 || err.status === 402 || err.status === 403) {
     handleApiError(error);
     return fallback;
   }

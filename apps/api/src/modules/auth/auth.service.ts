@@ -1,5 +1,5 @@
-import { hashPassword, verifyPassword } from '@app/db';
 import type { Db } from '@app/db';
+import { hashPassword, verifyPassword } from '@app/db';
 import { PASSWORD_RESET_TTL_MINUTES, type Role } from '@app/shared';
 import type { Config } from '../../config';
 import { AppError, fieldError, notFound } from '../../errors';
@@ -19,17 +19,23 @@ const INVALID_LINK = 'Link inválido ou expirado.';
 // Compared against when the e-mail is unknown, so both paths cost one hash.
 let dummyHash: Promise<string> | undefined;
 
+const tooManyAttempts = () =>
+  new AppError('TOO_MANY_REQUESTS', { message: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.' });
+
 async function consumeAttempt(limiter: Platform['authLimiter'], key: string) {
   try {
     await limiter.consume(key);
   } catch {
-    throw new AppError('TOO_MANY_REQUESTS', { message: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.' });
+    throw tooManyAttempts();
   }
 }
 
 /** The profile of section 3: user, plan status, days remaining, subdomain and features. */
 export async function buildProfile(db: Db, userId: number) {
-  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { ...userSelect, company: { select: { name: true, subdomain: true } } } });
+  const user = await db.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { ...userSelect, company: { select: { name: true, subdomain: true } } },
+  });
   const ent = await companyEntitlements(db, user.companyId, user.role as Role);
   return {
     user: toUserDto(user),
@@ -48,19 +54,31 @@ export async function currentProfile(s: Services, userId: number, authorization:
   return { ...profile, token };
 }
 
-export async function login(s: Services, ip: string, email: string, password: string) {
-  // Per e-mail from one address (reset by a success), and per address across e-mails (never
-  // reset, so a valid account cannot be used to clear the counter while guessing others).
-  await consumeAttempt(s.platform.authIpLimiter, `login:${ip}`);
-  await consumeAttempt(s.platform.authLimiter, `login:${ip}:${email}`);
-  const found = await s.db.user.findUnique({ where: { email }, select: { id: true, status: true, passwordHash: true } });
+/** The active user with this e-mail and password; any mismatch is the same 401, at the same cost. */
+async function verifiedUser(db: Db, email: string, password: string) {
+  const found = await db.user.findUnique({ where: { email }, select: { id: true, status: true, passwordHash: true } });
   if (!found?.passwordHash) {
     dummyHash ??= hashPassword('not-a-real-password');
     await verifyPassword(await dummyHash, password);
     throw new AppError('UNAUTHORIZED', { message: INVALID_LOGIN });
   }
   if (!(await verifyPassword(found.passwordHash, password))) throw new AppError('UNAUTHORIZED', { message: INVALID_LOGIN });
-  if (found.status !== 'active') throw new AppError('UNAUTHORIZED', { message: 'Usuário inativo. Fale com o responsável pela sua agência.' });
+  if (found.status !== 'active')
+    throw new AppError('UNAUTHORIZED', { message: 'Usuário inativo. Fale com o responsável pela sua agência.' });
+  return found;
+}
+
+export async function login(s: Services, ip: string, email: string, password: string) {
+  // Attempts per e-mail from one address (reset by a success), and failures per address across
+  // e-mails: an office's successful logins never count, and a valid account cannot clear it.
+  const ipKey = `login:${ip}`;
+  const ipFailures = (await s.platform.authIpLimiter.get(ipKey))?.consumedPoints ?? 0;
+  if (ipFailures >= s.platform.authIpLimiter.points) throw tooManyAttempts();
+  await consumeAttempt(s.platform.authLimiter, `login:${ip}:${email}`);
+  const found = await verifiedUser(s.db, email, password).catch(async (error: unknown) => {
+    await s.platform.authIpLimiter.penalty(ipKey);
+    throw error;
+  });
   await s.platform.authLimiter.delete(`login:${ip}:${email}`);
   const profile = await buildProfile(s.db, found.id);
   const token = await signAccessToken(
@@ -86,7 +104,12 @@ export async function forgotPassword(s: Services, ip: string, email: string) {
   if (user) {
     const { token, tokenHash } = newOneTimeToken();
     await s.db.authToken.create({
-      data: { userId: user.id, purpose: 'password_reset', tokenHash, expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000) },
+      data: {
+        userId: user.id,
+        purpose: 'password_reset',
+        tokenHash,
+        expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
+      },
     });
     await s.platform.jobs.enqueue(sendMailJob, passwordResetMail(s.config.appUrl, user.email, user.name, token));
   }
@@ -96,7 +119,13 @@ export async function forgotPassword(s: Services, ip: string, email: string) {
 async function findValidToken(db: Db, token: string, purpose: 'password_reset' | 'registration') {
   const row = await db.authToken.findUnique({
     where: { tokenHash: hashOneTimeToken(token) },
-    select: { id: true, purpose: true, usedAt: true, expiresAt: true, user: { select: { id: true, name: true, email: true, status: true, company: { select: { name: true } } } } },
+    select: {
+      id: true,
+      purpose: true,
+      usedAt: true,
+      expiresAt: true,
+      user: { select: { id: true, name: true, email: true, status: true, company: { select: { name: true } } } },
+    },
   });
   if (!row || row.purpose !== purpose || row.usedAt || row.expiresAt.getTime() < Date.now()) return null;
   return row;
@@ -140,7 +169,12 @@ export async function answerRegistration(db: Db, token: string, answer: { activa
   return { message: answer.activate ? 'Cadastro confirmado! Você já pode entrar.' : 'Cadastro recusado.' };
 }
 
-export async function updateProfile(s: Services, userId: number, fields: { name?: string; phone?: string | null }, authorization: string | undefined) {
+export async function updateProfile(
+  s: Services,
+  userId: number,
+  fields: { name?: string; phone?: string | null },
+  authorization: string | undefined,
+) {
   await s.db.user.update({ where: { id: userId }, data: fields });
   return currentProfile(s, userId, authorization);
 }

@@ -7,6 +7,7 @@ import {
   type CreatePlanInput,
   REGISTRATION_TTL_DAYS,
   TAKEN_MESSAGE,
+  type UpdateCompanySubscriptionInput,
   type UpdatePlanInput,
 } from '@app/shared';
 import type { Config } from '../../config';
@@ -117,6 +118,19 @@ export async function createCompany(s: Services, input: CreateCompanyInput) {
   await s.platform.jobs.enqueue(sendMailJob, registrationMail(s.config.appUrl, owner.email, owner.name, owner.company.name, token));
   const company = await s.db.company.findUniqueOrThrow({ where: { id: companyId }, select: companySelect });
   return { company: toAdminCompanyDto(company), owner: toUserDto(owner) };
+}
+
+const toDate = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : new Date(v));
+
+/** PATCH /api/admin/companies/{id}/subscription: an agency's status and dates, set by support staff. */
+export async function updateCompanySubscription(db: Db, companyId: number, input: UpdateCompanySubscriptionInput) {
+  const { count } = await db.subscription.updateMany({
+    // The system company has no plan to correct: it answers like a missing agency.
+    where: { companyId, company: { isSystem: false } },
+    data: { status: input.status, trialEndsAt: toDate(input.trial_ends_at), currentPeriodEnd: toDate(input.current_period_end) },
+  });
+  if (count === 0) throw notFound();
+  return toAdminCompanyDto(await db.company.findUniqueOrThrow({ where: { id: companyId }, select: companySelect }));
 }
 
 const adminPlanSelect = {

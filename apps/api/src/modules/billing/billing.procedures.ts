@@ -1,6 +1,7 @@
 import {
   adminCompaniesInput,
   adminCompaniesOutput,
+  adminCompanySchema,
   adminPlanSchema,
   adminPlansInput,
   adminPlansOutput,
@@ -17,6 +18,7 @@ import {
   plansOutput,
   subscribeFreeInput,
   subscribeFreeOutput,
+  updateCompanySubscriptionInput,
   updatePlanInput,
   z,
 } from '@app/shared';
@@ -92,6 +94,11 @@ const adminRouter = router({
     .input(createCompanyInput)
     .output(createCompanyOutput)
     .mutation(({ ctx, input }) => admin.createCompany(ctx, input)),
+  updateSubscription: superAdminProcedure
+    .meta({ openapi: { method: 'PATCH', path: '/admin/companies/{id}/subscription', tags: adminTags, protect: true } })
+    .input(updateCompanySubscriptionInput)
+    .output(adminCompanySchema)
+    .mutation(({ ctx, input }) => admin.updateCompanySubscription(ctx.db, input.id, input.subscription)),
   plans: superAdminProcedure
     .meta({ openapi: { method: 'GET', path: '/admin/plans', tags: adminTags, protect: true } })
     .input(adminPlansInput)

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../trpc';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const linkify = (s: string) => escape(s).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const linkify = (s: string) => escapeHtml(s).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -22,7 +22,8 @@ export function registerDevRoutes(app: FastifyInstance, { db }: Deps) {
     const mails = await db.outboxMail.findMany({ orderBy: { id: 'desc' }, take: 50 });
     const items = mails
       .map(
-        (m) => `<article><header><strong>${escape(m.subject)}</strong><br><small>Para: ${escape(m.to)} · ${m.createdAt.toISOString()}</small></header><pre>${linkify(m.text)}</pre></article>`,
+        (m) =>
+          `<article><header><strong>${escapeHtml(m.subject)}</strong><br><small>Para: ${escapeHtml(m.to)} · ${m.createdAt.toISOString()}</small></header><pre>${linkify(m.text)}</pre></article>`,
       )
       .join('');
     const body = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Caixa de saída (local)</title><style>body{font-family:system-ui,sans-serif;max-width:800px;margin:2rem auto;padding:0 1rem}article{border:1px solid #ddd;border-radius:8px;padding:1rem;margin:1rem 0}pre{white-space:pre-wrap}</style></head><body><h1>Caixa de saída (local)</h1><p>E-mails enviados pelo app sem SMTP configurado. Os 50 mais recentes.</p>${items || '<p>Nenhum e-mail enviado ainda.</p>'}</body></html>`;

@@ -26,7 +26,9 @@ function formatValue(field: string, value: LogValue, ownerName: (id: number) => 
 export function AttendanceHistory({ attendanceId, ownerName }: { attendanceId: number; ownerName: (id: number) => string | undefined }) {
   const trpc = useTRPC();
   const [page, setPage] = useState(1);
-  const logs = useQuery(trpc.attendances.logs.queryOptions({ id: attendanceId, page, per_page: PER_PAGE }, { placeholderData: keepPreviousData }));
+  const logs = useQuery(
+    trpc.attendances.logs.queryOptions({ id: attendanceId, page, per_page: PER_PAGE }, { placeholderData: keepPreviousData }),
+  );
 
   return (
     <Card withBorder radius="lg" padding="md">
@@ -57,7 +59,8 @@ export function AttendanceHistory({ attendanceId, ownerName }: { attendanceId: n
                   <List size="xs" mt={4} spacing={2}>
                     {changes.map(([field, { from, to }]) => (
                       <List.Item key={field}>
-                        {ATTENDANCE_FIELD_LABELS[field] ?? field}: {formatValue(field, from, ownerName)} → {formatValue(field, to, ownerName)}
+                        {ATTENDANCE_FIELD_LABELS[field] ?? field}: {formatValue(field, from, ownerName)} →{' '}
+                        {formatValue(field, to, ownerName)}
                       </List.Item>
                     ))}
                   </List>
@@ -67,7 +70,12 @@ export function AttendanceHistory({ attendanceId, ownerName }: { attendanceId: n
           })}
         </Timeline>
       )}
-      <ListPagination pagination={logs.data?.pagination} noun={['registro', 'registros']} onChange={setPage} label="Paginação do histórico" />
+      <ListPagination
+        pagination={logs.data?.pagination}
+        noun={['registro', 'registros']}
+        onChange={setPage}
+        label="Paginação do histórico"
+      />
     </Card>
   );
 }

@@ -1,5 +1,19 @@
 import type { Attendance } from '@app/shared/attendances';
-import { Anchor, Button, Card, EmptyState, Group, NumberInput, Select, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { IconArrowLeft, IconQuestionMark } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -152,7 +166,13 @@ function AttendanceForm({ attendance, client }: { attendance?: Attendance; clien
               error={form.errors.client_id}
               selected={attendance ? { value: String(attendance.client_id), label: attendance.client.name } : client}
             />
-            <TextInput label="Título" withAsterisk maxLength={160} placeholder="Ex.: Lua de mel em Lisboa" {...form.getInputProps('title')} />
+            <TextInput
+              label="Título"
+              withAsterisk
+              maxLength={160}
+              placeholder="Ex.: Lua de mel em Lisboa"
+              {...form.getInputProps('title')}
+            />
             <TextInput label="Destino" maxLength={160} {...form.getInputProps('destination')} />
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
               <TextInput type="date" label="Início da viagem" {...form.getInputProps('start_date')} />

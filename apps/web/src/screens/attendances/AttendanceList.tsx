@@ -85,7 +85,12 @@ export function AttendanceList({ filters, page, onPageChange, emptyAction, filte
           </Table.Thead>
           <Table.Tbody>
             {rows.map((a) => (
-              <Table.Tr key={a.id} className="clickable-row" onClick={() => void navigate(`/atendimento/${a.id}`)} data-testid="attendance-row">
+              <Table.Tr
+                key={a.id}
+                className="clickable-row"
+                onClick={() => void navigate(`/atendimento/${a.id}`)}
+                data-testid="attendance-row"
+              >
                 <Table.Td>
                   <Anchor component={Link} to={`/atendimento/${a.id}`} fw={500} onClick={(e) => e.stopPropagation()}>
                     {a.title}

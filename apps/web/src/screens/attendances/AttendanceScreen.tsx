@@ -2,7 +2,6 @@ import type { Attendance } from '@app/shared/attendances';
 import { dateTime, shortDate, toCurrency } from '@app/shared/format';
 import { canTransition } from '@app/shared/funnel';
 import { Anchor, Button, Card, EmptyState, Grid, Group, Select, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { IconArrowBackUp, IconArrowLeft, IconBan, IconEdit, IconMoodSad, IconQuestionMark, IconTrophy } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -66,7 +65,9 @@ function StatusActions({ attendance }: { attendance: Attendance }) {
   const close = () => setDialog(null);
   const id = attendance.id;
 
-  const won = useMutation(trpc.attendances.won.mutationOptions({ onSuccess: (a) => saved(a, 'Atendimento marcado como ganho.'), onSettled: close }));
+  const won = useMutation(
+    trpc.attendances.won.mutationOptions({ onSuccess: (a) => saved(a, 'Atendimento marcado como ganho.'), onSettled: close }),
+  );
   const lost = useMutation(
     trpc.attendances.lost.mutationOptions({ onSuccess: (a) => saved(a, 'Atendimento marcado como perdido.'), onSettled: close }),
   );
@@ -196,7 +197,8 @@ function passengers(a: Attendance): string {
 }
 
 function budgetRange(a: Attendance): string {
-  if (a.budget_min_cents !== null && a.budget_max_cents !== null) return `${toCurrency(a.budget_min_cents)} a ${toCurrency(a.budget_max_cents)}`;
+  if (a.budget_min_cents !== null && a.budget_max_cents !== null)
+    return `${toCurrency(a.budget_min_cents)} a ${toCurrency(a.budget_max_cents)}`;
   if (a.budget_min_cents !== null) return `a partir de ${toCurrency(a.budget_min_cents)}`;
   if (a.budget_max_cents !== null) return `até ${toCurrency(a.budget_max_cents)}`;
   return '';

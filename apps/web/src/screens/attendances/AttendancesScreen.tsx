@@ -6,8 +6,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { useListParams } from '../../lib/use-list-params';
 import { AttendanceList } from './AttendanceList';
 import { BigNumbers } from './BigNumbers';
-import { AttendanceFiltersBar, hasFilters, readAttendanceFilters } from './filters';
 import { FunnelBoard } from './FunnelBoard';
+import { AttendanceFiltersBar, hasFilters, readAttendanceFilters } from './filters';
 
 const LIST_STATUSES = [...ATTENDANCE_STATUSES, 'expired'] as const;
 type ListStatus = (typeof LIST_STATUSES)[number];

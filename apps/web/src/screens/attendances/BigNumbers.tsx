@@ -18,7 +18,7 @@ const FIGURES = [
 function differenceText(f: BigNumberFigure): string {
   if (f.trend === 'steady') return 'Igual ao mês passado';
   const pct = f.difference_percent === null ? '' : ` (${percent.format(f.difference_percent)}%)`;
-  return `${signed.format(f.difference)}${pct} em relação ao mês passado`;
+  return `${signed.format(f.difference)}${pct} vs. mês passado`;
 }
 
 export function BigNumbers({ filters }: { filters: AttendanceFilters }) {
@@ -27,22 +27,22 @@ export function BigNumbers({ filters }: { filters: AttendanceFilters }) {
   const figures = query.data ? bigNumberDifferences(query.data) : null;
 
   return (
-    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" mb="md" aria-busy={query.isFetching}>
+    <SimpleGrid cols={3} spacing={{ base: 'xs', sm: 'sm' }} mb="md" aria-busy={query.isFetching}>
       {FIGURES.map(({ key, title, goodWhenUp }) => {
         const f = figures?.[key];
         const good = f && f.trend !== 'steady' && (f.trend === 'up') === goodWhenUp;
         const Icon = !f || f.trend === 'steady' ? IconEqual : f.trend === 'up' ? IconArrowUpRight : IconArrowDownRight;
         return (
-          <Card key={key} withBorder radius="lg" padding="md" data-testid={`big-number-${key}`}>
-            <Text fz="sm" c="dimmed" fw={500}>
+          <Card key={key} withBorder radius="lg" padding="sm" data-testid={`big-number-${key}`}>
+            <Text fz={{ base: 'xs', sm: 'sm' }} c="dimmed" fw={500}>
               {title}
             </Text>
             {f ? (
               <>
-                <Text fz={32} fw={700} lh={1.2} data-testid="big-number-value">
+                <Text fz={{ base: 24, sm: 32 }} fw={700} lh={1.2} data-testid="big-number-value">
                   {f.this_month}
                 </Text>
-                <Group gap={4} wrap="nowrap" c={f.trend === 'steady' ? 'dimmed' : good ? 'teal.7' : 'red.7'}>
+                <Group gap={4} wrap="nowrap" align="flex-start" c={f.trend === 'steady' ? 'dimmed' : good ? 'teal.7' : 'red.7'}>
                   <Icon size={16} aria-hidden />
                   <Text fz="xs" c="inherit" data-testid="big-number-difference">
                     {differenceText(f)}

@@ -25,7 +25,10 @@ export function ClientSelect({ value, onChange, onBlur, error, selected, name }:
   // Typing the chosen client's name again would only search for it: keep the list as it is.
   const term = picked && debounced === picked.label ? '' : debounced;
   const list = useQuery(
-    trpc.clients.list.queryOptions({ search: term || undefined, is_active: 'true', page: 1, per_page: 20 }, { placeholderData: keepPreviousData }),
+    trpc.clients.list.queryOptions(
+      { search: term || undefined, is_active: 'true', page: 1, per_page: 20 },
+      { placeholderData: keepPreviousData },
+    ),
   );
   const options: Option[] = (list.data?.clients ?? []).map((c) => ({ value: String(c.id), label: c.name }));
   const current = picked ?? selected;

@@ -91,7 +91,8 @@ export function CoverImage({ attendance }: { attendance: Attendance }) {
             resetRef={resetFile}
             accept={ACCEPT}
             disabled={busy}
-            inputProps={{ 'aria-label': 'Arquivo da imagem de capa' }}>
+            inputProps={{ 'aria-label': 'Arquivo da imagem de capa' }}
+          >
             {(props) => (
               <Button {...props} variant="light" size="sm" leftSection={<IconUpload size={16} aria-hidden />} loading={busy}>
                 {attendance.cover_image_url ? 'Trocar imagem' : 'Enviar imagem'}
@@ -105,7 +106,9 @@ export function CoverImage({ attendance }: { attendance: Attendance }) {
               size="sm"
               leftSection={<IconTrash size={16} aria-hidden />}
               disabled={busy}
-              onClick={() => save.mutate({ id: attendance.id, cover_image_key: null }, { onSuccess: () => toastSuccess('Imagem de capa removida.') })}
+              onClick={() =>
+                save.mutate({ id: attendance.id, cover_image_key: null }, { onSuccess: () => toastSuccess('Imagem de capa removida.') })
+              }
             >
               Remover
             </Button>

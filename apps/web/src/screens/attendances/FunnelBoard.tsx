@@ -1,7 +1,7 @@
 import type { AttendanceFilters, FunnelBalanceFigures, FunnelCard, FunnelOutput, FunnelSublist } from '@app/shared/attendances';
 import { DEFAULT_PAGE_SIZE } from '@app/shared/constants';
-import { activeFunnelGroup, FUNNEL_GROUP_LABELS, FUNNEL_GROUPS, type FunnelGroup } from '@app/shared/funnel';
 import { shortDate, toCurrency } from '@app/shared/format';
+import { activeFunnelGroup, FUNNEL_GROUP_LABELS, FUNNEL_GROUPS, type FunnelGroup } from '@app/shared/funnel';
 import { Chip, Group, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -76,7 +76,15 @@ function BalanceSummary({ balance }: { balance: FunnelBalanceFigures | undefined
  * The sales funnel (sections 3, 4 and 9): three toggleable columns, their balance, and the active
  * group picked by the board's scroll position with the shared thresholds.
  */
-export function FunnelBoard({ filters, page, onPageChange }: { filters: AttendanceFilters; page: number; onPageChange: (p: number) => void }) {
+export function FunnelBoard({
+  filters,
+  page,
+  onPageChange,
+}: {
+  filters: AttendanceFilters;
+  page: number;
+  onPageChange: (p: number) => void;
+}) {
   const trpc = useTRPC();
   const [visible, setVisible] = useState<FunnelGroup[]>([...FUNNEL_GROUPS]);
   const [scrollRatio, setScrollRatio] = useState(0);

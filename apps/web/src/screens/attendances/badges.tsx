@@ -12,11 +12,11 @@ const STATUS_COLORS: Record<AttendanceStatus, string> = { open: 'blue', won: 'te
 export function AttendanceStatusBadges({ status, tag }: { status: AttendanceStatus; tag: AttendanceStatusTag | null }) {
   return (
     <Group gap={4} wrap="nowrap">
-      <Badge color={STATUS_COLORS[status]} variant="light" data-testid="attendance-status">
+      <Badge color={STATUS_COLORS[status]} variant="light" miw="max-content" data-testid="attendance-status">
         {ATTENDANCE_STATUS_LABELS[status]}
       </Badge>
       {tag && (
-        <Badge color="orange" variant="outline" data-testid="attendance-status-tag">
+        <Badge color="orange" variant="outline" miw="max-content" data-testid="attendance-status-tag">
           {ATTENDANCE_STATUS_TAG_LABELS[tag]}
         </Badge>
       )}

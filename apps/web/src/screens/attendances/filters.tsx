@@ -31,7 +31,14 @@ export function AttendanceFiltersBar({ filters, update, children }: { filters: A
   const owners = useOwnerOptions();
   const clear = () => {
     search.setText('');
-    update({ [FILTER_KEYS.search]: undefined, [FILTER_KEYS.owner]: undefined, [FILTER_KEYS.from]: undefined, [FILTER_KEYS.to]: undefined, status: undefined, page: undefined });
+    update({
+      [FILTER_KEYS.search]: undefined,
+      [FILTER_KEYS.owner]: undefined,
+      [FILTER_KEYS.from]: undefined,
+      [FILTER_KEYS.to]: undefined,
+      status: undefined,
+      page: undefined,
+    });
   };
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" mb="md">

@@ -60,7 +60,9 @@ function ClientActions({ client }: { client: Client }) {
   const deactivate = useMutation(
     trpc.clients.deactivate.mutationOptions({ onSuccess: (c) => saved(c, 'Cliente desativado.'), onError: () => confirm.close() }),
   );
-  const reopen = useMutation(trpc.clients.reopen.mutationOptions({ onSuccess: (c) => saved(c, 'Cliente reativado.'), onError: () => confirm.close() }));
+  const reopen = useMutation(
+    trpc.clients.reopen.mutationOptions({ onSuccess: (c) => saved(c, 'Cliente reativado.'), onError: () => confirm.close() }),
+  );
   const pending = deactivate.isPending || reopen.isPending;
 
   return (
@@ -113,7 +115,9 @@ function ClientData({ client: c }: { client: Client }) {
   return (
     <Card withBorder radius="lg" padding="lg">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="lg">
-        <Field label={c.kind === 'person' ? 'CPF' : 'CNPJ'}>{clientDocument(c) ? <Text data-testid="client-document">{clientDocument(c)}</Text> : missing}</Field>
+        <Field label={c.kind === 'person' ? 'CPF' : 'CNPJ'}>
+          {clientDocument(c) ? <Text data-testid="client-document">{clientDocument(c)}</Text> : missing}
+        </Field>
         {c.kind === 'person' && <Field label="Data de nascimento">{c.birth_date ? <Text>{shortDate(c.birth_date)}</Text> : missing}</Field>}
         <Field label="E-mail">{c.email ? <Anchor href={`mailto:${c.email}`}>{c.email}</Anchor> : missing}</Field>
         <Field label="Telefone">{c.phone ? <Text>{c.phone}</Text> : missing}</Field>

@@ -1,5 +1,14 @@
 import type { Client, ClientKind, PostalCodeAddress } from '@app/shared/clients';
-import { BR_STATES, type BrState, formatCnpj, formatCpf, formatPostalCode, isValidCnpj, isValidCpf, onlyDigits } from '@app/shared/documents';
+import {
+  BR_STATES,
+  type BrState,
+  formatCnpj,
+  formatCpf,
+  formatPostalCode,
+  isValidCnpj,
+  isValidCpf,
+  onlyDigits,
+} from '@app/shared/documents';
 import { serverErrorText } from '@app/shared/errors';
 import {
   Alert,
@@ -18,8 +27,8 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -138,7 +147,10 @@ function ClientForm({ client, onClose, onSaved }: Omit<Props, 'opened'>) {
     try {
       const address: PostalCodeAddress = await queryClient.fetchQuery(
         // Section 7: the postal-code lookup; its failures are told beside the field, not in the bar.
-        trpc.postalCodes.lookup.queryOptions({ cep: digits }, { meta: { silent: true }, retry: false, staleTime: Number.POSITIVE_INFINITY }),
+        trpc.postalCodes.lookup.queryOptions(
+          { cep: digits },
+          { meta: { silent: true }, retry: false, staleTime: Number.POSITIVE_INFINITY },
+        ),
       );
       if (cepAsked.current !== digits) return;
       form.setFieldValue('street', address.street);
@@ -153,7 +165,12 @@ function ClientForm({ client, onClose, onSaved }: Omit<Props, 'opened'>) {
       const status = apiError(error).status;
       setCep({
         loading: false,
-        error: status === 404 ? 'CEP não encontrado' : status === 400 ? `CEP ${INVALID}` : 'Não foi possível consultar o CEP. Preencha o endereço.',
+        error:
+          status === 404
+            ? 'CEP não encontrado'
+            : status === 400
+              ? `CEP ${INVALID}`
+              : 'Não foi possível consultar o CEP. Preencha o endereço.',
       });
     }
   };

@@ -1,5 +1,20 @@
 import type { ClientKind } from '@app/shared/clients';
-import { ActionIcon, Anchor, Button, Card, EmptyState, Group, Select, Skeleton, Stack, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconEdit, IconPlus, IconSearch, IconUsersGroup } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';

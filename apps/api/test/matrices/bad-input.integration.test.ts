@@ -1,0 +1,96 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type BadInput, badInputs, fieldPaths, getPath, massAssignment, massAssignmentFields, setPath, validSample } from '../guard/inputs';
+import { buildCall, errorReplyProblems, send } from '../guard/requests';
+import { idResolver, useGuard } from '../guard/setup';
+import { changedTables } from '../guard/tenant-data';
+import { DEMO } from '../harness';
+import type { InventoryRoute } from '../inventory';
+
+const { t, g } = useGuard();
+const SEED = Number(process.env.FC_SEED ?? Date.now() % 2_147_483_647);
+// Generated cases per REST or plain route (plus the fixed examples), and per tRPC procedure (same
+// parser as its REST twin, so fewer). Raise FC_RUNS for a deeper run.
+const RUNS = { rest: Number(process.env.FC_RUNS ?? 15), trpc: Number(process.env.FC_RUNS_TRPC ?? 4) };
+
+describe('bad input (property-based, from each route schema)', () => {
+  it('never a 5xx, always the error shape without internals, nothing changed on refusal, no mass assignment', {
+    timeout: 180_000,
+  }, async () => {
+    const db = t.deps.db;
+    const tokens = { owner: await t.tokenFor(DEMO.users.owner), root: await t.tokenFor(DEMO.users.superAdmin) };
+    const free = await db.plan.findFirstOrThrow({ where: { amountCents: 0 }, select: { id: true } });
+    const mass = massAssignmentFields({ companyId: g.companies.outra, planId: free.id });
+    const ids = await g.ids(g.companies.demo);
+    // What a smuggled company_id, role or is_system would change: another agency's rows (super
+    // admin routes may legitimately change those), the number of super admins, the system flags.
+    const guarded = async (route: InventoryRoute) =>
+      JSON.stringify([
+        route.access === 'super_admin' ? null : await g.dump(g.companies.outra),
+        await db.user.count({ where: { role: 'super_admin' } }),
+        await db.company.count({ where: { isSystem: true } }),
+      ]);
+    const routes = g.inventory.routes.filter((r) => r.access !== 'local' && (r.transport !== 'plain' || r.input || r.upload));
+    const failures: string[] = [];
+    let cases = 0;
+    let last = await g.snapshot();
+
+    const runCase = async (route: InventoryRoute, token: string | undefined, sample: unknown, bad: BadInput) => {
+      const call = bad.kind === 'raw' ? buildCall(route, sample, { token, raw: bad }) : buildCall(route, bad.input, { token });
+      const smuggling = bad.label.startsWith('unknown fields');
+      const guardedBefore = smuggling ? await guarded(route) : '';
+      const res = await send(t, call);
+      cases += 1;
+      const problems: string[] = [];
+      if (res.statusCode >= 500) problems.push(`HTTP ${res.statusCode} ${res.body.slice(0, 300)}`);
+      const after = await g.snapshot();
+      if (res.statusCode >= 400) {
+        problems.push(...errorReplyProblems(route, res));
+        const changed = changedTables(last, after);
+        if (changed.length) problems.push(`refused with ${res.statusCode} but changed ${changed.join(', ')}`);
+      } else if (smuggling && (await guarded(route)) !== guardedBefore) {
+        problems.push('accepted a field it does not declare and applied it (company, role or system flag changed)');
+      }
+      last = after;
+      if (problems.length) throw new Error(`${route.name} · ${bad.label}: ${problems.join('; ')}`);
+    };
+
+    for (const route of routes) {
+      const token = route.access === 'public' ? undefined : route.access === 'super_admin' ? tokens.root : tokens.owner;
+      const sample = validSample(route.input, idResolver(g.catalog, route, ids)).value;
+      const jsonBody = route.transport === 'trpc' ? route.write : !['GET', 'DELETE', 'HEAD'].includes(route.method);
+      const arb = badInputs(route.input, sample, mass, { jsonBody });
+      // Always tried first: unknown fields at every level, and a NUL byte and a huge text in every text field.
+      const objects = [
+        [],
+        ...fieldPaths(route.input).filter((p) => {
+          const v = getPath(sample, p);
+          return v && typeof v === 'object' && !Array.isArray(v);
+        }),
+      ];
+      const texts = fieldPaths(route.input).filter((p) => typeof getPath(sample, p) === 'string');
+      const examples: [BadInput][] =
+        route.transport === 'trpc'
+          ? []
+          : [
+              ...objects.map((p) => [massAssignment(route.input, sample, mass, p)] as [BadInput]),
+              ...texts.map(
+                (p) => [{ kind: 'value', label: `NUL byte at ${p.join('.')}`, input: setPath(sample, p, 'a\u0000b') }] as [BadInput],
+              ),
+              ...texts.map(
+                (p) =>
+                  [{ kind: 'value', label: `1 MB text at ${p.join('.')}`, input: setPath(sample, p, 'x'.repeat(1_000_000)) }] as [BadInput],
+              ),
+            ];
+      const result = await fc.check(
+        fc.asyncProperty(arb, (bad) => runCase(route, token, sample, bad)),
+        { numRuns: route.transport === 'trpc' ? RUNS.trpc : RUNS.rest, seed: SEED, examples, endOnFailure: true },
+      );
+      if (result.failed) failures.push(String((result.errorInstance as Error | undefined)?.message ?? result.counterexample));
+    }
+    console.log(
+      `[bad-input matrix] ${routes.length} routes, ${cases} cases (fast-check seed ${SEED}; FC_SEED=${SEED} replays), ${failures.length} routes failing`,
+    );
+    expect(failures).toEqual([]);
+  });
+});

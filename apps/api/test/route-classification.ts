@@ -1,0 +1,154 @@
+import {
+  CLIENT_ATTACHMENT_CONTENT_TYPES,
+  CLIENT_ATTACHMENT_MAX_BYTES,
+  CONSOLIDATED_CONTENT_TYPES,
+  CONSOLIDATED_FILE_MAX_BYTES,
+  consolidatedFieldsInput,
+  downloadAttachmentInput,
+  IMAGE_CONTENT_TYPES,
+  IMAGE_UPLOAD_MAX_BYTES,
+  idParam,
+} from '@app/shared';
+import type { ZodType } from 'zod';
+
+/**
+ * The part of the route inventory that cannot be read from the code. Procedures classify
+ * themselves through their builder (`meta.access`); what is listed here is reviewed by hand:
+ *   - every plain Fastify route (not a tRPC procedure), with who may call it;
+ *   - every public procedure, so that a procedure made public by mistake fails the inventory test;
+ *   - every table without company_id that is not tenant data (shared by all agencies).
+ * A route or table missing from here fails apps/api/test/matrices/inventory.integration.test.ts.
+ */
+
+/**
+ * public: anyone. authed/manager/owner/super_admin: as the procedure builders.
+ * local: only served on the embedded default (no SMTP), outside production, to loopback clients.
+ * signed: public, but the body must carry a valid provider signature (webhooks).
+ */
+export type PlainAccess = 'public' | 'authed' | 'manager' | 'owner' | 'super_admin' | 'local' | 'signed';
+
+export type PlainRoute = {
+  method: string;
+  /** Fastify's URL pattern exactly as registered, or a pattern for a family of generated routes. */
+  url: string | RegExp;
+  access: PlainAccess;
+  /** What the route is for; reviewers read this. */
+  why: string;
+  /** The shared schema the route validates its path, query or body with (drives the matrices). */
+  input?: ZodType;
+  /** Multipart uploads: the file field, its size limit and accepted types (checked by the hardening tests). */
+  upload?: { field: string; maxBytes: number; types: readonly string[] };
+};
+
+export const PLAIN_ROUTES: PlainRoute[] = [
+  { method: 'GET', url: '/healthz', access: 'public', why: 'liveness and database check for the load balancer' },
+  { method: 'GET', url: '/api/openapi.json', access: 'public', why: 'the REST contract' },
+  { method: 'GET', url: '/api/docs', access: 'public', why: 'Swagger UI' },
+  { method: 'HEAD', url: '/api/docs/', access: 'public', why: 'Swagger UI' },
+  { method: 'GET', url: '/api/docs/json', access: 'public', why: 'Swagger UI: the same OpenAPI document' },
+  { method: 'GET', url: '/api/docs/yaml', access: 'public', why: 'Swagger UI: the same OpenAPI document' },
+  { method: 'GET', url: '/api/docs/static/*', access: 'public', why: 'Swagger UI assets' },
+  { method: 'GET', url: '/api/docs/static/index.html', access: 'public', why: 'Swagger UI' },
+  { method: 'GET', url: '/api/docs/static/swagger-initializer.js', access: 'public', why: 'Swagger UI' },
+  // One route per file of apps/web/dist (when built); screens fall back to index.html.
+  {
+    method: 'GET',
+    url: /^\/(assets\/)?[\w.-]+\.(html|js|css|svg|png|ico|webp|woff2?|txt|json|map)$/,
+    access: 'public',
+    why: 'the built web app',
+  },
+  {
+    method: 'POST',
+    url: '/api/uploads/image',
+    access: 'authed',
+    why: 'cover image upload (multipart)',
+    upload: { field: 'file', maxBytes: IMAGE_UPLOAD_MAX_BYTES, types: IMAGE_CONTENT_TYPES },
+  },
+  {
+    method: 'GET',
+    url: '/api/uploads/images/:companyId/:file',
+    access: 'public',
+    why: 'uploaded images for <img>: the URL holds a random UUID (a capability)',
+  },
+  {
+    method: 'POST',
+    url: '/api/clients/:id/attachments',
+    access: 'authed',
+    why: 'client attachment upload (multipart)',
+    input: idParam,
+    upload: { field: 'file', maxBytes: CLIENT_ATTACHMENT_MAX_BYTES, types: CLIENT_ATTACHMENT_CONTENT_TYPES },
+  },
+  {
+    method: 'POST',
+    url: '/api/clients/download_attachment',
+    access: 'authed',
+    why: 'client attachment download (binary)',
+    input: downloadAttachmentInput,
+  },
+  {
+    method: 'PATCH',
+    url: '/api/attendances/consolidated/:id',
+    access: 'authed',
+    why: 'consolidated document and notes (multipart)',
+    input: idParam.extend(consolidatedFieldsInput.shape),
+    upload: { field: 'file', maxBytes: CONSOLIDATED_FILE_MAX_BYTES, types: CONSOLIDATED_CONTENT_TYPES },
+  },
+  {
+    method: 'GET',
+    url: '/api/attendances/consolidated/:id/file',
+    access: 'authed',
+    why: 'consolidated document download (binary)',
+    input: idParam,
+  },
+  { method: 'OPTIONS', url: '*', access: 'public', why: 'CORS preflight (answers allowed origins only)' },
+  { method: 'GET', url: '/dev/outbox', access: 'local', why: 'embedded default: mails written instead of sent' },
+  { method: 'GET', url: '/dev/outbox.json', access: 'local', why: 'embedded default: the same mails as JSON' },
+  {
+    method: 'POST',
+    url: '/api/webhooks/stripe',
+    access: 'signed',
+    why: 'Stripe (or the checkout simulator) events, verified with the webhook secret on the raw body',
+  },
+  {
+    method: 'GET',
+    url: '/checkout-simulator/:id',
+    access: 'public',
+    why: 'embedded default (no Stripe keys): the checkout page; the unguessable session id is the capability, as on Stripe',
+  },
+  {
+    method: 'POST',
+    url: '/checkout-simulator/:id/pay',
+    access: 'public',
+    why: 'embedded default: pay the simulated checkout (emits the signed Stripe events)',
+  },
+  {
+    method: 'POST',
+    url: '/checkout-simulator/:id/fail',
+    access: 'public',
+    why: 'embedded default: a declined card in the simulated checkout',
+  },
+];
+
+/** Procedures anyone may call without a token. */
+export const PUBLIC_PROCEDURES: Record<string, string> = {
+  'auth.login': 'sign in',
+  'auth.forgotPassword': 'password recovery (rate limited, same answer for any e-mail)',
+  'auth.resetPassword': 'needs the one-time token from the e-mail',
+  'auth.registrationInfo': 'needs the one-time registration token',
+  'auth.activateRegistration': 'needs the one-time registration token',
+  'auth.denyRegistration': 'needs the one-time registration token',
+};
+
+/**
+ * Tables without company_id (directly or through a parent) that are not an agency's data.
+ * Anything else without a tenant path fails the tenant matrix, naming the model.
+ */
+export const SHARED_TABLES: Record<string, string> = {
+  companies: 'the tenants themselves (dumped by id)',
+  plans: 'the plan catalogue, the same for every agency',
+  outbox_mails: 'embedded mail outbox (local only)',
+  embedded_jobs: 'embedded job queue',
+  processed_stripe_events: 'webhook idempotency: ids of provider events already applied',
+  payment_simulator_objects: 'the embedded checkout simulator (stands in for Stripe)',
+  _prisma_migrations: 'migration history',
+};

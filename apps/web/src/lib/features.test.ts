@@ -1,0 +1,58 @@
+import { NO_FEATURES, SUPER_ADMIN_FEATURES } from '@app/shared/constants';
+import { describe, expect, it } from 'vitest';
+import {
+  type FeatureState,
+  featuresFromClaims,
+  hasAllFeatures,
+  hasAnyFeature,
+  hasFeature,
+  isSystemCompany,
+  lacksFeature,
+  readClaims,
+  toFeatureMap,
+} from './features';
+
+const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const jwt = (claims: unknown) => `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url(claims)}.assinatura`;
+
+const loaded = (on: string[]): FeatureState => ({ loaded: true, features: toFeatureMap(Object.fromEntries(on.map((k) => [k, true]))) });
+
+describe('feature visibility (section 6)', () => {
+  it('reads the claims of a token, accents included; junk reads as none', () => {
+    expect(readClaims(jwt({ company_name: 'Agência Demo', role: 'owner' }))).toMatchObject({ company_name: 'Agência Demo', role: 'owner' });
+    expect(readClaims('nao-e-um-token')).toBeNull();
+    expect(readClaims('a.%%%.c')).toBeNull();
+    expect(readClaims(null)).toBeNull();
+  });
+
+  it('features from the token; a super_admin gets the fixed set; no features claim asks the API', () => {
+    expect(featuresFromClaims({ role: 'owner', features: { d4sign: true, pipedrive_deals: 'yes', extra: true } })).toEqual({
+      ...NO_FEATURES,
+      d4sign: true,
+    });
+    expect(featuresFromClaims({ role: 'super_admin', features: { d4sign: true } })).toEqual(SUPER_ADMIN_FEATURES);
+    expect(featuresFromClaims(null, 'super_admin')).toEqual(SUPER_ADMIN_FEATURES);
+    expect(featuresFromClaims({ role: 'owner' })).toBeNull();
+  });
+
+  it('has / any of / all of / not: hidden until the list is loaded', () => {
+    const state = loaded(['d4sign', 'cambio_sistema']);
+    expect(hasFeature(state, 'd4sign')).toBe(true);
+    expect(hasFeature(state, 'pipedrive_deals')).toBe(false);
+    expect(hasAnyFeature(state, ['pipedrive_deals', 'cambio_sistema'])).toBe(true);
+    expect(hasAllFeatures(state, ['d4sign', 'cambio_sistema'])).toBe(true);
+    expect(hasAllFeatures(state, ['d4sign', 'pipedrive_deals'])).toBe(false);
+    expect(lacksFeature(state, 'pipedrive_deals')).toBe(true);
+
+    const notLoaded: FeatureState = { loaded: false, features: { ...NO_FEATURES, d4sign: true } };
+    expect(hasFeature(notLoaded, 'd4sign')).toBe(false);
+    expect(hasAnyFeature(notLoaded, ['d4sign'])).toBe(false);
+    expect(lacksFeature(notLoaded, 'pipedrive_deals')).toBe(false);
+  });
+
+  it('the super_admin feature or role counts as the system company', () => {
+    expect(isSystemCompany(loaded(['super_admin']))).toBe(true);
+    expect(isSystemCompany(loaded([]), 'super_admin')).toBe(true);
+    expect(isSystemCompany(loaded(['d4sign']), 'owner')).toBe(false);
+  });
+});
