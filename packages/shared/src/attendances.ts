@@ -3,6 +3,9 @@ import { CLIENT_FIELD_MESSAGES, CLIENT_KINDS, dateField } from './clients';
 import { ATTENDANCE_STATUS_TAGS, ATTENDANCE_STATUSES, type AttendanceTransition, FUNNEL_GROUPS } from './funnel';
 import { idParam, paginationInput, paginationSchema } from './pagination';
 import { z } from './zod';
+import { ATTENDANCE_LOG_ACTIONS } from './crm-labels';
+
+export { ATTENDANCE_LOG_ACTION_LABELS, ATTENDANCE_LOG_ACTIONS, type AttendanceLogAction } from './crm-labels';
 
 const MAX_ID = 2_147_483_647;
 /** Integer cents, up to R$ 20 milhões per attendance. */
@@ -21,28 +24,6 @@ export const ATTENDANCE_MESSAGES = {
     reopened: 'Este atendimento já está em aberto.',
   },
 } as const satisfies { budgetMaxBelowMin: string; transition: Record<AttendanceTransition, string> };
-
-export const ATTENDANCE_LOG_ACTIONS = [
-  'created',
-  'updated',
-  'owner_changed',
-  'won',
-  'lost',
-  'canceled',
-  'reopened',
-  'consolidated_updated',
-] as const;
-export type AttendanceLogAction = (typeof ATTENDANCE_LOG_ACTIONS)[number];
-export const ATTENDANCE_LOG_ACTION_LABELS: Record<AttendanceLogAction, string> = {
-  created: 'Atendimento criado',
-  updated: 'Atendimento alterado',
-  owner_changed: 'Responsável alterado',
-  won: 'Marcado como ganho',
-  lost: 'Marcado como perdido',
-  canceled: 'Venda cancelada',
-  reopened: 'Atendimento reaberto',
-  consolidated_updated: 'Consolidado atualizado',
-};
 
 /** Dates and budget range that must agree with each other (checked on create and on the merged update). */
 export type AttendanceRangeFields = {

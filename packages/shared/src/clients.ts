@@ -3,26 +3,10 @@ import { emailField } from './auth';
 import { BR_STATES, isValidCnpj, isValidCpf, isValidPostalCode, onlyDigits } from './documents';
 import { idParam, paginationInput, paginationSchema } from './pagination';
 import { z } from './zod';
+import { CLIENT_DOCUMENT_TYPES, CLIENT_KINDS, type ClientDocumentType, type ClientKind, INVALID_MESSAGE } from './crm-labels';
 
-export const CLIENT_KINDS = ['person', 'organization'] as const;
-export type ClientKind = (typeof CLIENT_KINDS)[number];
-export const CLIENT_KIND_LABELS: Record<ClientKind, string> = { person: 'Pessoa física', organization: 'Pessoa jurídica' };
+export * from './crm-labels';
 
-/** Section 4: a client is active or inactive (deactivate; reactivate/reopen). */
-export const CLIENT_ACTIVE_LABELS = { true: 'Ativo', false: 'Inativo' } as const;
-
-export const CLIENT_DOCUMENT_TYPES = ['rg', 'passport', 'visa', 'cnh', 'other'] as const;
-export type ClientDocumentType = (typeof CLIENT_DOCUMENT_TYPES)[number];
-export const CLIENT_DOCUMENT_TYPE_LABELS: Record<ClientDocumentType, string> = {
-  rg: 'RG',
-  passport: 'Passaporte',
-  visa: 'Visto',
-  cnh: 'CNH',
-  other: 'Outro',
-};
-
-/** Messages read after the field name (section 5: 'cpf não é válido'). */
-export const INVALID_MESSAGE = 'não é válido';
 export const CLIENT_FIELD_MESSAGES = {
   cpfOnlyForPeople: 'só pode ser informado para pessoa física',
   cnpjOnlyForOrganizations: 'só pode ser informado para pessoa jurídica',

@@ -1,17 +1,5 @@
-// pt-BR names the attendance screens show. The log action labels mirror ATTENDANCE_LOG_ACTION_LABELS
-// of @app/shared/attendances: that module builds zod schemas at load, which would put zod in the bundle.
-import type { AttendanceLogAction } from '@app/shared/attendances';
-
-export const LOG_ACTION_LABELS: Record<AttendanceLogAction, string> = {
-  created: 'Atendimento criado',
-  updated: 'Atendimento alterado',
-  owner_changed: 'Responsável alterado',
-  won: 'Marcado como ganho',
-  lost: 'Marcado como perdido',
-  canceled: 'Venda cancelada',
-  reopened: 'Atendimento reaberto',
-  consolidated_updated: 'Consolidado atualizado',
-};
+// pt-BR names the attendance screens show.
+export { ATTENDANCE_LOG_ACTION_LABELS as LOG_ACTION_LABELS } from '@app/shared/crm-labels';
 
 /** Fields of the history's changes (API names). */
 export const ATTENDANCE_FIELD_LABELS: Record<string, string> = {
