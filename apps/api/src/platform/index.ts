@@ -56,10 +56,12 @@ export function createPlatform(
   const payments = createPayments(config, db);
   const jobDefs = [sendMailJob, ...(opts.jobs ?? [])] as JobDefinition<unknown>[];
   const deps = { db, mailer, log, config, payments };
-  const jobs = config.REDIS_URL ? bullmqQueue(config.REDIS_URL, jobDefs, deps, opts.queueName) : embeddedQueue(jobDefs, deps);
+  // One queue per database: apps on one Redis but different databases never take each other's jobs.
+  const queueName = opts.queueName ?? `jobs-${databaseName(config.DATABASE_URL)}`;
+  const jobs = config.REDIS_URL ? bullmqQueue(config.REDIS_URL, jobDefs, deps, queueName) : embeddedQueue(jobDefs, deps);
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : undefined;
   const limiter = (points: number, prefix: string) => {
-    const limiterOpts = { points, duration: 15 * 60, keyPrefix: `${prefix}:${opts.queueName ?? 'app'}` };
+    const limiterOpts = { points, duration: 15 * 60, keyPrefix: `${prefix}:${queueName}` };
     return redis
       ? new RateLimiterRedis({ storeClient: redis, insuranceLimiter: new RateLimiterMemory(limiterOpts), ...limiterOpts })
       : new RateLimiterMemory(limiterOpts);
@@ -80,4 +82,10 @@ export function createPlatform(
       redis?.disconnect();
     },
   };
+}
+
+function databaseName(url: string | undefined): string {
+  if (!url) return 'embedded';
+  const u = new URL(url);
+  return `${u.hostname}-${u.port || '5432'}-${u.pathname.slice(1) || 'postgres'}`;
 }
