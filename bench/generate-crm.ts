@@ -41,7 +41,9 @@ await activateAllCompanies(db);
 step('active subscriptions');
 
 // Fresh statistics and visibility map: what a production database has after autovacuum.
-await db.$executeRawUnsafe('VACUUM (ANALYZE) attendances, attendance_stats, attendance_status_stats, attendance_month_stats, clients, attendance_logs, users, subscriptions');
+await db.$executeRawUnsafe(
+  'VACUUM (ANALYZE) attendances, attendance_stats, attendance_status_stats, attendance_month_stats, clients, attendance_logs, users, subscriptions',
+);
 step('vacuum analyze');
 const [counts] = await db.$queryRaw<{ attendances: number; clients: number; logs: number }[]>`
   SELECT (SELECT count(*)::int FROM attendances) AS attendances, (SELECT count(*)::int FROM clients) AS clients,

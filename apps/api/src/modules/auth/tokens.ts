@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import type { FeatureMap, Role } from '@app/shared';
 import { jwtVerify, SignJWT } from 'jose';
 
@@ -11,7 +11,16 @@ export type AccessClaims = {
 };
 
 const ALGORITHM = 'HS256';
-const key = (secret: string) => new TextEncoder().encode(secret);
+// A KeyObject per secret, made once: jose would otherwise import raw bytes on every request.
+const keys = new Map<string, KeyObject>();
+function key(secret: string): KeyObject {
+  let k = keys.get(secret);
+  if (!k) {
+    k = createSecretKey(Buffer.from(secret, 'utf8'));
+    keys.set(secret, k);
+  }
+  return k;
+}
 
 export async function signAccessToken(claims: AccessClaims, secret: string, ttlHours: number): Promise<string> {
   const { userId, ...rest } = claims;
