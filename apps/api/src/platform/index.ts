@@ -59,7 +59,9 @@ export function createPlatform(
   // One queue per database: apps on one Redis but different databases never take each other's jobs.
   const queueName = opts.queueName ?? `jobs-${databaseName(config.DATABASE_URL)}`;
   const jobs = config.REDIS_URL ? bullmqQueue(config.REDIS_URL, jobDefs, deps, queueName) : embeddedQueue(jobDefs, deps);
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : undefined;
+  // Commands wait for the connection (capped by commandTimeout, then the in-memory insurance
+  // limiter answers), so attempts right after start-up are counted in Redis like the rest.
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { enableOfflineQueue: true, maxRetriesPerRequest: 1, commandTimeout: 2000 }) : undefined;
   const limiter = (points: number, prefix: string) => {
     const limiterOpts = { points, duration: 15 * 60, keyPrefix: `${prefix}:${queueName}` };
     return redis
