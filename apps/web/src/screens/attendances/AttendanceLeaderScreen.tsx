@@ -1,24 +1,11 @@
 import type { Attendance } from '@app/shared/attendances';
-import {
-  Anchor,
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { IconArrowLeft, IconQuestionMark } from '@tabler/icons-react';
+import { Button, Card, Group, NumberInput, Select, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { IconQuestionMark } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { CurrencyInput } from '../../components/CurrencyInput';
 import { PageHeader } from '../../components/PageHeader';
+import { BackLink as BackTo, DetailNotFound } from '../../components/ScreenStates';
 import { apiError } from '../../lib/api-error';
 import { useCurrentUser } from '../../lib/session';
 import { toastSuccess } from '../../lib/toast';
@@ -218,14 +205,7 @@ function AttendanceForm({ attendance, client }: { attendance?: Attendance; clien
 }
 
 function BackLink() {
-  return (
-    <Anchor component={Link} to="/atendimentos" fz="sm">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={14} aria-hidden />
-        Voltar para atendimentos
-      </Group>
-    </Anchor>
-  );
+  return <BackTo to="/atendimentos">Voltar para atendimentos</BackTo>;
 }
 
 /** /atendimento-leader/{id?}: a new attendance (optionally for ?cliente={id}) or the edit of one. */
@@ -242,16 +222,7 @@ export default function AttendanceLeaderScreen() {
   const client = useQuery(trpc.clients.get.queryOptions({ id: clientId ?? 0 }, { enabled: clientId !== null }));
 
   if (editing && (!validId(id) || (attendance.isError && apiError(attendance.error).status === 404))) {
-    return (
-      <Stack gap="md">
-        <BackLink />
-        <EmptyState
-          icon={<IconQuestionMark size={28} aria-hidden />}
-          title="Atendimento não encontrado"
-          description="Ele pode ter sido removido ou o endereço está incorreto."
-        />
-      </Stack>
-    );
+    return <DetailNotFound back={<BackLink />} icon={<IconQuestionMark size={28} aria-hidden />} title="Atendimento não encontrado" />;
   }
 
   const loading = (editing && !attendance.data) || (clientId !== null && client.isPending);

@@ -2,12 +2,13 @@ import type { AttendanceFilters } from '@app/shared/attendances';
 import { DEFAULT_PAGE_SIZE } from '@app/shared/constants';
 import { shortDate, toCurrency } from '@app/shared/format';
 import type { AttendanceStatus } from '@app/shared/funnel';
-import { Anchor, Button, EmptyState, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, EmptyState, Table, Text } from '@mantine/core';
 import { IconHeadset } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ListPagination } from '../../components/ListPagination';
+import { LoadFailed, LoadingRows } from '../../components/ScreenStates';
 import { useTRPC } from '../../lib/trpc';
 import { AttendanceStatusBadges } from './badges';
 import { travelDates } from './labels';
@@ -33,27 +34,15 @@ export function AttendanceList({ filters, page, onPageChange, emptyAction, filte
   const rows = list.data?.attendances ?? [];
 
   if (list.isPending) {
-    return (
-      <Stack gap="xs" aria-busy="true" aria-label="Carregando atendimentos">
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} h={40} />
-        ))}
-      </Stack>
-    );
+    return <LoadingRows label="Carregando atendimentos" count={4} />;
   }
   if (list.isError && !list.data) {
     return (
-      <EmptyState
+      <LoadFailed
         icon={<IconHeadset size={28} aria-hidden />}
         title="Não foi possível carregar os atendimentos"
-        description="Verifique a sua conexão e tente de novo."
-      >
-        <EmptyState.Actions>
-          <Button variant="light" onClick={() => void list.refetch()}>
-            Tentar de novo
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
+        onRetry={() => void list.refetch()}
+      />
     );
   }
   if (rows.length === 0) {

@@ -1,14 +1,15 @@
 import type { Attendance } from '@app/shared/attendances';
 import { dateTime, shortDate, toCurrency } from '@app/shared/format';
 import { canTransition } from '@app/shared/funnel';
-import { Anchor, Button, Card, EmptyState, Grid, Group, Select, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@mantine/core';
-import { IconArrowBackUp, IconArrowLeft, IconBan, IconEdit, IconMoodSad, IconQuestionMark, IconTrophy } from '@tabler/icons-react';
+import { Anchor, Button, Card, Grid, Select, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@mantine/core';
+import { IconArrowBackUp, IconBan, IconEdit, IconMoodSad, IconQuestionMark, IconTrophy } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CurrencyInput } from '../../components/CurrencyInput';
 import { PageHeader } from '../../components/PageHeader';
+import { BackLink as BackTo, DetailNotFound } from '../../components/ScreenStates';
 import { apiError } from '../../lib/api-error';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
@@ -34,14 +35,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 const missing = (text = 'Não informado') => <Text c="dimmed">{text}</Text>;
 
 function BackLink() {
-  return (
-    <Anchor component={Link} to="/atendimentos" fz="sm">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={14} aria-hidden />
-        Voltar para atendimentos
-      </Group>
-    </Anchor>
-  );
+  return <BackTo to="/atendimentos">Voltar para atendimentos</BackTo>;
 }
 
 /** Every change to an attendance also moves the list, the funnel, its numbers and the history. */
@@ -275,16 +269,7 @@ export default function AttendanceScreen() {
   const query = useQuery(trpc.attendances.get.queryOptions({ id }, { enabled: validId }));
 
   if (!validId || (query.isError && apiError(query.error).status === 404)) {
-    return (
-      <Stack gap="md">
-        <BackLink />
-        <EmptyState
-          icon={<IconQuestionMark size={28} aria-hidden />}
-          title="Atendimento não encontrado"
-          description="Ele pode ter sido removido ou o endereço está incorreto."
-        />
-      </Stack>
-    );
+    return <DetailNotFound back={<BackLink />} icon={<IconQuestionMark size={28} aria-hidden />} title="Atendimento não encontrado" />;
   }
 
   const attendance = query.data;

@@ -1,14 +1,15 @@
 import type { Client } from '@app/shared/clients';
 import { formatPostalCode } from '@app/shared/documents';
 import { dateTime, shortDate } from '@app/shared/format';
-import { Anchor, Button, Card, EmptyState, Grid, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Card, Grid, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconArrowLeft, IconEdit, IconPlus, IconUserCheck, IconUserOff, IconUserQuestion } from '@tabler/icons-react';
+import { IconEdit, IconPlus, IconUserCheck, IconUserOff, IconUserQuestion } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
+import { BackLink as BackTo, DetailNotFound } from '../../components/ScreenStates';
 import { apiError } from '../../lib/api-error';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
@@ -34,14 +35,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 const missing = <Text c="dimmed">Não informado</Text>;
 
 function BackLink() {
-  return (
-    <Anchor component={Link} to="/clientes" fz="sm">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={14} aria-hidden />
-        Voltar para clientes
-      </Group>
-    </Anchor>
-  );
+  return <BackTo to="/clientes">Voltar para clientes</BackTo>;
 }
 
 /** Section 4: a client is deactivated or reactivated, each after a confirmation. */
@@ -199,16 +193,7 @@ export default function ClientDetailScreen() {
   const [attendancesPage, setAttendancesPage] = useState(1);
 
   if (!validId || (query.isError && apiError(query.error).status === 404)) {
-    return (
-      <Stack gap="md">
-        <BackLink />
-        <EmptyState
-          icon={<IconUserQuestion size={28} aria-hidden />}
-          title="Cliente não encontrado"
-          description="Ele pode ter sido removido ou o endereço está incorreto."
-        />
-      </Stack>
-    );
+    return <DetailNotFound back={<BackLink />} icon={<IconUserQuestion size={28} aria-hidden />} title="Cliente não encontrado" />;
   }
 
   const client = query.data;

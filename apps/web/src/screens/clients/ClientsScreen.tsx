@@ -7,7 +7,6 @@ import {
   EmptyState,
   Group,
   Select,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -22,6 +21,7 @@ import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ListPagination } from '../../components/ListPagination';
 import { PageHeader } from '../../components/PageHeader';
+import { LoadFailed, LoadingRows } from '../../components/ScreenStates';
 import { useTRPC } from '../../lib/trpc';
 import { useListParams, useSearchParam } from '../../lib/use-list-params';
 import { ClientActiveBadge, ClientKindBadge } from './badges';
@@ -117,23 +117,13 @@ export default function ClientsScreen() {
         </Group>
 
         {list.isPending ? (
-          <Stack gap="xs" aria-busy="true" aria-label="Carregando clientes">
-            {Array.from({ length: 5 }, (_, i) => (
-              <Skeleton key={i} h={40} />
-            ))}
-          </Stack>
+          <LoadingRows label="Carregando clientes" />
         ) : list.isError && !list.data ? (
-          <EmptyState
+          <LoadFailed
             icon={<IconUsersGroup size={28} aria-hidden />}
             title="Não foi possível carregar os clientes"
-            description="Verifique a sua conexão e tente de novo."
-          >
-            <EmptyState.Actions>
-              <Button variant="light" onClick={() => void list.refetch()}>
-                Tentar de novo
-              </Button>
-            </EmptyState.Actions>
-          </EmptyState>
+            onRetry={() => void list.refetch()}
+          />
         ) : clients.length === 0 ? (
           <EmptyState
             icon={<IconUsersGroup size={28} aria-hidden />}

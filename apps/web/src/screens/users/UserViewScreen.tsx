@@ -1,13 +1,14 @@
 import type { User } from '@app/shared/auth';
 import { dateTime } from '@app/shared/format';
-import { Anchor, Button, Card, EmptyState, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconArrowLeft, IconEdit, IconUserCheck, IconUserOff, IconUserQuestion } from '@tabler/icons-react';
+import { IconEdit, IconUserCheck, IconUserOff, IconUserQuestion } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
+import { BackLink as BackTo, DetailNotFound } from '../../components/ScreenStates';
 import { apiError } from '../../lib/api-error';
 import { canManageUser } from '../../lib/permissions';
 import { useCurrentUser } from '../../lib/session';
@@ -28,14 +29,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function BackLink() {
-  return (
-    <Anchor component={Link} to="/usuarios" fz="sm">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={14} aria-hidden />
-        Voltar para usuários
-      </Group>
-    </Anchor>
-  );
+  return <BackTo to="/usuarios">Voltar para usuários</BackTo>;
 }
 
 function UserActions({ user }: { user: User }) {
@@ -111,16 +105,7 @@ export default function UserViewScreen() {
   const query = useQuery(trpc.users.get.queryOptions({ id }, { enabled: validId }));
 
   if (!validId || (query.isError && apiError(query.error).status === 404)) {
-    return (
-      <Stack gap="md">
-        <BackLink />
-        <EmptyState
-          icon={<IconUserQuestion size={28} aria-hidden />}
-          title="Usuário não encontrado"
-          description="Ele pode ter sido removido ou o endereço está incorreto."
-        />
-      </Stack>
-    );
+    return <DetailNotFound back={<BackLink />} icon={<IconUserQuestion size={28} aria-hidden />} title="Usuário não encontrado" />;
   }
 
   const user = query.data;

@@ -1,11 +1,12 @@
 import { USER_STATUS_LABELS, USER_STATUSES, type UserStatus } from '@app/shared/constants';
-import { Anchor, Button, Card, EmptyState, Group, Pagination, Select, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Card, EmptyState, Group, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
+import { LoadFailed, LoadingRows } from '../../components/ScreenStates';
 import { canManageUsers } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
@@ -100,23 +101,13 @@ export default function UsersScreen() {
         </Group>
 
         {list.isPending ? (
-          <Stack gap="xs" aria-busy="true" aria-label="Carregando usuários">
-            {Array.from({ length: 5 }, (_, i) => (
-              <Skeleton key={i} h={40} />
-            ))}
-          </Stack>
+          <LoadingRows label="Carregando usuários" />
         ) : list.isError && !list.data ? (
-          <EmptyState
+          <LoadFailed
             icon={<IconUsers size={28} aria-hidden />}
             title="Não foi possível carregar os usuários"
-            description="Verifique a sua conexão e tente de novo."
-          >
-            <EmptyState.Actions>
-              <Button variant="light" onClick={() => void list.refetch()}>
-                Tentar de novo
-              </Button>
-            </EmptyState.Actions>
-          </EmptyState>
+            onRetry={() => void list.refetch()}
+          />
         ) : users.length === 0 ? (
           <EmptyState
             icon={<IconUsers size={28} aria-hidden />}

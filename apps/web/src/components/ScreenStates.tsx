@@ -1,0 +1,50 @@
+import { Anchor, Button, EmptyState, Group, Skeleton, Stack } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+/** 'Voltar para …' above a detail screen. */
+export function BackLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Anchor component={Link} to={to} fz="sm">
+      <Group gap={4} component="span">
+        <IconArrowLeft size={14} aria-hidden />
+        {children}
+      </Group>
+    </Anchor>
+  );
+}
+
+/** A detail screen whose id is invalid, missing or another agency's (the API answers 404). */
+export function DetailNotFound({ back, icon, title }: { back: ReactNode; icon: ReactNode; title: string }) {
+  return (
+    <Stack gap="md">
+      {back}
+      <EmptyState icon={icon} title={title} description="Ele pode ter sido removido ou o endereço está incorreto." />
+    </Stack>
+  );
+}
+
+/** Skeleton rows while a list loads. */
+export function LoadingRows({ label, count = 5 }: { label: string; count?: number }) {
+  return (
+    <Stack gap="xs" aria-busy="true" aria-label={label}>
+      {Array.from({ length: count }, (_, i) => (
+        <Skeleton key={i} h={40} />
+      ))}
+    </Stack>
+  );
+}
+
+/** A list that could not be loaded, with a retry. */
+export function LoadFailed({ icon, title, onRetry }: { icon: ReactNode; title: string; onRetry: () => void }) {
+  return (
+    <EmptyState icon={icon} title={title} description="Verifique a sua conexão e tente de novo.">
+      <EmptyState.Actions>
+        <Button variant="light" onClick={onRetry}>
+          Tentar de novo
+        </Button>
+      </EmptyState.Actions>
+    </EmptyState>
+  );
+}
