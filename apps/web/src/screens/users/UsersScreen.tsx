@@ -1,20 +1,19 @@
 import { USER_STATUS_LABELS, USER_STATUSES, type UserStatus } from '@app/shared/constants';
 import { Anchor, Button, Card, EmptyState, Group, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadFailed, LoadingRows } from '../../components/ScreenStates';
 import { canManageUsers } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
+import { useListParams, useSearchParam } from '../../lib/use-list-params';
 import { RoleBadge, StatusBadge } from './badges';
 import { UserFormModal } from './UserFormModal';
 
 const PER_PAGE = 10;
-const SEARCH_DEBOUNCE_MS = 350;
 
 const isStatus = (v: string | null): v is UserStatus => !!v && (USER_STATUSES as readonly string[]).includes(v);
 
@@ -22,38 +21,12 @@ export default function UsersScreen() {
   const trpc = useTRPC();
   const navigate = useNavigate();
   const role = useSession((s) => s.user?.role);
-  const [params, setParams] = useSearchParams();
-  const { pathname } = useLocation();
-  const navigation = useNavigation();
   const [createOpened, createModal] = useDisclosure(false);
-
-  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  const { params, page, update, setPage } = useListParams();
   const statusParam = params.get('status');
   const status = isStatus(statusParam) ? statusParam : undefined;
-  const searchParam = params.get('busca') ?? '';
-  const [search, setSearch] = useState(searchParam);
-  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-
-  const update = (changes: Record<string, string | undefined>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        next.delete('t');
-        return next;
-      },
-      { replace: true },
-    );
-
-  // The debounced search goes to the address (and back to the first page).
-  // Not while leaving the screen (a row clicked right after typing): that navigation wins.
-  useEffect(() => {
-    const leaving = navigation.location && navigation.location.pathname !== pathname;
-    if (!leaving && debouncedSearch !== searchParam) update({ busca: debouncedSearch || undefined, page: undefined });
-  }, [debouncedSearch]);
+  const search = useSearchParam('busca', update);
+  const searchParam = search.applied;
 
   const list = useQuery(
     trpc.users.list.queryOptions(
@@ -83,8 +56,8 @@ export default function UsersScreen() {
             label="Buscar"
             placeholder="Nome ou e-mail"
             leftSection={<IconSearch size={16} aria-hidden />}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
+            value={search.text}
+            onChange={(e) => search.setText(e.currentTarget.value)}
             maxLength={120}
             type="search"
             style={{ flex: '1 1 260px' }}
@@ -120,7 +93,7 @@ export default function UsersScreen() {
                 <Button
                   variant="light"
                   onClick={() => {
-                    setSearch('');
+                    search.setText('');
                     update({ busca: undefined, status: undefined, page: undefined });
                   }}
                 >
@@ -180,7 +153,7 @@ export default function UsersScreen() {
             <Pagination
               total={pagination.total_pages}
               value={pagination.current_page}
-              onChange={(p) => update({ page: p > 1 ? String(p) : undefined })}
+              onChange={setPage}
               hideWithOnePage
               aria-label="Paginação"
               getItemProps={(p) => ({ 'aria-label': `Página ${p}` })}
