@@ -4,15 +4,18 @@ import type { ApiErrorBody } from '@app/shared/errors';
 import { handleApiError } from './query-client';
 import { sessionStore } from './session';
 
-export async function downloadFile(url: string, filename: string, body: unknown): Promise<void> {
+/** POSTs `body` as JSON, or GETs the file when there is none. */
+export async function downloadFile(url: string, filename: string, body?: unknown): Promise<void> {
   const token = sessionStore.get().token;
+  const auth: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
   let res: Response;
   try {
-    res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
+    res = await fetch(
+      url,
+      body === undefined
+        ? { headers: auth }
+        : { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify(body) },
+    );
   } catch (error) {
     handleApiError(error);
     return;

@@ -24,10 +24,16 @@ export class UploadError extends Error {
   }
 }
 
-export function uploadFile<T>(url: string, file: File, opts: UploadOptions = {}): Promise<T> {
+/** A multipart request with a file and/or text fields (a route that replaces takes PATCH). */
+export function sendMultipart<T>(
+  method: 'POST' | 'PATCH',
+  url: string,
+  parts: { file?: File; fields?: Record<string, string> },
+  opts: UploadOptions = {},
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
+    xhr.open(method, url);
     xhr.responseType = 'json';
     const token = sessionStore.get().token;
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
@@ -48,10 +54,13 @@ export function uploadFile<T>(url: string, file: File, opts: UploadOptions = {})
     xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
     opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const body = new FormData();
-    body.append('file', file);
+    for (const [name, value] of Object.entries(parts.fields ?? {})) body.append(name, value);
+    if (parts.file) body.append('file', parts.file);
     xhr.send(body);
   });
 }
+
+export const uploadFile = <T>(url: string, file: File, opts?: UploadOptions) => sendMultipart<T>('POST', url, { file }, opts);
 
 /** POST /api/uploads/image: the stored image's key (to save on a resource) and its URL. */
 export const uploadImage = (file: File, opts?: UploadOptions) => uploadFile<UploadImageOutput>('/api/uploads/image', file, opts);

@@ -15,8 +15,9 @@ import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { AttendanceHistory } from './AttendanceHistory';
 import { AttendanceStatusBadges } from './badges';
+import { ConsolidatedSection } from './ConsolidatedSection';
 import { CoverImage } from './CoverImage';
-import { travelDates } from './labels';
+import { passengers, travelDates } from './labels';
 import { useOwnerOptions } from './use-owner-options';
 
 const MAX_ID = 2_147_483_647;
@@ -181,15 +182,6 @@ function OwnerSelect({ attendance, options }: { attendance: Attendance; options:
   );
 }
 
-function passengers(a: Attendance): string {
-  const parts = [
-    a.adults ? `${a.adults} ${a.adults === 1 ? 'adulto' : 'adultos'}` : null,
-    a.children ? `${a.children} ${a.children === 1 ? 'criança' : 'crianças'}` : null,
-    a.infants ? `${a.infants} ${a.infants === 1 ? 'bebê' : 'bebês'}` : null,
-  ].filter(Boolean);
-  return parts.join(', ');
-}
-
 function budgetRange(a: Attendance): string {
   if (a.budget_min_cents !== null && a.budget_max_cents !== null)
     return `${toCurrency(a.budget_min_cents)} a ${toCurrency(a.budget_max_cents)}`;
@@ -246,6 +238,7 @@ function AttendanceDetails({ attendance: a }: { attendance: Attendance }) {
               </Stack>
             )}
           </Card>
+          <ConsolidatedSection attendanceId={a.id} />
           <AttendanceHistory attendanceId={a.id} ownerName={ownerName} />
         </Stack>
       </Grid.Col>

@@ -19,6 +19,8 @@ export const ATTENDANCE_FIELD_LABELS: Record<string, string> = {
   lost_reason: 'Motivo da perda',
   notes: 'Observações',
   cover_image_key: 'Imagem de capa',
+  consolidated_notes: 'Observações do consolidado',
+  consolidated_file: 'Documento do consolidado',
 };
 
 /** 'de 05/03/2026 a 12/03/2026', or just one end when the other is missing. */
@@ -27,4 +29,14 @@ export function travelDates(start: string | null, end: string | null, format: (d
   if (start) return `a partir de ${format(start)}`;
   if (end) return `até ${format(end)}`;
   return '';
+}
+
+/** '2 adultos, 1 criança', or '' when nobody is counted. */
+export function passengers(p: { adults: number; children: number; infants: number }): string {
+  const parts = [
+    p.adults ? `${p.adults} ${p.adults === 1 ? 'adulto' : 'adultos'}` : null,
+    p.children ? `${p.children} ${p.children === 1 ? 'criança' : 'crianças'}` : null,
+    p.infants ? `${p.infants} ${p.infants === 1 ? 'bebê' : 'bebês'}` : null,
+  ].filter(Boolean);
+  return parts.join(', ');
 }

@@ -1,0 +1,385 @@
+import type { Consolidated } from '@app/shared/attendances';
+import { dateTime, shortDate, toCurrency } from '@app/shared/format';
+import { Button, Card, Divider, FileButton, Group, Progress, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@mantine/core';
+import { IconDownload, IconFileAlert, IconFileText, IconFileTypePdf, IconPencil, IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { LoadFailed } from '../../components/ScreenStates';
+import { downloadFile } from '../../lib/download';
+import { toastSuccess } from '../../lib/toast';
+import { useTRPC } from '../../lib/trpc';
+import { reportUploadError, sendMultipart, type UploadOptions } from '../../lib/upload';
+import { passengers, travelDates } from './labels';
+
+// What PATCH /api/attendances/consolidated/{id} accepts (CONSOLIDATED_CONTENT_TYPES,
+// CONSOLIDATED_FILE_MAX_BYTES, notes max 5000); checked here so a wrong file is never sent.
+const FILE_TYPES: Record<string, string> = {
+  'application/pdf': 'PDF',
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/webp': 'WebP',
+};
+const EXTENSION_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+};
+const ACCEPT = Object.keys(FILE_TYPES).join(',');
+const MAX_FILE_BYTES = 10 * 1024 * 1024;
+const NOTES_MAX = 5000;
+const FILE_UPLOAD_ERROR = 'Erro ao enviar o documento';
+const NOTES_SAVE_ERROR = 'Erro ao salvar as observações';
+
+const number = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
+function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${number.format(bytes / 1024)} KB`;
+  return `${number.format(bytes / (1024 * 1024))} MB`;
+}
+
+/** Why a picked file cannot be the document, or null if it can. Some systems give no type, so the extension decides then. */
+function fileProblem(file: File): string | null {
+  const type = file.type || EXTENSION_TYPES[file.name.split('.').pop()?.toLowerCase() ?? ''];
+  if (!type || !FILE_TYPES[type]) return `O arquivo "${file.name}" não é aceito. Envie um PDF, JPEG, PNG ou WebP.`;
+  if (file.size > MAX_FILE_BYTES) return `O arquivo "${file.name}" é grande demais: o limite é de 10 MB.`;
+  if (file.size === 0) return `O arquivo "${file.name}" está vazio.`;
+  return null;
+}
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+function SummaryItem({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text fz="xs" c="dimmed" tt="uppercase" fw={600} mb={2}>
+        {label}
+      </Text>
+      {children}
+    </div>
+  );
+}
+
+const orMissing = (value: string, text = 'Não informado') => (value ? <Text>{value}</Text> : <Text c="dimmed">{text}</Text>);
+
+/** Sends a change to PATCH /api/attendances/consolidated/{id}; the history gets a new entry. */
+function useSaveConsolidated(attendanceId: number) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return async (parts: { file?: File; fields?: Record<string, string> }, opts?: UploadOptions) => {
+    const saved = await sendMultipart<Consolidated>('PATCH', `/api/attendances/consolidated/${attendanceId}`, parts, opts);
+    // The answer is the new state, so the consolidated query is set from it instead of refetched.
+    queryClient.setQueryData(trpc.attendances.consolidated.queryKey({ id: attendanceId }), saved);
+    void queryClient.invalidateQueries({ queryKey: trpc.attendances.logs.queryKey({ id: attendanceId }) });
+    return saved;
+  };
+}
+
+function NotesEditor({ consolidated }: { consolidated: Consolidated }) {
+  const save = useSaveConsolidated(consolidated.attendance_id);
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  // Focus follows the switch between reading and editing, for keyboard users.
+  const focusNext = useRef<'textarea' | 'button' | null>(null);
+  useEffect(() => {
+    if (focusNext.current === 'textarea') textarea.current?.focus();
+    if (focusNext.current === 'button') editButton.current?.focus();
+    focusNext.current = null;
+  }, [editing]);
+
+  const current = consolidated.notes ?? '';
+  const changed = draft.trim() !== current;
+
+  const startEditing = () => {
+    setDraft(current);
+    setError(null);
+    focusNext.current = 'textarea';
+    setEditing(true);
+  };
+  const stopEditing = () => {
+    focusNext.current = 'button';
+    setEditing(false);
+  };
+  const submit = async () => {
+    if (!changed || saving) return;
+    setSaving(true);
+    setError(null);
+    try {
+      // An empty text clears the notes.
+      await save({ fields: { notes: draft.trim() } });
+      toastSuccess('Observações do consolidado salvas.');
+      stopEditing();
+    } catch (e) {
+      setError(reportUploadError(e, NOTES_SAVE_ERROR));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (!editing) {
+    return (
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs">
+          <Text fw={600} component="h3" fz="sm">
+            Observações
+          </Text>
+          <Button
+            ref={editButton}
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconPencil size={14} aria-hidden />}
+            onClick={startEditing}
+          >
+            {current ? 'Editar observações' : 'Adicionar observações'}
+          </Button>
+        </Group>
+        {current ? (
+          <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="consolidated-notes">
+            {current}
+          </Text>
+        ) : (
+          <Text fz="sm" c="dimmed">
+            Nenhuma observação. Registre aqui o que o cliente precisa saber sobre a viagem fechada (localizadores, horários, pendências).
+          </Text>
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <Stack gap="xs">
+        <Textarea
+          ref={textarea}
+          label="Observações do consolidado"
+          autosize
+          minRows={4}
+          maxRows={14}
+          maxLength={NOTES_MAX}
+          value={draft}
+          // Read-only, not disabled, while saving: the field keeps the focus if the save fails.
+          readOnly={saving}
+          error={error}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          description={`${draft.length.toLocaleString('pt-BR')} de ${NOTES_MAX.toLocaleString('pt-BR')} caracteres`}
+          onChange={(e) => setDraft(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && !saving) {
+              e.preventDefault();
+              stopEditing();
+            }
+          }}
+        />
+        <Group gap="xs" justify="flex-end">
+          <Button variant="default" onClick={stopEditing} disabled={saving}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={saving} disabled={!changed}>
+            Salvar observações
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function DocumentPanel({ consolidated }: { consolidated: Consolidated }) {
+  const save = useSaveConsolidated(consolidated.attendance_id);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  // Cleared after each pick, so choosing the same file again is seen again.
+  const resetFile = useRef<() => void>(null);
+  const upload = useRef<AbortController | null>(null);
+  const hintId = useId();
+  useEffect(() => () => upload.current?.abort(), []);
+
+  const file = consolidated.file;
+
+  const send = async (picked: File | null) => {
+    if (!picked) return;
+    resetFile.current?.();
+    const rejected = fileProblem(picked);
+    setProblem(rejected);
+    if (rejected) return;
+    upload.current = new AbortController();
+    setProgress(0);
+    try {
+      await save({ file: picked }, { onProgress: setProgress, signal: upload.current.signal });
+      toastSuccess(file ? 'Documento substituído.' : 'Documento enviado.');
+    } catch (error) {
+      if (!isAbort(error)) setProblem(reportUploadError(error, FILE_UPLOAD_ERROR));
+    } finally {
+      upload.current = null;
+      setProgress(null);
+    }
+  };
+
+  const download = async () => {
+    if (!file) return;
+    setDownloading(true);
+    try {
+      await downloadFile(file.url, file.filename);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const busy = progress !== null;
+  const FileIcon = file?.content_type === 'application/pdf' ? IconFileTypePdf : IconPhoto;
+
+  return (
+    <Stack gap="xs">
+      <Text fw={600} component="h3" fz="sm">
+        Documento
+      </Text>
+      {file ? (
+        <Group justify="space-between" gap="xs" wrap="nowrap" data-testid="consolidated-file">
+          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+            <FileIcon size={28} color="var(--mantine-color-blue-6)" aria-hidden style={{ flexShrink: 0 }} />
+            <div style={{ minWidth: 0 }}>
+              <Text fz="sm" fw={500} truncate data-testid="consolidated-file-name">
+                {file.filename}
+              </Text>
+              <Text fz="xs" c="dimmed">
+                {FILE_TYPES[file.content_type] ?? file.content_type} · {fileSize(file.size)}
+              </Text>
+            </div>
+          </Group>
+          <Button
+            variant="light"
+            size="sm"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            loading={downloading}
+            onClick={() => void download()}
+            aria-label={`Baixar ${file.filename}`}
+          >
+            Baixar
+          </Button>
+        </Group>
+      ) : (
+        <Group gap="xs" wrap="nowrap">
+          <IconFileText size={20} color="var(--mantine-color-gray-5)" aria-hidden />
+          <Text fz="sm" c="dimmed">
+            Nenhum documento enviado.
+          </Text>
+        </Group>
+      )}
+      {progress !== null && (
+        <Stack gap={4}>
+          <Progress value={progress} size="md" radius="xl" animated={progress < 100} aria-label="Progresso do envio do documento" />
+          <Group justify="space-between" gap="xs">
+            <Text fz="xs" c="dimmed" aria-live="polite" data-testid="consolidated-upload-progress">
+              {progress < 100 ? `Enviando documento… ${progress}%` : 'Documento enviado, salvando…'}
+            </Text>
+            {progress < 100 && (
+              <Button
+                variant="subtle"
+                color="gray"
+                size="compact-xs"
+                leftSection={<IconX size={12} aria-hidden />}
+                onClick={() => upload.current?.abort()}
+              >
+                Cancelar envio
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      )}
+      {problem && (
+        <Text fz="sm" c="red" role="alert" data-testid="consolidated-file-error">
+          {problem}
+        </Text>
+      )}
+      <Group gap="xs">
+        <FileButton
+          onChange={(picked) => void send(picked)}
+          resetRef={resetFile}
+          accept={ACCEPT}
+          disabled={busy}
+          inputProps={{ 'aria-label': 'Arquivo do documento do consolidado' }}
+        >
+          {(props) => (
+            <Button
+              {...props}
+              variant={file ? 'default' : 'light'}
+              size="sm"
+              leftSection={<IconUpload size={16} aria-hidden />}
+              loading={busy}
+              aria-describedby={hintId}
+            >
+              {file ? 'Substituir documento' : 'Enviar documento'}
+            </Button>
+          )}
+        </FileButton>
+      </Group>
+      <Text fz="xs" c="dimmed" id={hintId}>
+        PDF, JPEG, PNG ou WebP de até 10 MB{file ? '. O documento atual é substituído pelo novo.' : '.'}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The closing summary of the trip: travel data, value, notes and the document sent to the client. */
+export function ConsolidatedSection({ attendanceId }: { attendanceId: number }) {
+  const trpc = useTRPC();
+  const query = useQuery(trpc.attendances.consolidated.queryOptions({ id: attendanceId }));
+  const titleId = useId();
+  const c = query.data;
+
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={titleId} data-testid="consolidated-section">
+      <Group justify="space-between" align="baseline" gap="xs" mb="md">
+        <Text fw={600} component="h2" id={titleId}>
+          Consolidado da viagem
+        </Text>
+        {c && (
+          <Text fz="xs" c="dimmed" data-testid="consolidated-updated-at">
+            {c.updated_at ? `Atualizado em ${dateTime(c.updated_at)}` : 'Ainda não preenchido'}
+          </Text>
+        )}
+      </Group>
+      {c ? (
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md" data-testid="consolidated-summary">
+            <SummaryItem label="Destino">{orMissing(c.destination ?? '')}</SummaryItem>
+            <SummaryItem label="Datas">{orMissing(travelDates(c.start_date, c.end_date, shortDate), 'Sem data')}</SummaryItem>
+            <SummaryItem label="Passageiros">{orMissing(passengers(c))}</SummaryItem>
+            <SummaryItem label="Valor">
+              <Text fw={600}>{toCurrency(c.value_cents)}</Text>
+            </SummaryItem>
+          </SimpleGrid>
+          <Divider />
+          <NotesEditor consolidated={c} />
+          <Divider />
+          <DocumentPanel consolidated={c} />
+        </Stack>
+      ) : query.isError ? (
+        <LoadFailed
+          icon={<IconFileAlert size={28} aria-hidden />}
+          title="Não foi possível carregar o consolidado"
+          onRetry={() => void query.refetch()}
+        />
+      ) : (
+        <Stack gap="sm" aria-busy="true" aria-label="Carregando consolidado">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            {Array.from({ length: 4 }, (_, i) => (
+              <Skeleton key={i} h={40} />
+            ))}
+          </SimpleGrid>
+          <Skeleton h={60} />
+        </Stack>
+      )}
+    </Card>
+  );
+}
