@@ -63,7 +63,17 @@ export async function apiCreateClient(
 export async function apiCreateAttendance(
   request: APIRequestContext,
   token: string,
-  fields: { client_id: number; title: string; value_cents?: number },
+  fields: {
+    client_id: number;
+    title: string;
+    value_cents?: number;
+    destination?: string;
+    start_date?: string;
+    end_date?: string;
+    adults?: number;
+    children?: number;
+    infants?: number;
+  },
 ): Promise<{ id: number }> {
   const res = await request.post('/api/attendances', { headers: auth(token), data: fields });
   expect(res.ok(), `create attendance: ${res.status()} ${await res.text()}`).toBeTruthy();
@@ -73,4 +83,41 @@ export async function apiCreateAttendance(
 export async function apiMarkLost(request: APIRequestContext, token: string, id: number): Promise<void> {
   const res = await request.put(`/api/attendances/lost/${id}`, { headers: auth(token), data: {} });
   expect(res.ok(), `mark lost: ${res.status()} ${await res.text()}`).toBeTruthy();
+}
+
+export type ApiConsolidated = {
+  notes: string | null;
+  file: { filename: string; content_type: string; size: number; url: string } | null;
+  updated_at: string | null;
+};
+
+/** GET /api/attendances/consolidated/{id}: what the consolidated section shows. */
+export async function apiConsolidated(request: APIRequestContext, token: string, id: number): Promise<ApiConsolidated> {
+  const res = await request.get(`/api/attendances/consolidated/${id}`, { headers: auth(token) });
+  expect(res.ok(), `consolidated: ${res.status()} ${await res.text()}`).toBeTruthy();
+  return (await res.json()) as ApiConsolidated;
+}
+
+/** GET /api/attendances/{id}/logs: how many history entries the attendance has. */
+export async function apiLogCount(request: APIRequestContext, token: string, id: number): Promise<number> {
+  const res = await request.get(`/api/attendances/${id}/logs`, { headers: auth(token) });
+  expect(res.ok(), `logs: ${res.status()} ${await res.text()}`).toBeTruthy();
+  return ((await res.json()) as { pagination: { total_count: number } }).pagination.total_count;
+}
+
+export type ApiClientLists = {
+  contacts: { name: string; relationship: string | null; phone: string | null; email: string | null }[];
+  documents: { type: string; number: string; issued_at: string | null; expires_at: string | null }[];
+};
+
+/** GET /api/clients/{id}: the contacts and documents as stored (without their ids). */
+export async function apiClientLists(request: APIRequestContext, token: string, id: number): Promise<ApiClientLists> {
+  const res = await request.get(`/api/clients/${id}`, { headers: auth(token) });
+  expect(res.ok(), `client: ${res.status()} ${await res.text()}`).toBeTruthy();
+  type WithId<T> = T & { id: number };
+  const body = (await res.json()) as {
+    contacts: WithId<ApiClientLists['contacts'][number]>[];
+    documents: WithId<ApiClientLists['documents'][number]>[];
+  };
+  return { contacts: body.contacts.map(({ id: _id, ...c }) => c), documents: body.documents.map(({ id: _id, ...d }) => d) };
 }

@@ -306,3 +306,35 @@ describe('GET /api/postal-codes/{cep}', () => {
     expect(Date.now() - started).toBeLessThan(1500);
   });
 });
+
+describe('PATCH lists (the client form sends contacts and documents as whole lists)', () => {
+  it('clears a list sent empty, keeps one left out, and answers row errors by row path changing nothing', async () => {
+    const token = await t.tokenFor(DEMO.users.owner);
+    const id = (
+      await createClient(token, {
+        kind: 'person',
+        name: 'Eva Lopes',
+        contacts: [{ name: 'Rui Lopes', relationship: 'Cônjuge' }],
+        documents: [{ type: 'passport', number: 'YB000111', expires_at: '2031-05-01' }],
+      })
+    ).json().id;
+
+    const cleared = await t.call('PATCH', `/api/clients/${id}`, { token, body: { documents: [] } });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json()).toMatchObject({ documents: [], contacts: [{ name: 'Rui Lopes', relationship: 'Cônjuge' }] });
+
+    const bad = await t.call('PATCH', `/api/clients/${id}`, {
+      token,
+      body: {
+        contacts: [{ name: 'Rui Lopes' }, { name: 'Ana', email: 'ana@exemplo.c' }],
+        documents: [{ type: 'visa', number: 'V1', issued_at: '2026-02-01', expires_at: '2026-01-01' }],
+      },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['contacts.1.email', 'documents.0.expires_at']);
+    expect(await t.deps.db.clientContact.findMany({ where: { clientId: id }, select: { name: true, relationship: true } })).toEqual([
+      { name: 'Rui Lopes', relationship: 'Cônjuge' },
+    ]);
+    expect(await t.deps.db.clientDocument.count({ where: { clientId: id } })).toBe(0);
+  });
+});

@@ -1,7 +1,7 @@
 import type { Client } from '@app/shared/clients';
 import { formatPostalCode } from '@app/shared/documents';
 import { dateTime, shortDate } from '@app/shared/format';
-import { Anchor, Button, Card, Grid, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Grid, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconEdit, IconPlus, IconUserCheck, IconUserOff, IconUserQuestion } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,6 +17,7 @@ import { AttendanceList } from '../attendances/AttendanceList';
 import { ClientActiveBadge, ClientKindBadge } from './badges';
 import { ClientAttachments } from './ClientAttachments';
 import { ClientFormModal } from './ClientFormModal';
+import { EXPIRY_LABELS, expiryStatus, localToday } from './document-expiry';
 import { clientDocument, DOCUMENT_TYPE_LABELS } from './labels';
 
 const MAX_ID = 2_147_483_647;
@@ -132,6 +133,7 @@ function ClientData({ client: c }: { client: Client }) {
 }
 
 function ClientLists({ client: c }: { client: Client }) {
+  const today = localToday();
   return (
     <Card withBorder radius="lg" padding="md">
       <Stack gap="md">
@@ -152,33 +154,51 @@ function ClientLists({ client: c }: { client: Client }) {
             ))
           )}
         </div>
-        {c.contacts.length > 0 && (
-          <div>
-            <Text fw={600} mb={4} component="h2">
-              Contatos
+        <div>
+          <Text fw={600} mb={4} component="h2">
+            Contatos
+          </Text>
+          {c.contacts.length === 0 ? (
+            <Text fz="sm" c="dimmed">
+              Nenhum contato.
             </Text>
-            {c.contacts.map((ct) => (
-              <Text key={ct.id} fz="sm">
+          ) : (
+            c.contacts.map((ct) => (
+              <Text key={ct.id} fz="sm" data-testid="client-contact">
                 {ct.name}
                 {ct.relationship ? ` (${ct.relationship})` : ''}
                 {[ct.email, ct.phone].filter(Boolean).length > 0 ? ` · ${[ct.email, ct.phone].filter(Boolean).join(' · ')}` : ''}
               </Text>
-            ))}
-          </div>
-        )}
-        {c.documents.length > 0 && (
-          <div>
-            <Text fw={600} mb={4} component="h2">
-              Documentos
+            ))
+          )}
+        </div>
+        <div>
+          <Text fw={600} mb={4} component="h2">
+            Documentos
+          </Text>
+          {c.documents.length === 0 ? (
+            <Text fz="sm" c="dimmed">
+              Nenhum documento.
             </Text>
-            {c.documents.map((d) => (
-              <Text key={d.id} fz="sm">
-                {DOCUMENT_TYPE_LABELS[d.type]} {d.number}
-                {d.expires_at ? ` · validade ${shortDate(d.expires_at)}` : ''}
-              </Text>
-            ))}
-          </div>
-        )}
+          ) : (
+            c.documents.map((d) => {
+              const expiry = expiryStatus(d, today);
+              return (
+                <Group key={d.id} gap={6} wrap="wrap">
+                  <Text fz="sm" data-testid="client-travel-document">
+                    {DOCUMENT_TYPE_LABELS[d.type]} {d.number}
+                    {d.expires_at ? ` · validade ${shortDate(d.expires_at)}` : ''}
+                  </Text>
+                  {expiry && (
+                    <Badge size="sm" variant="light" color={expiry === 'expired' ? 'red' : 'orange'}>
+                      {EXPIRY_LABELS[expiry]}
+                    </Badge>
+                  )}
+                </Group>
+              );
+            })
+          )}
+        </div>
       </Stack>
     </Card>
   );

@@ -36,7 +36,10 @@ import { apiError } from '../../lib/api-error';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { useForm } from '../../lib/use-form';
+import { ClientContactsFields, contactsInput, useContactRows } from './ClientContactsFields';
+import { ClientDocumentsFields, documentsInput, useDocumentRows } from './ClientDocumentsFields';
 import { INVALID, KIND_LABELS } from './labels';
+import { formatPhone } from './phone';
 
 type Props = {
   opened: boolean;
@@ -112,6 +115,8 @@ function ClientForm({ client, onClose, onSaved }: Omit<Props, 'opened'>) {
   const numberRef = useRef<HTMLInputElement>(null);
   /** The CEP last asked for: an older answer arriving late is ignored. */
   const cepAsked = useRef('');
+  const contacts = useContactRows(client);
+  const documents = useDocumentRows(client);
 
   // An address is optional, but once any part of it is filled the rest is needed. use-form reads
   // this same object when it validates, so the rules added below follow the values of each render.
@@ -131,9 +136,14 @@ function ClientForm({ client, onClose, onSaved }: Omit<Props, 'opened'>) {
     onSaved?.(saved);
     onClose();
   };
+  const focus = (name: string) => form.formRef.current?.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`)?.focus();
   const onError = (error: unknown) => {
-    form.setServerErrors(error);
     const err = apiError(error);
+    // Row errors ('contacts.0.email') go to their rows; use-form would read them as its own 'email'.
+    const rowInput = contacts.setServerErrors(err.errors) ?? documents.setServerErrors(err.errors);
+    const own = Object.entries(err.errors).filter(([path]) => !/^(contacts|documents)(\.|$)/.test(path));
+    form.setServerErrors({ data: { ...err, errors: Object.fromEntries(own) } });
+    if (rowInput && own.length === 0) focus(rowInput);
     const { text, cpfInUse } = serverErrorText(err, err.status);
     if (cpfInUse) setCpfServerText(text);
   };
@@ -178,7 +188,12 @@ function ClientForm({ client, onClose, onSaved }: Omit<Props, 'opened'>) {
   const submit = form.onSubmit((values) => {
     if (docError || cepInvalid) {
       const field = docError ? (kind === 'person' ? 'cpf' : 'cnpj') : 'postal_code';
-      form.formRef.current?.querySelector<HTMLInputElement>(`[name="${field}"]`)?.focus();
+      focus(field);
+      return;
+    }
+    const rowError = contacts.validate() ?? documents.validate();
+    if (rowError) {
+      focus(rowError);
       return;
     }
     const filled = ADDRESS_FIELDS.some((f) => values[f].trim() !== '');
@@ -199,6 +214,8 @@ function ClientForm({ client, onClose, onSaved }: Omit<Props, 'opened'>) {
       phone: values.phone.trim() || null,
       notes: values.notes.trim() || null,
       addresses: filled ? [address, ...others] : others,
+      contacts: contactsInput(contacts),
+      documents: documentsInput(documents),
       ...(kind === 'person' ? { cpf: values.cpf || null, birth_date: values.birth_date || null } : { cnpj: values.cnpj || null }),
     };
     if (client) update.mutate({ id: client.id, ...fields });
@@ -216,6 +233,9 @@ function ClientForm({ client, onClose, onSaved }: Omit<Props, 'opened'>) {
       ref={form.formRef}
       onSubmit={(event) => {
         setDocTouched(true);
+        // The rows show their messages together with the fields above, even when those fail first.
+        contacts.validate();
+        documents.validate();
         submit(event);
       }}
       noValidate
@@ -277,7 +297,15 @@ function ClientForm({ client, onClose, onSaved }: Omit<Props, 'opened'>) {
         )}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <TextInput label="E-mail" type="email" inputMode="email" maxLength={254} autoComplete="off" {...form.getInputProps('email')} />
-          <TextInput label="Telefone" type="tel" inputMode="tel" maxLength={30} autoComplete="off" {...form.getInputProps('phone')} />
+          <TextInput
+            label="Telefone"
+            type="tel"
+            inputMode="tel"
+            maxLength={30}
+            autoComplete="off"
+            {...form.getInputProps('phone')}
+            onBlur={() => form.setFieldValue('phone', formatPhone(v.phone))}
+          />
         </SimpleGrid>
 
         <Fieldset legend="Endereço" variant="filled" radius="md">
@@ -316,6 +344,9 @@ function ClientForm({ client, onClose, onSaved }: Omit<Props, 'opened'>) {
             </SimpleGrid>
           </Stack>
         </Fieldset>
+
+        <ClientContactsFields list={contacts} />
+        <ClientDocumentsFields list={documents} />
 
         <Textarea label="Observações" autosize minRows={2} maxLength={5000} {...form.getInputProps('notes')} />
 

@@ -1,0 +1,31 @@
+// A travel agent checks a document's validity before selling a trip: an expired document is
+// flagged, and so is a passport valid for less than 6 months (many countries refuse it then).
+// Only a warning: an old document is still worth recording.
+import { twoDigits } from '@app/shared/format';
+
+export type ExpiryStatus = 'expired' | 'expiring';
+
+export const EXPIRY_LABELS: Record<ExpiryStatus, string> = { expired: 'Vencido', expiring: 'Vence em menos de 6 meses' };
+
+const PASSPORT_MIN_VALIDITY_MONTHS = 6;
+
+const isoDay = (d: Date) => `${d.getFullYear()}-${twoDigits(d.getMonth() + 1)}-${twoDigits(d.getDate())}`;
+
+/** The user's calendar day, 'YYYY-MM-DD'. */
+export function localToday(now = new Date()): string {
+  return isoDay(now);
+}
+
+/** '2026-01-31' + 1 month -> '2026-02-28': the month's last day when the day does not exist in it. */
+export function addMonths(iso: string, months: number): string {
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  const lastDay = new Date(year, month - 1 + months + 1, 0).getDate();
+  return isoDay(new Date(year, month - 1 + months, Math.min(day, lastDay)));
+}
+
+export function expiryStatus(doc: { type: string; expires_at: string | null }, today = localToday()): ExpiryStatus | null {
+  if (!doc.expires_at) return null;
+  if (doc.expires_at < today) return 'expired';
+  if (doc.type === 'passport' && doc.expires_at < addMonths(today, PASSPORT_MIN_VALIDITY_MONTHS)) return 'expiring';
+  return null;
+}
