@@ -13,7 +13,7 @@ const embedded = config.DATABASE_URL ? undefined : await startEmbeddedPostgres({
 const databaseUrl = config.DATABASE_URL ?? (embedded as NonNullable<typeof embedded>).url;
 
 await applyMigrations(databaseUrl);
-const db = createPrismaClient(databaseUrl, { max: embedded ? 4 : 10 });
+const db = createPrismaClient(databaseUrl, { max: embedded ? 4 : 10, preparedStatements: !embedded });
 if (config.SEED_DEMO !== 'false' && (await db.company.count()) === 0) await seed(db);
 
 const { app, platform } = await buildApp(config, db);

@@ -6,8 +6,9 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Config } from './config';
 import { AppError, toApiErrorBody } from './errors';
 import { assertNoNulBytes } from './input-guard';
+import { loadSession, type SessionUser } from './modules/auth/session';
 import { verifyAccessToken } from './modules/auth/tokens';
-import { companyEntitlements, type Entitlements } from './modules/billing/entitlements';
+import type { Entitlements } from './modules/billing/entitlements';
 import type { Platform } from './platform';
 
 export type Deps = { db: Db; config: Config; platform: Platform };
@@ -62,14 +63,6 @@ const rejectNulBytes = t.middleware(async ({ getRawInput, next }) => {
 
 export const publicProcedure = t.procedure.meta({ access: 'public' }).use(rejectNulBytes);
 
-export type SessionUser = {
-  id: number;
-  companyId: number;
-  role: Role;
-  name: string;
-  email: string;
-};
-
 /**
  * Verifies the bearer token and reloads the user: a deactivated user is out at once. Then the
  * plan is enforced (restriction, `meta.feature`) from the company's current subscription. Used
@@ -85,14 +78,10 @@ export async function authenticate(
   if (!token) throw new AppError('UNAUTHORIZED');
   const claims = await verifyAccessToken(token, deps.config.jwtSecret);
   if (!claims) throw new AppError('UNAUTHORIZED');
-  const user = await deps.db.user.findFirst({
-    where: { id: claims.userId, status: 'active' },
-    select: { id: true, companyId: true, role: true, name: true, email: true },
-  });
-  if (!user) throw new AppError('UNAUTHORIZED');
-  const entitlements = await companyEntitlements(deps.db, user.companyId, user.role as Role);
-  restrictedGuard(entitlements, meta);
-  return { ...(user as SessionUser), entitlements };
+  const session = await loadSession(deps.db, claims.userId);
+  if (!session) throw new AppError('UNAUTHORIZED');
+  restrictedGuard(session.entitlements, meta);
+  return session;
 }
 
 /**

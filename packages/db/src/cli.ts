@@ -38,7 +38,8 @@ switch (command) {
     break;
   }
   case 'seed': {
-    const prisma = createPrismaClient(url);
+    // One short run, and the URL may be the embedded server's: no statement cache.
+    const prisma = createPrismaClient(url, { preparedStatements: false });
     try {
       await seed(prisma);
     } finally {

@@ -137,7 +137,7 @@ describe('createTestDatabase', () => {
 describe('embedded PostgreSQL', () => {
   it('serves Prisma through a pool: create, findMany, $transaction and rollback', async () => {
     const server = await startEmbeddedPostgres();
-    const prisma = createPrismaClient(server.url, { max: 4 });
+    const prisma = createPrismaClient(server.url, { max: 4, preparedStatements: false });
     try {
       await applyMigrations(server.url);
       const company = await prisma.company.create({ data: { name: 'Embutida' } });

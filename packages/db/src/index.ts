@@ -1,5 +1,7 @@
 // Server-side entry: the generated Prisma client, a factory bound to PostgreSQL through
 // adapter-pg (Prisma 7 needs no native engine), and password hashing.
+
+import { createHash } from 'node:crypto';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from './generated/prisma/client';
@@ -8,8 +10,26 @@ export * from './generated/prisma/client';
 
 export type Db = PrismaClient;
 
-export function createPrismaClient(databaseUrl: string, opts: { max?: number } = {}): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl, max: opts.max }) });
+/**
+ * `preparedStatements` (default on) names each statement by its SQL, so every pooled connection
+ * parses and plans it once instead of on every call: most of PostgreSQL's work on our short
+ * queries is planning. The embedded PGlite serves all connections from one session, where two
+ * connections preparing the same name collide, so it passes `false`.
+ */
+export function createPrismaClient(databaseUrl: string, opts: { max?: number; preparedStatements?: boolean } = {}): PrismaClient {
+  const options = opts.preparedStatements === false ? undefined : { statementNameGenerator: statementName };
+  return new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl, max: opts.max }, options) });
+}
+
+const statementNames = new Map<string, string>();
+/** A name per distinct SQL text (PostgreSQL keeps 63 bytes of a name; a SHA-1 is 40 hex digits). */
+function statementName({ sql }: { sql: string }): string {
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = `s${createHash('sha1').update(sql).digest('hex')}`;
+    statementNames.set(sql, name);
+  }
+  return name;
 }
 
 // argon2id, 64 MiB, 2 passes: ~35 ms per hash on the project's machines; memory-hard enough to

@@ -83,7 +83,7 @@ async function buildTemplate(serverUrl: string): Promise<string> {
 async function createEmbedded(): Promise<TestDatabase> {
   dumpReady ??= loadOrBuildDump();
   const server = await startEmbeddedPostgres({ loadDataDir: await dumpReady });
-  const prisma = createPrismaClient(server.url);
+  const prisma = createPrismaClient(server.url, { preparedStatements: false });
   return {
     url: server.url,
     prisma,
@@ -104,7 +104,7 @@ async function loadOrBuildDump(): Promise<Blob> {
   const server = await startEmbeddedPostgres();
   try {
     await applyMigrations(server.url);
-    const prisma = createPrismaClient(server.url);
+    const prisma = createPrismaClient(server.url, { preparedStatements: false });
     try {
       await seed(prisma);
     } finally {
