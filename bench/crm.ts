@@ -1,6 +1,7 @@
 // Load benchmark of the CRM read routes on the data of bench/generate-crm.ts: autocannon at 50
-// concurrent connections per route (p50/p95/p99 and req/s), then EXPLAIN ANALYZE of the SQL those
-// routes run for the large agency.
+// concurrent connections per route (p50/p95/p99 and req/s), each connection signed in as one of the
+// large agency's 20 agents, then the plans PostgreSQL runs for those routes' SQL (prepared, as the
+// API runs them) with EXPLAIN ANALYZE.
 //
 //   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/bench_crm npx tsx bench/crm.ts
 //
@@ -12,7 +13,9 @@ import { dirname, join } from 'node:path';
 import { createPrismaClient, PrismaClient } from '@app/db';
 import { PrismaPg } from '@prisma/adapter-pg';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { listAttendances } from '../apps/api/src/modules/attendances/attendances.service';
+import { loadSession } from '../apps/api/src/modules/auth/session';
 import { funnel, funnelBalance, funnelBigNumbers } from '../apps/api/src/modules/attendances/funnel.service';
 import { BENCH } from './crm-data';
 import { percentile, ROOT as root, startApi, startBareServer } from './lib';
@@ -23,20 +26,27 @@ const duration = Number(process.env.BENCH_DURATION ?? 15);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const only = process.env.BENCH_ONLY?.split(',');
 
-const server = process.env.BENCH_URL ? undefined : await startApi(databaseUrl, process.env.BENCH_PORT ?? '39871');
+// The agents sign in from this machine: the per-address login budget must allow them all.
+const server = process.env.BENCH_URL
+  ? undefined
+  : await startApi(databaseUrl, process.env.BENCH_PORT ?? '39871', { LOGIN_RATE_LIMIT: '100000' });
 const base = process.env.BENCH_URL ?? (server as NonNullable<typeof server>).url;
-
-const login = await fetch(`${base}/api/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ email: BENCH.owner, password: BENCH.password }),
-});
-if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-const token = ((await login.json()) as { token: string }).token;
 
 const db = createPrismaClient(databaseUrl);
 const [company] = await db.$queryRaw<{ id: number }[]>`SELECT id FROM companies WHERE name = ${BENCH.bigAgency}`;
 if (!company) throw new Error('no benchmark agency: run bench/generate-crm.ts first');
+const agentEmails = await db.$queryRaw<{ email: string }[]>`
+  SELECT email FROM users WHERE company_id = ${company.id} AND status = 'active' ORDER BY id`;
+const tokens: string[] = [];
+for (const { email } of agentEmails) {
+  const login = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: BENCH.password }),
+  });
+  if (!login.ok) throw new Error(`login ${email} failed: ${login.status} ${await login.text()}`);
+  tokens.push(((await login.json()) as { token: string }).token);
+}
 const [agent] = await db.$queryRaw<{ id: number }[]>`SELECT id FROM users WHERE company_id = ${company.id} ORDER BY id OFFSET 3 LIMIT 1`;
 const [client] = await db.$queryRaw<{ id: number }[]>`
   SELECT client_id AS id FROM attendances WHERE company_id = ${company.id} GROUP BY client_id ORDER BY count(*) DESC LIMIT 1`;
@@ -63,7 +73,14 @@ const scenarios = [
 async function run(path: string, seconds: number, origin = base) {
   const latencies: number[] = [];
   let errors = 0;
-  const instance = autocannon({ url: origin + path, connections, duration: seconds, headers: { authorization: `Bearer ${token}` } });
+  let next = 0;
+  const instance = autocannon({
+    url: origin + path,
+    connections,
+    duration: seconds,
+    // Each connection is one agent: the per-request session read is not one user's row over and over.
+    setupClient: (client) => client.setHeaders({ authorization: `Bearer ${tokens[next++ % tokens.length]}` }),
+  });
   instance.on('response', (_client, status, _bytes, responseTime) => {
     latencies.push(responseTime);
     if (status !== 200) errors++;
@@ -103,13 +120,32 @@ server?.stop();
 bare.stop();
 rows.push(`load average at end ${load()}`);
 
-// The SQL behind the target routes, captured from Prisma and explained with its parameters.
+// The SQL behind the target routes, captured from Prisma and explained as the API runs it: a named
+// statement, executed until PostgreSQL settles on a plan (five custom plans, then maybe a generic one).
+const explainer = new pg.Client({ connectionString: databaseUrl });
+await explainer.connect();
+const literal = (v: unknown) => (typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`);
+async function preparedPlan(name: string, query: string, values: unknown[]) {
+  for (let i = 0; i < 6; i++) await explainer.query({ name, text: query, values });
+  const explained = await explainer.query<{ 'QUERY PLAN': string }>(
+    `EXPLAIN (ANALYZE, BUFFERS) EXECUTE ${name}${values.length ? `(${values.map(literal).join(', ')})` : ''}`,
+  );
+  const { rows } = await explainer.query<{ generic_plans: string; custom_plans: string }>(
+    'SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = $1',
+    [name],
+  );
+  const plan = explained.rows.map((r) => r['QUERY PLAN']);
+  return { plan, cached: Number(rows[0]?.generic_plans) > 0 ? 'generic plan (cached)' : 'custom plan (planned per call)' };
+}
 const queries: { query: string; params: string }[] = [];
 const traced = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }), log: [{ emit: 'event', level: 'query' }] });
 traced.$on('query', (e: { query: string; params: string }) => queries.push({ query: e.query, params: e.params }));
 const filters = { page: 1, per_page: 6 };
 const plans: string[] = [];
+const [owner] = await db.$queryRaw<{ id: number }[]>`SELECT id FROM users WHERE email = ${BENCH.owner}`;
+let statement = 0;
 for (const [label, call] of [
+  ['session', () => loadSession(traced, owner?.id ?? 0)],
   ['list', () => listAttendances(traced, company.id, filters)],
   ['funnel', () => funnel(traced, company.id, filters)],
   ['big-numbers', () => funnelBigNumbers(traced, company.id, {})],
@@ -118,18 +154,17 @@ for (const [label, call] of [
   queries.length = 0;
   await call();
   for (const { query, params } of [...queries]) {
-    const values = JSON.parse(params) as unknown[];
-    const explained = await db.$queryRawUnsafe<{ 'QUERY PLAN': string }[]>(`EXPLAIN (ANALYZE, BUFFERS) ${query}`, ...values);
-    const plan = explained.map((r) => r['QUERY PLAN']);
-    plans.push(`── ${label}\n${query}\nparams ${params}\n${plan.join('\n')}\n`);
+    const { plan, cached } = await preparedPlan(`bench_${statement++}`, query, JSON.parse(params) as unknown[]);
+    plans.push(`── ${label} (${cached})\n${query}\nparams ${params}\n${plan.join('\n')}\n`);
     const top = plan[0]?.replace(/\s+\(cost.*$/, '') ?? '';
     const time = plan.find((l) => l.startsWith('Execution Time'));
-    console.log(`${label.padEnd(12)} ${time?.padEnd(28)} ${top.trim()}`);
+    console.log(`${label.padEnd(12)} ${time?.padEnd(28)} ${cached.padEnd(31)} ${top.trim()}`);
   }
 }
 const out = join(root, 'bench/results', `crm-${new Date().toISOString().replace(/[:.]/g, '-')}.txt`);
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, `${header}\n${rows.join('\n')}\n\n${plans.join('\n')}`);
 console.log(`\nfigures and full plans: ${out}`);
+await explainer.end();
 await traced.$disconnect();
 await db.$disconnect();

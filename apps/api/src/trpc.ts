@@ -76,7 +76,7 @@ export async function authenticate(
 ): Promise<SessionUser & { entitlements: Entitlements }> {
   const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : undefined;
   if (!token) throw new AppError('UNAUTHORIZED');
-  const claims = await verifyAccessToken(token, deps.config.jwtSecret);
+  const claims = verifyAccessToken(token, deps.config.jwtSecret);
   if (!claims) throw new AppError('UNAUTHORIZED');
   const session = await loadSession(deps.db, claims.userId);
   if (!session) throw new AppError('UNAUTHORIZED');

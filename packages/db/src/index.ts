@@ -4,9 +4,12 @@
 import { createHash } from 'node:crypto';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaClient } from './generated/prisma/client';
+import { registerReader } from './rows';
 
 export * from './generated/prisma/client';
+export { queryRows } from './rows';
 
 export type Db = PrismaClient;
 
@@ -17,15 +20,26 @@ export type Db = PrismaClient;
  * connections preparing the same name collide, so it passes `false`.
  */
 export function createPrismaClient(databaseUrl: string, opts: { max?: number; preparedStatements?: boolean } = {}): PrismaClient {
-  const options = opts.preparedStatements === false ? undefined : { statementNameGenerator: statementName };
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl, max: opts.max }, options) });
+  // The adapter passes the name through to pg, where undefined means an unnamed statement; its type
+  // only admits strings.
+  const options = opts.preparedStatements === false ? {} : { statementNameGenerator: statementName as (q: { sql: string }) => string };
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: opts.max });
+  // The client owns the pool ($disconnect ends it); the reader (rows.ts) borrows it.
+  const client = new PrismaClient({ adapter: new PrismaPg(pool, { ...options, disposeExternalPool: true }) });
+  registerReader(client, new PrismaPg(pool, options));
+  return client;
 }
 
 const statementNames = new Map<string, string>();
+/**
+ * Each connection keeps a plan per name, so the number of names is bounded: texts beyond the first
+ * MAX_STATEMENTS (deep pages, unusual filter mixes) run unnamed, parsed and planned each time.
+ */
+const MAX_STATEMENTS = 1000;
 /** A name per distinct SQL text (PostgreSQL keeps 63 bytes of a name; a SHA-1 is 40 hex digits). */
-function statementName({ sql }: { sql: string }): string {
+function statementName({ sql }: { sql: string }): string | undefined {
   let name = statementNames.get(sql);
-  if (!name) {
+  if (!name && statementNames.size < MAX_STATEMENTS) {
     name = `s${createHash('sha1').update(sql).digest('hex')}`;
     statementNames.set(sql, name);
   }

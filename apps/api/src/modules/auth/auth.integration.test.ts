@@ -65,11 +65,20 @@ describe('password recovery', () => {
   it('e-mails a reset link that sets a new password once', async () => {
     const owner = await t.tokenFor(DEMO.users.owner);
     const email = `reset-${Date.now()}@demo.test`;
-    const created = await t.call('POST', '/api/users', { token: owner, body: { user: { name: 'Pessoa Reset', email, role: 'colaborador' } } });
+    const created = await t.call('POST', '/api/users', {
+      token: owner,
+      body: { user: { name: 'Pessoa Reset', email, role: 'colaborador' } },
+    });
     expect(created.statusCode).toBe(200);
     const [invite] = await t.mailsTo(email);
     const regToken = linkToken(invite!.text, '/registration/activate-user');
-    expect((await t.call('POST', `/api/registration/activate-user/${regToken}`, { body: { password: 'primeira123', password_confirmation: 'primeira123' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.call('POST', `/api/registration/activate-user/${regToken}`, {
+          body: { password: 'primeira123', password_confirmation: 'primeira123' },
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const forgot = await t.call('POST', '/api/forgot/password', { body: { email } });
     expect(forgot.statusCode).toBe(200);
@@ -77,14 +86,20 @@ describe('password recovery', () => {
     expect(mail!.subject).toContain('redefinição de senha');
     const token = linkToken(mail!.text, '/definir-senha');
 
-    const mismatch = await t.call('POST', '/api/reset/password', { body: { token, password: 'nova-senha-1', password_confirmation: 'outra' } });
+    const mismatch = await t.call('POST', '/api/reset/password', {
+      body: { token, password: 'nova-senha-1', password_confirmation: 'outra' },
+    });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().errors.password_confirmation).toEqual(['As senhas não conferem']);
 
-    const reset = await t.call('POST', '/api/reset/password', { body: { token, password: 'nova-senha-1', password_confirmation: 'nova-senha-1' } });
+    const reset = await t.call('POST', '/api/reset/password', {
+      body: { token, password: 'nova-senha-1', password_confirmation: 'nova-senha-1' },
+    });
     expect(reset.statusCode).toBe(200);
     expect((await t.call('POST', '/api/login', { body: { email, password: 'nova-senha-1' } })).statusCode).toBe(200);
-    const again = await t.call('POST', '/api/reset/password', { body: { token, password: 'outra-senha-2', password_confirmation: 'outra-senha-2' } });
+    const again = await t.call('POST', '/api/reset/password', {
+      body: { token, password: 'outra-senha-2', password_confirmation: 'outra-senha-2' },
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().errors.token).toEqual(['Link inválido ou expirado.']);
   });
@@ -105,7 +120,13 @@ describe('registration', () => {
     const token = linkToken(invite!.text, '/registration/deny-user');
     expect((await t.call('GET', `/api/registration/${token}`)).json()).toMatchObject({ email, company_name: 'Agência Demo' });
     expect((await t.call('POST', `/api/registration/deny-user/${token}`, { body: {} })).statusCode).toBe(200);
-    expect((await t.call('POST', `/api/registration/activate-user/${token}`, { body: { password: 'qualquer123', password_confirmation: 'qualquer123' } })).statusCode).toBe(400);
+    expect(
+      (
+        await t.call('POST', `/api/registration/activate-user/${token}`, {
+          body: { password: 'qualquer123', password_confirmation: 'qualquer123' },
+        })
+      ).statusCode,
+    ).toBe(400);
     const user = await t.deps.db.user.findUniqueOrThrow({ where: { email } });
     expect(user.status).toBe('denied');
   });
@@ -126,7 +147,10 @@ describe('profile', () => {
 
   it('change password checks the current one', async () => {
     const token = await t.tokenFor(DEMO.users.outraOwner);
-    const wrong = await t.call('POST', '/api/change/password', { token, body: { current_password: 'errada', password: 'nova-senha-9', password_confirmation: 'nova-senha-9' } });
+    const wrong = await t.call('POST', '/api/change/password', {
+      token,
+      body: { current_password: 'errada', password: 'nova-senha-9', password_confirmation: 'nova-senha-9' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors.current_password).toEqual(['está incorreta']);
   });
@@ -140,7 +164,9 @@ describe('platform routes', () => {
 
   it('GET /api/openapi.json lists the REST routes', async () => {
     const doc = (await t.call('GET', '/api/openapi.json')).json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/login', '/users/{id}', '/users/reopen/{id}', '/companies/{id}/create-user']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/login', '/users/{id}', '/users/reopen/{id}', '/companies/{id}/create-user']),
+    );
   });
 
   it('every response carries a request id; 5xx-free error bodies', async () => {

@@ -67,4 +67,3 @@ export const profileRouter = router({
     .output(profileOutput)
     .mutation(({ ctx, input }) => auth.updateProfile(ctx, ctx.user.id, input, ctx.authorization)),
 });
-

@@ -81,7 +81,7 @@ export async function login(s: Services, ip: string, email: string, password: st
   });
   await s.platform.authLimiter.delete(`login:${ip}:${email}`);
   const profile = await buildProfile(s.db, found.id);
-  const token = await signAccessToken(
+  const token = signAccessToken(
     {
       userId: found.id,
       company_id: profile.user.company_id,

@@ -1,4 +1,4 @@
-import type { Db } from '@app/db';
+import { type Db, Prisma, queryRows } from '@app/db';
 import type { PlanStatus, Role } from '@app/shared';
 import { type EntitlementRow, type Entitlements, entitlementsOf } from '../billing/entitlements';
 
@@ -32,13 +32,16 @@ export async function loadSession(
   userId: number,
   now = new Date(),
 ): Promise<(SessionUser & { entitlements: Entitlements }) | null> {
-  const [row] = await db.$queryRaw<SessionRow[]>`
+  const [row] = await queryRows<SessionRow>(
+    db,
+    Prisma.sql`
     SELECT u.id, u.company_id, u.role::text AS role, u.name, u.email,
            s.status::text AS subscription_status, s.current_period_end, s.trial_ends_at, p.features
     FROM users u
     LEFT JOIN subscriptions s ON s.company_id = u.company_id
     LEFT JOIN plans p ON p.id = s.plan_id
-    WHERE u.id = ${userId} AND u.status = 'active'`;
+    WHERE u.id = ${userId} AND u.status = 'active'`,
+  );
   if (!row) return null;
   const subscription: EntitlementRow | null = row.subscription_status
     ? {

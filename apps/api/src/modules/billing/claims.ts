@@ -20,7 +20,7 @@ function sameClaims(a: AccessClaims, b: AccessClaims): boolean {
  */
 export async function freshToken(config: Config, authorization: string | undefined, current: AccessClaims): Promise<string | null> {
   const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
-  const presented = token ? await verifyAccessToken(token, config.jwtSecret) : null;
+  const presented = token ? verifyAccessToken(token, config.jwtSecret) : null;
   if (presented && sameClaims(presented, current)) return null;
   return signAccessToken(current, config.jwtSecret, config.JWT_TTL_HOURS);
 }

@@ -13,7 +13,14 @@ describe('GET /api/users', () => {
     const res = await t.call('GET', '/api/users?per_page=2&page=1', { token });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.pagination).toEqual({ current_page: 1, per_page: 2, total_pages: 2, total_count: 3, has_next_page: true, has_prev_page: false });
+    expect(body.pagination).toEqual({
+      current_page: 1,
+      per_page: 2,
+      total_pages: 2,
+      total_count: 3,
+      has_next_page: true,
+      has_prev_page: false,
+    });
     expect(body.users.every((u: { company_name: string }) => u.company_name === 'Agência Demo')).toBe(true);
   });
 
@@ -50,7 +57,10 @@ describe('user lifecycle by role', () => {
   it('refuses a taken e-mail with the taken message and creates nothing', async () => {
     const token = await t.tokenFor(DEMO.users.admin);
     const before = await t.deps.db.user.count();
-    const res = await t.call('POST', '/api/users', { token, body: { user: { name: 'Duplicado', email: DEMO.users.outraOwner, role: 'colaborador' } } });
+    const res = await t.call('POST', '/api/users', {
+      token,
+      body: { user: { name: 'Duplicado', email: DEMO.users.outraOwner, role: 'colaborador' } },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ email: ['has already been taken'] });
     expect(await t.deps.db.user.count()).toBe(before);
@@ -61,7 +71,9 @@ describe('user lifecycle by role', () => {
     const outra = await t.deps.db.company.findFirstOrThrow({ where: { name: 'Agência Outra' } });
     const res = await t.call('POST', '/api/users', {
       token,
-      body: { user: { name: 'Intruso', email: `intruso-${Date.now()}@demo.test`, role: 'colaborador', company_id: outra.id, status: 'active' } },
+      body: {
+        user: { name: 'Intruso', email: `intruso-${Date.now()}@demo.test`, role: 'colaborador', company_id: outra.id, status: 'active' },
+      },
     });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().errors).sort()).toEqual(['user.company_id', 'user.status']);
@@ -70,7 +82,10 @@ describe('user lifecycle by role', () => {
   it('colaborador cannot create, edit or deactivate (403)', async () => {
     const token = await t.tokenFor(DEMO.users.colaborador);
     const adminId = await userId(DEMO.users.admin);
-    expect((await t.call('POST', '/api/users', { token, body: { user: { name: 'X Y', email: 'x@demo.test', role: 'colaborador' } } })).statusCode).toBe(403);
+    expect(
+      (await t.call('POST', '/api/users', { token, body: { user: { name: 'X Y', email: 'x@demo.test', role: 'colaborador' } } }))
+        .statusCode,
+    ).toBe(403);
     expect((await t.call('PATCH', `/api/users/${adminId}`, { token, body: { user: { name: 'Hack' } } })).statusCode).toBe(403);
     expect((await t.call('DELETE', `/api/users/${adminId}`, { token })).statusCode).toBe(403);
     expect((await t.deps.db.user.findUniqueOrThrow({ where: { id: adminId } })).name).toBe('Admin Demo');
@@ -90,8 +105,16 @@ describe('user lifecycle by role', () => {
   it('a deactivated user is refused at once, even with a live token', async () => {
     const owner = await t.tokenFor(DEMO.users.owner);
     const email = `ativo-${Date.now()}@demo.test`;
-    const id = (await t.call('POST', '/api/users', { token: owner, body: { user: { name: 'Temporário', email, role: 'colaborador' } } })).json().id;
-    await t.deps.db.user.update({ where: { id }, data: { status: 'active', passwordHash: (await t.deps.db.user.findUniqueOrThrow({ where: { email: DEMO.users.colaborador } })).passwordHash } });
+    const id = (
+      await t.call('POST', '/api/users', { token: owner, body: { user: { name: 'Temporário', email, role: 'colaborador' } } })
+    ).json().id;
+    await t.deps.db.user.update({
+      where: { id },
+      data: {
+        status: 'active',
+        passwordHash: (await t.deps.db.user.findUniqueOrThrow({ where: { email: DEMO.users.colaborador } })).passwordHash,
+      },
+    });
     const token = await t.tokenFor(email);
     expect((await t.call('GET', '/api/profile', { token })).statusCode).toBe(200);
     await t.call('DELETE', `/api/users/${id}`, { token: owner });
@@ -128,8 +151,13 @@ describe('tenant isolation', () => {
     });
     expect(sneaky.statusCode).toBe(404);
     expect(await t.deps.db.user.count()).toBe(before);
-    expect((await t.call('GET', `/api/companies/${demoCompany.id}`, { token: owner })).json()).toMatchObject({ name: 'Agência Demo', subdomain: 'demo' });
-    expect((await t.call('GET', `/api/companies/${demoCompany.id}/users`, { token: root })).json().pagination.total_count).toBeGreaterThanOrEqual(3);
+    expect((await t.call('GET', `/api/companies/${demoCompany.id}`, { token: owner })).json()).toMatchObject({
+      name: 'Agência Demo',
+      subdomain: 'demo',
+    });
+    expect(
+      (await t.call('GET', `/api/companies/${demoCompany.id}/users`, { token: root })).json().pagination.total_count,
+    ).toBeGreaterThanOrEqual(3);
     const made = await t.call('POST', `/api/companies/${demoCompany.id}/create-user`, {
       token: root,
       body: { user: { name: 'Criado Pelo Root', email: `root-made-${Date.now()}@demo.test`, role: 'colaborador' } },
