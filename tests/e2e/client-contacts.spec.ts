@@ -92,6 +92,8 @@ test.describe('client contacts and documents', () => {
     await expect(contact2.getByText('Formato do endereço de e-mail inválido')).toBeVisible();
     await expect(email2).toBeFocused();
     await expect(notificationBar(page)).toContainText('Erro 400');
+    // The bar names the row, not just the field ('contacts.1.email').
+    await expect(notificationBar(page)).toContainText('Contato 2 - E-mail');
     await expect(edit.getByText('Formato do endereço de e-mail inválido')).toHaveCount(1);
     expect(await apiClientLists(request, token, id)).toEqual({
       contacts: [{ name: 'Carlos Souza', relationship: 'Cônjuge', phone: '(11) 98765-4321', email: 'carlos@souza.test' }],

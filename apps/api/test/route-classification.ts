@@ -1,14 +1,4 @@
-import {
-  CLIENT_ATTACHMENT_CONTENT_TYPES,
-  CLIENT_ATTACHMENT_MAX_BYTES,
-  CONSOLIDATED_CONTENT_TYPES,
-  CONSOLIDATED_FILE_MAX_BYTES,
-  consolidatedFieldsInput,
-  downloadAttachmentInput,
-  IMAGE_CONTENT_TYPES,
-  IMAGE_UPLOAD_MAX_BYTES,
-  idParam,
-} from '@app/shared';
+import { consolidatedFieldsInput, DOCUMENT_UPLOAD, downloadAttachmentInput, IMAGE_UPLOAD, idParam } from '@app/shared';
 import type { ZodType } from 'zod';
 
 /**
@@ -62,7 +52,7 @@ export const PLAIN_ROUTES: PlainRoute[] = [
     url: '/api/uploads/image',
     access: 'authed',
     why: 'cover image upload (multipart)',
-    upload: { field: 'file', maxBytes: IMAGE_UPLOAD_MAX_BYTES, types: IMAGE_CONTENT_TYPES },
+    upload: { field: 'file', maxBytes: IMAGE_UPLOAD.maxBytes, types: IMAGE_UPLOAD.types },
   },
   {
     method: 'GET',
@@ -76,7 +66,7 @@ export const PLAIN_ROUTES: PlainRoute[] = [
     access: 'authed',
     why: 'client attachment upload (multipart)',
     input: idParam,
-    upload: { field: 'file', maxBytes: CLIENT_ATTACHMENT_MAX_BYTES, types: CLIENT_ATTACHMENT_CONTENT_TYPES },
+    upload: { field: 'file', maxBytes: DOCUMENT_UPLOAD.maxBytes, types: DOCUMENT_UPLOAD.types },
   },
   {
     method: 'POST',
@@ -91,7 +81,7 @@ export const PLAIN_ROUTES: PlainRoute[] = [
     access: 'authed',
     why: 'consolidated document and notes (multipart)',
     input: idParam.extend(consolidatedFieldsInput.shape),
-    upload: { field: 'file', maxBytes: CONSOLIDATED_FILE_MAX_BYTES, types: CONSOLIDATED_CONTENT_TYPES },
+    upload: { field: 'file', maxBytes: DOCUMENT_UPLOAD.maxBytes, types: DOCUMENT_UPLOAD.types },
   },
   {
     method: 'GET',

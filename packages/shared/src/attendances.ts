@@ -1,9 +1,10 @@
 // Attendances (customer service cases) and the sales funnel: the contracts of /api/attendances.
-import { CLIENT_FIELD_MESSAGES, CLIENT_KINDS, dateField } from './clients';
-import { ATTENDANCE_STATUS_TAGS, ATTENDANCE_STATUSES, type AttendanceTransition, FUNNEL_GROUPS } from './funnel';
-import { idParam, paginationInput, paginationSchema } from './pagination';
-import { z } from './zod';
+import { CLIENT_KINDS, dateField } from './clients';
 import { ATTENDANCE_LOG_ACTIONS } from './crm-labels';
+import { CLIENT_FIELD_MESSAGES, NOTES_MAX_LENGTH } from './crm-rules';
+import { ATTENDANCE_LIST_STATUSES, ATTENDANCE_STATUS_TAGS, ATTENDANCE_STATUSES, type AttendanceTransition, FUNNEL_GROUPS } from './funnel';
+import { idParam, paginationInput, paginationSchema, searchInput } from './pagination';
+import { z } from './zod';
 
 export { ATTENDANCE_LOG_ACTION_LABELS, ATTENDANCE_LOG_ACTIONS, type AttendanceLogAction } from './crm-labels';
 
@@ -57,7 +58,7 @@ const editableFields = {
   value_cents: moneyCentsField.optional(),
   /** A key returned by POST /api/uploads/image. */
   cover_image_key: z.string().max(200).nullable().optional(),
-  notes: optionalText(5000),
+  notes: optionalText(NOTES_MAX_LENGTH),
 };
 const attendanceFields = {
   ...editableFields,
@@ -86,7 +87,7 @@ export const markWonInput = idParam.extend({ value_cents: moneyCentsField.option
 /** Filters shared by the list and the funnel routes (query strings, coerced). */
 export const attendanceFilters = {
   /** Title, destination or client name. */
-  search: z.string().trim().max(120).optional(),
+  search: searchInput,
   owner_user_id: queryIdField.optional(),
   client_id: queryIdField.optional(),
   /** Travel start date range, inclusive. */
@@ -101,8 +102,6 @@ export type AttendanceFilters = {
   start_date_to?: string;
 };
 
-/** A list filter by status, plus 'expired' (open and past its travel date). */
-export const ATTENDANCE_LIST_STATUSES = [...ATTENDANCE_STATUSES, 'expired'] as const;
 export const listAttendancesInput = z.object({
   status: z.enum(ATTENDANCE_LIST_STATUSES).optional(),
   ...attendanceFilters,
@@ -254,12 +253,8 @@ export type AttendanceLog = z.infer<typeof attendanceLogSchema>;
 export const attendanceLogsInput = idParam.extend(paginationInput);
 export const attendanceLogsOutput = z.object({ logs: z.array(attendanceLogSchema), pagination: paginationSchema });
 
-/** The consolidated file (PATCH multipart field `file`). */
-export const CONSOLIDATED_FILE_MAX_BYTES = 10 * 1024 * 1024;
-export const CONSOLIDATED_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'] as const;
-
-/** PATCH /api/attendances/consolidated/{id}: the text fields of the multipart body. */
-export const consolidatedFieldsInput = z.object({ notes: optionalText(5000) }).strict();
+/** PATCH /api/attendances/consolidated/{id}: the text fields of the multipart body (its file, field `file`, follows DOCUMENT_UPLOAD). */
+export const consolidatedFieldsInput = z.object({ notes: optionalText(NOTES_MAX_LENGTH) }).strict();
 
 /** GET /api/attendances/consolidated/{id}: the closing summary of the trip and its document. */
 export const consolidatedSchema = z.object({

@@ -1,24 +1,13 @@
 // Clients (people and organizations): the contracts of /api/clients and /api/postal-codes.
 import { emailField } from './auth';
+import { CLIENT_DOCUMENT_TYPES, CLIENT_KINDS, type ClientKind, INVALID_MESSAGE } from './crm-labels';
+import { CLIENT_FIELD_MESSAGES, CLIENT_LIST_MAX, expiresBeforeIssue, NOTES_MAX_LENGTH } from './crm-rules';
 import { BR_STATES, isValidCnpj, isValidCpf, isValidPostalCode, onlyDigits } from './documents';
-import { idParam, paginationInput, paginationSchema } from './pagination';
+import { idParam, paginationInput, paginationSchema, searchInput } from './pagination';
 import { z } from './zod';
-import { CLIENT_DOCUMENT_TYPES, CLIENT_KINDS, type ClientDocumentType, type ClientKind, INVALID_MESSAGE } from './crm-labels';
 
 export * from './crm-labels';
-
-export const CLIENT_FIELD_MESSAGES = {
-  cpfOnlyForPeople: 'só pode ser informado para pessoa física',
-  cnpjOnlyForOrganizations: 'só pode ser informado para pessoa jurídica',
-  birthDateOnlyForPeople: 'só pode ser informada para pessoa física',
-  notFound: 'não foi encontrado',
-  inactive: 'está inativo',
-  endBeforeStart: 'deve ser igual ou posterior à data inicial',
-} as const;
-
-/** Client attachments (documents, vouchers from other systems...) on the storage port. */
-export const CLIENT_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
-export const CLIENT_ATTACHMENT_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'] as const;
+export * from './crm-rules';
 
 /** Accepts '123.456.789-09' or digits; keeps digits only (overwrite keeps the type a plain string). */
 const FORMATTED_NUMBER = /^[\d./\s-]+$/;
@@ -72,9 +61,7 @@ export const clientDocumentInput = z
   })
   .strict()
   .superRefine((doc, ctx) => {
-    if (doc.issued_at && doc.expires_at && doc.expires_at < doc.issued_at) {
-      ctx.addIssue({ code: 'custom', path: ['expires_at'], message: CLIENT_FIELD_MESSAGES.endBeforeStart });
-    }
+    if (expiresBeforeIssue(doc)) ctx.addIssue({ code: 'custom', path: ['expires_at'], message: CLIENT_FIELD_MESSAGES.expiryBeforeIssue });
   });
 
 /** Editable fields; lists replace the client's whole list when sent. */
@@ -85,10 +72,10 @@ const clientFields = {
   email: optionalEmail,
   phone: optionalText(30),
   birth_date: dateField.nullable().optional(),
-  notes: optionalText(5000),
-  contacts: z.array(clientContactInput).max(20).optional(),
-  addresses: z.array(clientAddressInput).max(10).optional(),
-  documents: z.array(clientDocumentInput).max(20).optional(),
+  notes: optionalText(NOTES_MAX_LENGTH),
+  contacts: z.array(clientContactInput).max(CLIENT_LIST_MAX.contacts).optional(),
+  addresses: z.array(clientAddressInput).max(CLIENT_LIST_MAX.addresses).optional(),
+  documents: z.array(clientDocumentInput).max(CLIENT_LIST_MAX.documents).optional(),
 };
 
 type KindFields = { kind?: ClientKind; cpf?: string | null; cnpj?: string | null; birth_date?: string | null };
@@ -119,7 +106,7 @@ export type UpdateClientInput = z.infer<typeof updateClientInput>;
 
 export const listClientsInput = z.object({
   /** Name, e-mail, CPF or CNPJ (formatted or not). */
-  search: z.string().trim().max(120).optional(),
+  search: searchInput,
   is_active: z.enum(['true', 'false']).optional(),
   kind: z.enum(CLIENT_KINDS).optional(),
   ...paginationInput,

@@ -78,6 +78,8 @@ export const BEACON_MIN_SECONDS = 3;
 export const DEFAULT_PAGE_SIZE = 6;
 export const FIRST_PAGE = 1;
 export const MAX_PAGE_SIZE = 100;
+/** The search box of a list (users, clients, attendances). */
+export const SEARCH_MAX_LENGTH = 120;
 export const MODAL_MAX_WIDTH = 600;
 export const TRIAL_ENDING_SOON_DAYS = 3;
 export const SUPPORT_EMAIL = 'suporte@agenciacrm.com.br';

@@ -18,6 +18,32 @@ export const CLIENT_DOCUMENT_TYPE_LABELS: Record<ClientDocumentType, string> = {
   other: 'Outro',
 };
 
+/**
+ * The client's lists by their API field: the section's title, one row's noun ('Contato 2') and the
+ * labels of a row's fields. The client form and the bar's text of an error on a row ('contacts.1.email') read them.
+ */
+export const CLIENT_LIST_LABELS = {
+  contacts: { legend: 'Contatos', noun: 'contato', fields: { name: 'Nome', relationship: 'Relação', phone: 'Telefone', email: 'E-mail' } },
+  addresses: {
+    legend: 'Endereço',
+    noun: 'endereço',
+    fields: {
+      postal_code: 'CEP',
+      street: 'Logradouro',
+      number: 'Número',
+      complement: 'Complemento',
+      neighborhood: 'Bairro',
+      city: 'Cidade',
+      state: 'UF',
+    },
+  },
+  documents: {
+    legend: 'Documentos',
+    noun: 'documento',
+    fields: { type: 'Tipo', number: 'Número', issued_at: 'Emissão', expires_at: 'Validade' },
+  },
+} as const;
+
 /** Messages read after the field name (section 5: 'cpf não é válido'). */
 export const INVALID_MESSAGE = 'não é válido';
 export const ATTENDANCE_LOG_ACTIONS = [
@@ -41,4 +67,3 @@ export const ATTENDANCE_LOG_ACTION_LABELS: Record<AttendanceLogAction, string> =
   reopened: 'Atendimento reaberto',
   consolidated_updated: 'Consolidado atualizado',
 };
-

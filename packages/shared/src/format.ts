@@ -14,6 +14,15 @@ export function toCurrency(cents: number | null | undefined, currency = 'BRL'): 
   return new Intl.NumberFormat('pt-BR', { style: 'currency', currency }).format(value).replace(/\u00a0/g, ' ');
 }
 
+const oneDecimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
+
+/** A file's size: '512 B', '1,5 KB', '10 MB'. */
+export function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${oneDecimal.format(bytes / 1024)} KB`;
+  return `${oneDecimal.format(bytes / (1024 * 1024))} MB`;
+}
+
 export function twoDigits(value: number | string): string {
   return String(value).padStart(2, '0');
 }
@@ -24,8 +33,18 @@ export function capitalize(value: string | null | undefined): string {
 }
 
 const MONTHS = [
-  'janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho',
-  'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro',
+  'janeiro',
+  'fevereiro',
+  'março',
+  'abril',
+  'maio',
+  'junho',
+  'julho',
+  'agosto',
+  'setembro',
+  'outubro',
+  'novembro',
+  'dezembro',
 ];
 
 /** Accepts DD/MM/YYYY (section 9) or an ISO date string. */

@@ -29,6 +29,10 @@ export const ATTENDANCE_STATUS_TAGS = ['expired'] as const;
 export type AttendanceStatusTag = (typeof ATTENDANCE_STATUS_TAGS)[number];
 export const ATTENDANCE_STATUS_TAG_LABELS: Record<AttendanceStatusTag, string> = { expired: 'Expirado' };
 
+/** A list filter by status, plus 'expired' (open and past its travel date). */
+export const ATTENDANCE_LIST_STATUSES = [...ATTENDANCE_STATUSES, 'expired'] as const;
+export type AttendanceListStatus = (typeof ATTENDANCE_LIST_STATUSES)[number];
+
 /** Funnel columns, in screen order; the first visible one is the active one. */
 export const FUNNEL_GROUPS = ['negotiations', 'sales', 'losses'] as const;
 export type FunnelGroup = (typeof FUNNEL_GROUPS)[number];

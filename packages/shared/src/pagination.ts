@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE, MAX_PAGE_SIZE } from './constants';
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE, MAX_PAGE_SIZE, SEARCH_MAX_LENGTH } from './constants';
 import { z } from './zod';
 
 /** Query fields every paginated list accepts (strings in a REST query, coerced). */
@@ -6,6 +6,9 @@ export const paginationInput = {
   page: z.coerce.number().int().min(1).max(1_000_000).default(FIRST_PAGE),
   per_page: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 };
+
+/** The search text of a list. */
+export const searchInput = z.string().trim().max(SEARCH_MAX_LENGTH).optional();
 
 /** Section 3: Pagination. */
 export const paginationSchema = z.object({

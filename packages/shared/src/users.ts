@@ -1,11 +1,10 @@
+import { emailField, userSchema } from './auth';
 import { AGENCY_ROLES, USER_STATUSES } from './constants';
-import { userSchema } from './auth';
-import { emailField } from './auth';
-import { idParam, paginationInput, paginationSchema } from './pagination';
+import { idParam, paginationInput, paginationSchema, searchInput } from './pagination';
 import { z } from './zod';
 
 export const listUsersInput = z.object({
-  search: z.string().trim().max(120).optional(),
+  search: searchInput,
   status: z.enum(USER_STATUSES).optional(),
   role: z.enum(AGENCY_ROLES).optional(),
   ...paginationInput,

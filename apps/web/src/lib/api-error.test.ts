@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiError, errorText, fieldErrors } from './api-error';
+import { apiError, errorText, fieldErrors, fieldLabel } from './api-error';
 
 const trpcError = (data: unknown) => Object.assign(new Error('x'), { data });
 
@@ -18,6 +18,28 @@ describe('api errors (sections 5 and 8)', () => {
     expect(errorText(apiError(trpcError(body)))).toBe('E-mail já está em uso');
     const wrong = { status: 400, code: 'VALIDATION', message: 'x', errors: { current_password: ['está incorreta'] } };
     expect(errorText(apiError(trpcError(wrong)))).toBe('Senha atual está incorreta');
+  });
+
+  it('field labels: a row of a list by its place and field; the list itself by its title', () => {
+    expect(fieldLabel('user.email')).toBe('E-mail');
+    expect(fieldLabel('contacts.1.email')).toBe('Contato 2 - E-mail');
+    expect(fieldLabel('documents.0.expires_at')).toBe('Documento 1 - Validade');
+    expect(fieldLabel('addresses.0.postal_code')).toBe('Endereço 1 - CEP');
+    expect(fieldLabel('documents.2')).toBe('Documento 3');
+    expect(fieldLabel('contacts')).toBe('Contatos');
+    expect(fieldLabel('unknown_field')).toBe('unknown_field');
+  });
+
+  it('bar text: an error on a row names the row', () => {
+    const body = { status: 400, code: 'VALIDATION', message: 'x', errors: { 'contacts.1.email': ['não é válido'] } };
+    expect(errorText(apiError(trpcError(body)))).toBe('Contato 2 - E-mail não é válido');
+    const expiry = {
+      status: 400,
+      code: 'VALIDATION',
+      message: 'x',
+      errors: { 'documents.0.expires_at': ['deve ser igual ou posterior à data de emissão'] },
+    };
+    expect(errorText(apiError(trpcError(expiry)))).toBe('Documento 1 - Validade deve ser igual ou posterior à data de emissão');
   });
 
   it('bar text: a one-time link error reads on its own', () => {

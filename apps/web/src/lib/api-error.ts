@@ -1,4 +1,5 @@
 // Reading the one error body of the API (apps/api errors.ts), carried in TRPCClientError.data.
+import { CLIENT_LIST_LABELS } from '@app/shared/crm-labels';
 import { type ApiErrorBody, GENERIC_ERROR_MESSAGE, serverErrorText, statusMessage } from '@app/shared/errors';
 import { capitalize } from '@app/shared/format';
 
@@ -21,8 +22,28 @@ const FIELD_LABELS: Record<string, string> = {
   search: 'Busca',
 };
 
+/** Lists whose rows the API names by index ('contacts.1.email'). */
+const LIST_LABELS: Record<string, { legend: string; noun: string; fields: Record<string, string> }> = CLIENT_LIST_LABELS;
+
 /** 'user.email' -> 'email': forms name their inputs by the last path segment. */
 export const fieldKey = (path: string) => path.split('.').pop() ?? path;
+
+/**
+ * The name the bar gives an error's field: 'user.email' -> 'E-mail', a list's row by its place
+ * ('contacts.1.email' -> 'Contato 2 - E-mail', 'documents.0' -> 'Documento 1', 'contacts' -> 'Contatos').
+ */
+export function fieldLabel(path: string): string {
+  const segments = path.split('.');
+  const at = segments.findIndex((segment) => /^\d+$/.test(segment));
+  const list = at > 0 ? LIST_LABELS[segments[at - 1] ?? ''] : undefined;
+  if (list) {
+    const row = `${capitalize(list.noun)} ${Number(segments[at]) + 1}`;
+    const field = segments[at + 1];
+    return field ? `${row} - ${list.fields[field] ?? FIELD_LABELS[field] ?? field}` : row;
+  }
+  const key = fieldKey(path);
+  return LIST_LABELS[key]?.legend ?? FIELD_LABELS[key] ?? key;
+}
 
 export function apiError(error: unknown): ApiError {
   const data = (error as { data?: Partial<ApiErrorBody> | null } | null)?.data;
@@ -52,7 +73,7 @@ export function errorText(err: ApiError): string {
     const message = first[1][0];
     if (message.length >= 3 && message.length <= 149) return message;
   }
-  const relabelled = Object.fromEntries(entries.map(([field, messages]) => [FIELD_LABELS[fieldKey(field)] ?? fieldKey(field), messages]));
+  const relabelled = Object.fromEntries(entries.map(([field, messages]) => [fieldLabel(field), messages]));
   return serverErrorText({ ...err, errors: relabelled }, err.status).text;
 }
 

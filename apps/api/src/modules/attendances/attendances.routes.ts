@@ -1,11 +1,4 @@
-import {
-  CONSOLIDATED_CONTENT_TYPES,
-  CONSOLIDATED_FILE_MAX_BYTES,
-  type Consolidated,
-  consolidatedFieldsInput,
-  idParam,
-  UPLOAD_MESSAGES,
-} from '@app/shared';
+import { type Consolidated, consolidatedFieldsInput, DOCUMENT_UPLOAD, FILE_MISSING_MESSAGE, idParam } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors';
 import { authenticate, type Deps } from '../../trpc';
@@ -19,14 +12,9 @@ export function registerAttendanceRoutes(app: FastifyInstance, deps: Deps) {
   app.patch('/api/attendances/consolidated/:id', async (req): Promise<Consolidated> => {
     const user = await authenticate(deps, req.headers.authorization);
     const { id } = idParam.parse(req.params);
-    const { file, fields } = await readMultipart(req, {
-      maxBytes: CONSOLIDATED_FILE_MAX_BYTES,
-      types: CONSOLIDATED_CONTENT_TYPES,
-      typeMessage: UPLOAD_MESSAGES.fileType,
-      sizeMessage: UPLOAD_MESSAGES.fileTooLarge,
-    });
+    const { file, fields } = await readMultipart(req, DOCUMENT_UPLOAD);
     const { notes } = consolidatedFieldsInput.parse(fields);
-    if (!file && notes === undefined) throw new AppError('VALIDATION', { errors: { file: [UPLOAD_MESSAGES.fileMissing] } });
+    if (!file && notes === undefined) throw new AppError('VALIDATION', { errors: { file: [FILE_MISSING_MESSAGE] } });
     // An empty notes field in a form clears the notes.
     return updateConsolidated(files, user.companyId, user, id, { notes: notes === '' ? null : notes, file });
   });

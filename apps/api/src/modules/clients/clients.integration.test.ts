@@ -332,6 +332,7 @@ describe('PATCH lists (the client form sends contacts and documents as whole lis
     });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['contacts.1.email', 'documents.0.expires_at']);
+    expect(bad.json().errors['documents.0.expires_at']).toEqual(['deve ser igual ou posterior à data de emissão']);
     expect(await t.deps.db.clientContact.findMany({ where: { clientId: id }, select: { name: true, relationship: true } })).toEqual([
       { name: 'Rui Lopes', relationship: 'Cônjuge' },
     ]);

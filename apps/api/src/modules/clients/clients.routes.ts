@@ -1,12 +1,4 @@
-import {
-  CLIENT_ATTACHMENT_CONTENT_TYPES,
-  CLIENT_ATTACHMENT_MAX_BYTES,
-  type Client,
-  downloadAttachmentInput,
-  idParam,
-  UPLOAD_MESSAGES,
-  z,
-} from '@app/shared';
+import { type Client, DOCUMENT_UPLOAD, downloadAttachmentInput, FILE_MISSING_MESSAGE, idParam, z } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors';
 import { authenticate, type Deps } from '../../trpc';
@@ -22,14 +14,9 @@ export function registerClientRoutes(app: FastifyInstance, deps: Deps) {
   app.post('/api/clients/:id/attachments', async (req): Promise<Client> => {
     const user = await authenticate(deps, req.headers.authorization);
     const { id } = idParam.parse(req.params);
-    const { file, fields } = await readMultipart(req, {
-      maxBytes: CLIENT_ATTACHMENT_MAX_BYTES,
-      types: CLIENT_ATTACHMENT_CONTENT_TYPES,
-      typeMessage: UPLOAD_MESSAGES.fileType,
-      sizeMessage: UPLOAD_MESSAGES.fileTooLarge,
-    });
+    const { file, fields } = await readMultipart(req, DOCUMENT_UPLOAD);
     noFields.parse(fields);
-    if (!file) throw new AppError('VALIDATION', { errors: { file: [UPLOAD_MESSAGES.fileMissing] } });
+    if (!file) throw new AppError('VALIDATION', { errors: { file: [FILE_MISSING_MESSAGE] } });
     return addClientAttachment(files, user.companyId, id, file);
   });
 

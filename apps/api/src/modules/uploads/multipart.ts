@@ -1,23 +1,12 @@
-import { UPLOAD_MESSAGES } from '@app/shared';
+import { FILE_EXTENSIONS, FILE_MISSING_MESSAGE, type FileType, type UploadRule } from '@app/shared';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors';
 import { assertNoNulBytes } from '../../input-guard';
 
+// The services name stored keys by these extensions.
+export { FILE_EXTENSIONS };
 export type UploadedFile = { filename: string; data: Buffer; contentType: FileType };
-export type FileType = 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf';
-
-export const FILE_EXTENSIONS: Record<FileType, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'application/pdf': 'pdf',
-};
-const BY_EXTENSION = Object.fromEntries(Object.entries(FILE_EXTENSIONS).map(([type, ext]) => [ext, type])) as Record<string, FileType>;
-
-export function contentTypeOfKey(key: string): FileType | undefined {
-  return BY_EXTENSION[key.split('.').pop() ?? ''];
-}
 
 /** The type from the bytes themselves: the client's declared type and file name are not trusted. */
 export function sniffFileType(data: Buffer): FileType | undefined {
@@ -28,14 +17,15 @@ export function sniffFileType(data: Buffer): FileType | undefined {
   return undefined;
 }
 
-type Limits = { maxBytes: number; types: readonly string[]; typeMessage: string; sizeMessage: string };
-
 /**
  * Reads a multipart body: at most one file, in the field `file`, plus text fields. The file's
  * size and sniffed type are checked here; the text fields are left to the caller's schema.
  */
-export async function readMultipart(req: FastifyRequest, limits: Limits): Promise<{ file?: UploadedFile; fields: Record<string, string> }> {
-  if (!req.isMultipart()) throw new AppError('VALIDATION', { errors: { file: [UPLOAD_MESSAGES.fileMissing] } });
+export async function readMultipart(
+  req: FastifyRequest,
+  limits: UploadRule,
+): Promise<{ file?: UploadedFile; fields: Record<string, string> }> {
+  if (!req.isMultipart()) throw new AppError('VALIDATION', { errors: { file: [FILE_MISSING_MESSAGE] } });
   const fields: Record<string, string> = {};
   let file: UploadedFile | undefined;
   try {

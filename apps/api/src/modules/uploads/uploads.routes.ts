@@ -1,17 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import {
-  IMAGE_CONTENT_TYPES,
-  IMAGE_KEY_PATTERN,
-  IMAGE_UPLOAD_MAX_BYTES,
-  imageUrl,
-  UPLOAD_MESSAGES,
-  type UploadImageOutput,
-  z,
-} from '@app/shared';
+import { FILE_MISSING_MESSAGE, fileTypeOfName, IMAGE_KEY_PATTERN, IMAGE_UPLOAD, imageUrl, type UploadImageOutput, z } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { AppError, notFound } from '../../errors';
 import { authenticate, type Deps } from '../../trpc';
-import { contentTypeOfKey, FILE_EXTENSIONS, readMultipart } from './multipart';
+import { FILE_EXTENSIONS, readMultipart } from './multipart';
 
 const noFields = z.object({}).strict();
 
@@ -22,14 +14,9 @@ const noFields = z.object({}).strict();
 export function registerUploadRoutes(app: FastifyInstance, deps: Deps) {
   app.post('/api/uploads/image', async (req): Promise<UploadImageOutput> => {
     const user = await authenticate(deps, req.headers.authorization);
-    const { file, fields } = await readMultipart(req, {
-      maxBytes: IMAGE_UPLOAD_MAX_BYTES,
-      types: IMAGE_CONTENT_TYPES,
-      typeMessage: UPLOAD_MESSAGES.imageType,
-      sizeMessage: UPLOAD_MESSAGES.imageTooLarge,
-    });
+    const { file, fields } = await readMultipart(req, IMAGE_UPLOAD);
     noFields.parse(fields);
-    if (!file) throw new AppError('VALIDATION', { errors: { file: [UPLOAD_MESSAGES.fileMissing] } });
+    if (!file) throw new AppError('VALIDATION', { errors: { file: [FILE_MISSING_MESSAGE] } });
     const key = `images/${user.companyId}/${randomUUID()}.${FILE_EXTENSIONS[file.contentType]}`;
     await deps.platform.storage.put(key, file.data);
     return { url: imageUrl(key), key };
@@ -38,7 +25,7 @@ export function registerUploadRoutes(app: FastifyInstance, deps: Deps) {
   app.get('/api/uploads/images/:companyId/:file', async (req, reply) => {
     const { companyId, file } = req.params as { companyId: string; file: string };
     const key = `images/${companyId}/${file}`;
-    const type = contentTypeOfKey(key);
+    const type = fileTypeOfName(key);
     const stored = IMAGE_KEY_PATTERN.test(key) && type ? await deps.platform.storage.get(key) : null;
     if (!stored || !type) throw notFound();
     // A key is never rewritten, so the bytes behind a URL never change.

@@ -1,4 +1,5 @@
 import type { Attendance } from '@app/shared/attendances';
+import { NOTES_MAX_LENGTH } from '@app/shared/crm-rules';
 import { Button, Card, Group, NumberInput, Select, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconQuestionMark } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -188,7 +189,7 @@ function AttendanceForm({ attendance, client }: { attendance?: Attendance; clien
                 {...form.getSelectProps('owner_user_id')}
               />
             )}
-            <Textarea label="Observações" autosize minRows={3} maxLength={5000} {...form.getInputProps('notes')} />
+            <Textarea label="Observações" autosize minRows={3} maxLength={NOTES_MAX_LENGTH} {...form.getInputProps('notes')} />
           </Stack>
         </Card>
         <Group justify="flex-end" gap="sm">

@@ -1,20 +1,20 @@
 import type { AttendanceFilters } from '@app/shared/attendances';
 import { DEFAULT_PAGE_SIZE } from '@app/shared/constants';
 import { shortDate, toCurrency } from '@app/shared/format';
-import type { AttendanceStatus } from '@app/shared/funnel';
-import { Anchor, EmptyState, Table, Text } from '@mantine/core';
+import type { AttendanceListStatus } from '@app/shared/funnel';
+import { Anchor, Table, Text } from '@mantine/core';
 import { IconHeadset } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ListPagination } from '../../components/ListPagination';
-import { LoadFailed, LoadingRows } from '../../components/ScreenStates';
+import { ListContent } from '../../components/ListScreen';
 import { useTRPC } from '../../lib/trpc';
 import { AttendanceStatusBadges } from './badges';
 import { travelDates } from './labels';
 
 type Props = {
-  filters: AttendanceFilters & { client_id?: number; status?: AttendanceStatus | 'expired' };
+  filters: AttendanceFilters & { client_id?: number; status?: AttendanceListStatus };
   page: number;
   onPageChange: (page: number) => void;
   /** What the empty state offers (clear the filters, open an attendance). */
@@ -33,33 +33,16 @@ export function AttendanceList({ filters, page, onPageChange, emptyAction, filte
   );
   const rows = list.data?.attendances ?? [];
 
-  if (list.isPending) {
-    return <LoadingRows label="Carregando atendimentos" count={4} />;
-  }
-  if (list.isError && !list.data) {
-    return (
-      <LoadFailed
-        icon={<IconHeadset size={28} aria-hidden />}
-        title="Não foi possível carregar os atendimentos"
-        onRetry={() => void list.refetch()}
-      />
-    );
-  }
-  if (rows.length === 0) {
-    return (
-      <EmptyState
-        icon={<IconHeadset size={28} aria-hidden />}
-        title="Nenhum atendimento encontrado"
-        description={filtered ? 'Tente outra busca ou limpe os filtros.' : 'Os atendimentos abertos aparecem aqui.'}
-        py="xl"
-      >
-        {emptyAction && <EmptyState.Actions>{emptyAction}</EmptyState.Actions>}
-      </EmptyState>
-    );
-  }
-
   return (
-    <>
+    <ListContent
+      query={list}
+      isEmpty={rows.length === 0}
+      icon={<IconHeadset size={28} aria-hidden />}
+      loadingLabel="Carregando atendimentos"
+      loadingRows={4}
+      failedTitle="Não foi possível carregar os atendimentos"
+      empty={{ title: 'Nenhum atendimento encontrado', hint: 'Os atendimentos abertos aparecem aqui.', filtered, children: emptyAction }}
+    >
       <Table.ScrollContainer minWidth={showClient ? 760 : 600}>
         <Table highlightOnHover verticalSpacing="sm" aria-busy={list.isFetching} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
           <Table.Thead>
@@ -111,6 +94,6 @@ export function AttendanceList({ filters, page, onPageChange, emptyAction, filte
         </Table>
       </Table.ScrollContainer>
       <ListPagination pagination={list.data?.pagination} noun={['atendimento', 'atendimentos']} onChange={onPageChange} />
-    </>
+    </ListContent>
   );
 }

@@ -1,7 +1,13 @@
-import { ATTENDANCE_STATUS_LABELS, ATTENDANCE_STATUS_TAG_LABELS, ATTENDANCE_STATUSES } from '@app/shared/funnel';
-import { Button, Card, Select, Stack, Tabs } from '@mantine/core';
+import {
+  ATTENDANCE_LIST_STATUSES,
+  ATTENDANCE_STATUS_LABELS,
+  ATTENDANCE_STATUS_TAG_LABELS,
+  type AttendanceListStatus,
+} from '@app/shared/funnel';
+import { Button, Card, Stack, Tabs } from '@mantine/core';
 import { IconLayoutKanban, IconList, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { ListFilterSelect } from '../../components/ListScreen';
 import { PageHeader } from '../../components/PageHeader';
 import { useListParams } from '../../lib/use-list-params';
 import { AttendanceList } from './AttendanceList';
@@ -9,13 +15,11 @@ import { BigNumbers } from './BigNumbers';
 import { FunnelBoard } from './FunnelBoard';
 import { AttendanceFiltersBar, hasFilters, readAttendanceFilters } from './filters';
 
-const LIST_STATUSES = [...ATTENDANCE_STATUSES, 'expired'] as const;
-type ListStatus = (typeof LIST_STATUSES)[number];
-const STATUS_OPTIONS = LIST_STATUSES.map((s) => ({
+const STATUS_OPTIONS = ATTENDANCE_LIST_STATUSES.map((s) => ({
   value: s,
   label: s === 'expired' ? ATTENDANCE_STATUS_TAG_LABELS.expired : ATTENDANCE_STATUS_LABELS[s],
 }));
-const isListStatus = (v: string | null): v is ListStatus => !!v && (LIST_STATUSES as readonly string[]).includes(v);
+const isListStatus = (v: string | null): v is AttendanceListStatus => !!v && (ATTENDANCE_LIST_STATUSES as readonly string[]).includes(v);
 
 type View = 'lista' | 'funil';
 
@@ -40,13 +44,12 @@ export default function AttendancesScreen() {
       <Card withBorder radius="lg" padding="md">
         <AttendanceFiltersBar filters={filters} update={update}>
           {view === 'lista' && (
-            <Select
+            <ListFilterSelect
               label="Status"
-              placeholder="Todos"
-              clearable
+              param="status"
+              value={status}
+              update={update}
               data={STATUS_OPTIONS}
-              value={status ?? null}
-              onChange={(value) => update({ status: value ?? undefined, page: undefined })}
               w={{ base: '100%', xs: 160 }}
             />
           )}

@@ -1,5 +1,7 @@
 import type { Consolidated } from '@app/shared/attendances';
-import { dateTime, shortDate, toCurrency } from '@app/shared/format';
+import { NOTES_MAX_LENGTH } from '@app/shared/crm-rules';
+import { DOCUMENT_UPLOAD, FILE_TYPE_LABELS, fileTypeList, fileTypeOfName, isFileType, uploadAccept, uploadHint } from '@app/shared/files';
+import { dateTime, fileSize, shortDate, toCurrency } from '@app/shared/format';
 import { Button, Card, Divider, FileButton, Group, Progress, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { IconDownload, IconFileAlert, IconFileText, IconFileTypePdf, IconPencil, IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,39 +13,17 @@ import { useTRPC } from '../../lib/trpc';
 import { reportUploadError, sendMultipart, type UploadOptions } from '../../lib/upload';
 import { passengers, travelDates } from './labels';
 
-// What PATCH /api/attendances/consolidated/{id} accepts (CONSOLIDATED_CONTENT_TYPES,
-// CONSOLIDATED_FILE_MAX_BYTES, notes max 5000); checked here so a wrong file is never sent.
-const FILE_TYPES: Record<string, string> = {
-  'application/pdf': 'PDF',
-  'image/jpeg': 'JPEG',
-  'image/png': 'PNG',
-  'image/webp': 'WebP',
-};
-const EXTENSION_TYPES: Record<string, string> = {
-  pdf: 'application/pdf',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-};
-const ACCEPT = Object.keys(FILE_TYPES).join(',');
-const MAX_FILE_BYTES = 10 * 1024 * 1024;
-const NOTES_MAX = 5000;
 const FILE_UPLOAD_ERROR = 'Erro ao enviar o documento';
 const NOTES_SAVE_ERROR = 'Erro ao salvar as observações';
 
-const number = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
-function fileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${number.format(bytes / 1024)} KB`;
-  return `${number.format(bytes / (1024 * 1024))} MB`;
-}
-
-/** Why a picked file cannot be the document, or null if it can. Some systems give no type, so the extension decides then. */
+/** Why a picked file cannot be the document, or null if it can (the server checks the bytes again). Some systems give no type, so the extension decides then. */
 function fileProblem(file: File): string | null {
-  const type = file.type || EXTENSION_TYPES[file.name.split('.').pop()?.toLowerCase() ?? ''];
-  if (!type || !FILE_TYPES[type]) return `O arquivo "${file.name}" não é aceito. Envie um PDF, JPEG, PNG ou WebP.`;
-  if (file.size > MAX_FILE_BYTES) return `O arquivo "${file.name}" é grande demais: o limite é de 10 MB.`;
+  const type = file.type || fileTypeOfName(file.name);
+  if (!type || !isFileType(type) || !DOCUMENT_UPLOAD.types.includes(type)) {
+    return `O arquivo "${file.name}" não é aceito. Envie um ${fileTypeList(DOCUMENT_UPLOAD.types)}.`;
+  }
+  if (file.size > DOCUMENT_UPLOAD.maxBytes)
+    return `O arquivo "${file.name}" é grande demais: o limite é de ${fileSize(DOCUMENT_UPLOAD.maxBytes)}.`;
   if (file.size === 0) return `O arquivo "${file.name}" está vazio.`;
   return null;
 }
@@ -165,13 +145,13 @@ function NotesEditor({ consolidated }: { consolidated: Consolidated }) {
           autosize
           minRows={4}
           maxRows={14}
-          maxLength={NOTES_MAX}
+          maxLength={NOTES_MAX_LENGTH}
           value={draft}
           // Read-only, not disabled, while saving: the field keeps the focus if the save fails.
           readOnly={saving}
           error={error}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
-          description={`${draft.length.toLocaleString('pt-BR')} de ${NOTES_MAX.toLocaleString('pt-BR')} caracteres`}
+          description={`${draft.length.toLocaleString('pt-BR')} de ${NOTES_MAX_LENGTH.toLocaleString('pt-BR')} caracteres`}
           onChange={(e) => setDraft(e.currentTarget.value)}
           onKeyDown={(e) => {
             if (e.key === 'Escape' && !saving) {
@@ -252,7 +232,7 @@ function DocumentPanel({ consolidated }: { consolidated: Consolidated }) {
                 {file.filename}
               </Text>
               <Text fz="xs" c="dimmed">
-                {FILE_TYPES[file.content_type] ?? file.content_type} · {fileSize(file.size)}
+                {isFileType(file.content_type) ? FILE_TYPE_LABELS[file.content_type] : file.content_type} · {fileSize(file.size)}
               </Text>
             </div>
           </Group>
@@ -305,7 +285,7 @@ function DocumentPanel({ consolidated }: { consolidated: Consolidated }) {
         <FileButton
           onChange={(picked) => void send(picked)}
           resetRef={resetFile}
-          accept={ACCEPT}
+          accept={uploadAccept(DOCUMENT_UPLOAD)}
           disabled={busy}
           inputProps={{ 'aria-label': 'Arquivo do documento do consolidado' }}
         >
@@ -324,7 +304,8 @@ function DocumentPanel({ consolidated }: { consolidated: Consolidated }) {
         </FileButton>
       </Group>
       <Text fz="xs" c="dimmed" id={hintId}>
-        PDF, JPEG, PNG ou WebP de até 10 MB{file ? '. O documento atual é substituído pelo novo.' : '.'}
+        {uploadHint(DOCUMENT_UPLOAD)}
+        {file ? '. O documento atual é substituído pelo novo.' : '.'}
       </Text>
     </Stack>
   );

@@ -1,4 +1,5 @@
 import type { Attendance } from '@app/shared/attendances';
+import { IMAGE_UPLOAD, uploadAccept, uploadHint } from '@app/shared/files';
 import { Button, Card, Center, FileButton, Group, Image, Progress, Stack, Text } from '@mantine/core';
 import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -6,9 +7,6 @@ import { useRef, useState } from 'react';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { reportUploadError, uploadImage } from '../../lib/upload';
-
-/** What POST /api/uploads/image accepts (IMAGE_CONTENT_TYPES); the server checks type and size again. */
-const ACCEPT = 'image/jpeg,image/png,image/webp';
 
 /** The attendance's cover image: shown, replaced through an upload with progress, or removed. */
 export function CoverImage({ attendance }: { attendance: Attendance }) {
@@ -89,7 +87,7 @@ export function CoverImage({ attendance }: { attendance: Attendance }) {
           <FileButton
             onChange={(file) => void upload(file)}
             resetRef={resetFile}
-            accept={ACCEPT}
+            accept={uploadAccept(IMAGE_UPLOAD)}
             disabled={busy}
             inputProps={{ 'aria-label': 'Arquivo da imagem de capa' }}
           >
@@ -115,7 +113,7 @@ export function CoverImage({ attendance }: { attendance: Attendance }) {
           )}
         </Group>
         <Text fz="xs" c="dimmed">
-          JPEG, PNG ou WebP de até 5 MB.
+          {uploadHint(IMAGE_UPLOAD)}.
         </Text>
       </Stack>
     </Card>

@@ -1,7 +1,8 @@
 import type { AttendanceFilters } from '@app/shared/attendances';
-import { Button, Group, Select, TextInput } from '@mantine/core';
-import { IconSearch, IconX } from '@tabler/icons-react';
+import { Button, TextInput } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { ListFilterBar, ListFilterSelect, ListSearchInput } from '../../components/ListScreen';
 import { useSearchParam } from '../../lib/use-list-params';
 import { useOwnerOptions } from './use-owner-options';
 
@@ -41,25 +42,15 @@ export function AttendanceFiltersBar({ filters, update, children }: { filters: A
     });
   };
   return (
-    <Group gap="sm" align="flex-end" wrap="wrap" mb="md">
-      <TextInput
-        label="Buscar"
-        placeholder="Título, destino ou cliente"
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={search.text}
-        onChange={(e) => search.setText(e.currentTarget.value)}
-        maxLength={120}
-        type="search"
-        style={{ flex: '1 1 240px' }}
-      />
-      <Select
+    <ListFilterBar>
+      <ListSearchInput search={search} placeholder="Título, destino ou cliente" />
+      <ListFilterSelect
         label="Responsável"
-        placeholder="Todos"
-        clearable
+        param={FILTER_KEYS.owner}
+        value={filters.owner_user_id ? String(filters.owner_user_id) : undefined}
+        update={update}
         searchable
         data={owners.options}
-        value={filters.owner_user_id ? String(filters.owner_user_id) : null}
-        onChange={(value) => update({ [FILTER_KEYS.owner]: value ?? undefined, page: undefined })}
         w={{ base: '100%', xs: 200 }}
       />
       <TextInput
@@ -82,6 +73,6 @@ export function AttendanceFiltersBar({ filters, update, children }: { filters: A
       <Button variant="subtle" color="gray" leftSection={<IconX size={16} aria-hidden />} onClick={clear}>
         Limpar filtros
       </Button>
-    </Group>
+    </ListFilterBar>
   );
 }

@@ -1,5 +1,6 @@
 import type { Client } from '@app/shared/clients';
-import { dateTime } from '@app/shared/format';
+import { DOCUMENT_UPLOAD, uploadAccept, uploadHint } from '@app/shared/files';
+import { dateTime, fileSize } from '@app/shared/format';
 import { ActionIcon, Button, Card, FileButton, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { IconDownload, IconPaperclip, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -10,16 +11,7 @@ import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { reportUploadError, uploadFile } from '../../lib/upload';
 
-/** What POST /api/clients/{id}/attachments accepts (CLIENT_ATTACHMENT_CONTENT_TYPES); the server checks again. */
-const ACCEPT = 'application/pdf,image/jpeg,image/png,image/webp';
 const ATTACHMENT_UPLOAD_ERROR = 'Erro ao enviar o anexo';
-
-const size = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
-function fileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${size.format(bytes / 1024)} KB`;
-  return `${size.format(bytes / (1024 * 1024))} MB`;
-}
 
 type Attachment = Client['attachments'][number];
 
@@ -62,7 +54,12 @@ export function ClientAttachments({ client }: { client: Client }) {
         <Text fw={600} component="h2">
           Anexos
         </Text>
-        <FileButton onChange={(f) => void upload(f)} resetRef={resetFile} accept={ACCEPT} disabled={progress !== null}>
+        <FileButton
+          onChange={(f) => void upload(f)}
+          resetRef={resetFile}
+          accept={uploadAccept(DOCUMENT_UPLOAD)}
+          disabled={progress !== null}
+        >
           {(props) => (
             <Button {...props} size="xs" variant="light" leftSection={<IconUpload size={14} aria-hidden />} loading={progress !== null}>
               Enviar anexo
@@ -80,7 +77,7 @@ export function ClientAttachments({ client }: { client: Client }) {
       )}
       {client.attachments.length === 0 ? (
         <Text fz="sm" c="dimmed">
-          Nenhum anexo. Envie documentos em PDF, JPEG, PNG ou WebP de até 10 MB.
+          Nenhum anexo. Envie documentos em {uploadHint(DOCUMENT_UPLOAD)}.
         </Text>
       ) : (
         <Stack gap="xs">

@@ -1,11 +1,11 @@
 import type { Client } from '@app/shared/clients';
+import { CLIENT_LIST_LABELS } from '@app/shared/crm-labels';
 import { Autocomplete, SimpleGrid, TextInput } from '@mantine/core';
 import { formatPhone } from './phone';
 import { RowsFieldset } from './RowsFieldset';
 import { type RowList, useRowList } from './use-row-list';
 
-/** The API's limit (packages/shared clients.ts). */
-const MAX_CONTACTS = 20;
+const LABELS = CLIENT_LIST_LABELS.contacts.fields;
 const RELATIONSHIPS = ['Cônjuge', 'Filho(a)', 'Pai', 'Mãe', 'Irmão(ã)', 'Contato de emergência', 'Assistente', 'Financeiro'];
 
 export type ContactValues = { name: string; relationship: string; phone: string; email: string };
@@ -21,7 +21,6 @@ export function useContactRows(client: Client | undefined) {
     })),
     empty: { name: '', relationship: '', phone: '', email: '' },
     rules: { name: 'required|minmax:2,120', email: 'email' },
-    labels: { name: 'Nome', email: 'E-mail' },
     filledBy: ['name', 'relationship', 'phone', 'email'],
   });
 }
@@ -38,18 +37,19 @@ export function contactsInput(list: RowList<ContactValues>) {
 
 export function ClientContactsFields({ list }: { list: RowList<ContactValues> }) {
   return (
-    <RowsFieldset
-      list={list}
-      legend="Contatos"
-      noun="contato"
-      max={MAX_CONTACTS}
-      emptyText="Nenhum contato. Cadastre cônjuge, familiares ou o financeiro da empresa."
-    >
+    <RowsFieldset list={list} emptyText="Nenhum contato. Cadastre cônjuge, familiares ou o financeiro da empresa.">
       {(row, index, focusRef) => (
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput label="Nome" withAsterisk maxLength={120} autoComplete="off" ref={focusRef} {...list.inputProps(index, row, 'name')} />
+          <TextInput
+            label={LABELS.name}
+            withAsterisk
+            maxLength={120}
+            autoComplete="off"
+            ref={focusRef}
+            {...list.inputProps(index, row, 'name')}
+          />
           <Autocomplete
-            label="Relação"
+            label={LABELS.relationship}
             placeholder="Cônjuge, Financeiro…"
             maxLength={60}
             data={RELATIONSHIPS}
@@ -57,7 +57,7 @@ export function ClientContactsFields({ list }: { list: RowList<ContactValues> })
             onChange={(value) => list.setField(row.key, 'relationship', value)}
           />
           <TextInput
-            label="Telefone"
+            label={LABELS.phone}
             type="tel"
             inputMode="tel"
             maxLength={30}
@@ -66,7 +66,7 @@ export function ClientContactsFields({ list }: { list: RowList<ContactValues> })
             onBlur={() => list.setField(row.key, 'phone', formatPhone(row.values.phone))}
           />
           <TextInput
-            label="E-mail"
+            label={LABELS.email}
             type="email"
             inputMode="email"
             maxLength={254}

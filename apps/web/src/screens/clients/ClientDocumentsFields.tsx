@@ -1,5 +1,7 @@
 import type { Client } from '@app/shared/clients';
-import { CLIENT_DOCUMENT_TYPES, type ClientDocumentType } from '@app/shared/crm-labels';
+import { CLIENT_DOCUMENT_TYPES, CLIENT_LIST_LABELS, type ClientDocumentType } from '@app/shared/crm-labels';
+import { CLIENT_FIELD_MESSAGES, expiresBeforeIssue } from '@app/shared/crm-rules';
+import { capitalize } from '@app/shared/format';
 import { Group, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { expiryStatus } from './document-expiry';
@@ -7,10 +9,7 @@ import { DOCUMENT_TYPE_LABELS } from './labels';
 import { RowsFieldset } from './RowsFieldset';
 import { type RowList, useRowList } from './use-row-list';
 
-/** The API's limit (packages/shared clients.ts). */
-const MAX_DOCUMENTS = 20;
-/** The API's rule, told before sending (the API's own text says 'data inicial'). */
-const EXPIRY_BEFORE_ISSUE = 'Deve ser igual ou posterior à data de emissão';
+const LABELS = CLIENT_LIST_LABELS.documents.fields;
 const EXPIRY_WARNINGS = {
   expired: 'Documento vencido.',
   expiring: 'Passaporte com menos de 6 meses de validade: muitos países exigem 6 meses na data da viagem.',
@@ -31,9 +30,8 @@ export function useDocumentRows(client: Client | undefined) {
     // Most documents a travel agency records are passports.
     empty: { type: 'passport', number: '', issued_at: '', expires_at: '' },
     rules: { type: 'required', number: 'required' },
-    labels: { number: 'Número' },
     filledBy: ['number', 'issued_at', 'expires_at'],
-    check: (d) => (d.issued_at && d.expires_at && d.expires_at < d.issued_at ? { expires_at: EXPIRY_BEFORE_ISSUE } : {}),
+    check: (d) => (expiresBeforeIssue(d) ? { expires_at: capitalize(CLIENT_FIELD_MESSAGES.expiryBeforeIssue) } : {}),
     dependents: { issued_at: ['expires_at'] },
   });
 }
@@ -50,22 +48,16 @@ export function documentsInput(list: RowList<DocumentValues>) {
 
 export function ClientDocumentsFields({ list }: { list: RowList<DocumentValues> }) {
   return (
-    <RowsFieldset
-      list={list}
-      legend="Documentos"
-      noun="documento"
-      max={MAX_DOCUMENTS}
-      emptyText="Nenhum documento. Cadastre passaporte, visto ou RG com a validade."
-    >
+    <RowsFieldset list={list} emptyText="Nenhum documento. Cadastre passaporte, visto ou RG com a validade.">
       {(row, index, focusRef) => {
         const expiry = row.errors.expires_at ? null : expiryStatus({ type: row.values.type, expires_at: row.values.expires_at || null });
         return (
           <>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <NativeSelect label="Tipo" withAsterisk data={TYPE_OPTIONS} ref={focusRef} {...list.inputProps(index, row, 'type')} />
-              <TextInput label="Número" withAsterisk maxLength={40} autoComplete="off" {...list.inputProps(index, row, 'number')} />
-              <TextInput label="Emissão" type="date" max="9999-12-31" {...list.inputProps(index, row, 'issued_at')} />
-              <TextInput label="Validade" type="date" max="9999-12-31" {...list.inputProps(index, row, 'expires_at')} />
+              <NativeSelect label={LABELS.type} withAsterisk data={TYPE_OPTIONS} ref={focusRef} {...list.inputProps(index, row, 'type')} />
+              <TextInput label={LABELS.number} withAsterisk maxLength={40} autoComplete="off" {...list.inputProps(index, row, 'number')} />
+              <TextInput label={LABELS.issued_at} type="date" max="9999-12-31" {...list.inputProps(index, row, 'issued_at')} />
+              <TextInput label={LABELS.expires_at} type="date" max="9999-12-31" {...list.inputProps(index, row, 'expires_at')} />
             </SimpleGrid>
             {expiry && (
               <Group gap={6} mt="xs" wrap="nowrap" c={expiry === 'expired' ? 'red.7' : 'orange.8'}>

@@ -1,4 +1,6 @@
 import type { Client, ClientKind, PostalCodeAddress } from '@app/shared/clients';
+import { CLIENT_LIST_LABELS } from '@app/shared/crm-labels';
+import { NOTES_MAX_LENGTH } from '@app/shared/crm-rules';
 import {
   BR_STATES,
   type BrState,
@@ -70,6 +72,7 @@ type Values = {
 const ADDRESS_FIELDS = ['postal_code', 'street', 'number', 'complement', 'neighborhood', 'city', 'state'] as const;
 const REQUIRED_ADDRESS_FIELDS = ['postal_code', 'street', 'number', 'neighborhood', 'city', 'state'] as const;
 const LABELS = { name: 'Nome', email: 'E-mail' };
+const ADDRESS = CLIENT_LIST_LABELS.addresses;
 const MASKS = { cpf: '999.999.999-99', cnpj: '99.999.999/9999-99', cep: '99999-999' };
 const CPF_LENGTH = 11;
 const CNPJ_LENGTH = 14;
@@ -308,11 +311,11 @@ function ClientForm({ client, onClose, onSaved }: Omit<Props, 'opened'>) {
           />
         </SimpleGrid>
 
-        <Fieldset legend="Endereço" variant="filled" radius="md">
+        <Fieldset legend={ADDRESS.legend} variant="filled" radius="md">
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <MaskInput
-                label="CEP"
+                label={ADDRESS.fields.postal_code}
                 name="postal_code"
                 mask={MASKS.cep}
                 inputMode="numeric"
@@ -331,16 +334,33 @@ function ClientForm({ client, onClose, onSaved }: Omit<Props, 'opened'>) {
                 error={cep.error ?? form.errors.postal_code ?? (docTouched ? cepInvalid : null)}
                 withAsterisk={hasAddress}
               />
-              <TextInput label="Número" withAsterisk={hasAddress} maxLength={20} ref={numberRef} {...form.getInputProps('number')} />
+              <TextInput
+                label={ADDRESS.fields.number}
+                withAsterisk={hasAddress}
+                maxLength={20}
+                ref={numberRef}
+                {...form.getInputProps('number')}
+              />
             </SimpleGrid>
-            <TextInput label="Logradouro" withAsterisk={hasAddress} maxLength={160} {...form.getInputProps('street')} />
+            <TextInput label={ADDRESS.fields.street} withAsterisk={hasAddress} maxLength={160} {...form.getInputProps('street')} />
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <TextInput label="Complemento" maxLength={120} {...form.getInputProps('complement')} />
-              <TextInput label="Bairro" withAsterisk={hasAddress} maxLength={120} {...form.getInputProps('neighborhood')} />
+              <TextInput label={ADDRESS.fields.complement} maxLength={120} {...form.getInputProps('complement')} />
+              <TextInput
+                label={ADDRESS.fields.neighborhood}
+                withAsterisk={hasAddress}
+                maxLength={120}
+                {...form.getInputProps('neighborhood')}
+              />
             </SimpleGrid>
             <SimpleGrid cols={{ base: 2 }} spacing="sm">
-              <TextInput label="Cidade" withAsterisk={hasAddress} maxLength={120} {...form.getInputProps('city')} />
-              <Select label="UF" withAsterisk={hasAddress} searchable data={[...BR_STATES]} {...form.getSelectProps('state')} />
+              <TextInput label={ADDRESS.fields.city} withAsterisk={hasAddress} maxLength={120} {...form.getInputProps('city')} />
+              <Select
+                label={ADDRESS.fields.state}
+                withAsterisk={hasAddress}
+                searchable
+                data={[...BR_STATES]}
+                {...form.getSelectProps('state')}
+              />
             </SimpleGrid>
           </Stack>
         </Fieldset>
@@ -348,7 +368,7 @@ function ClientForm({ client, onClose, onSaved }: Omit<Props, 'opened'>) {
         <ClientContactsFields list={contacts} />
         <ClientDocumentsFields list={documents} />
 
-        <Textarea label="Observações" autosize minRows={2} maxLength={5000} {...form.getInputProps('notes')} />
+        <Textarea label="Observações" autosize minRows={2} maxLength={NOTES_MAX_LENGTH} {...form.getInputProps('notes')} />
 
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onClose} disabled={pending}>

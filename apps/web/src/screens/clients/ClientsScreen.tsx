@@ -1,27 +1,13 @@
 import type { ClientKind } from '@app/shared/clients';
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Button, Card, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconEdit, IconPlus, IconSearch, IconUsersGroup } from '@tabler/icons-react';
+import { IconEdit, IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ListPagination } from '../../components/ListPagination';
+import { ListContent, ListFilterBar, ListFilterSelect, ListSearchInput } from '../../components/ListScreen';
 import { PageHeader } from '../../components/PageHeader';
-import { LoadFailed, LoadingRows } from '../../components/ScreenStates';
 import { useTRPC } from '../../lib/trpc';
 import { useListParams, useSearchParam } from '../../lib/use-list-params';
 import { ClientActiveBadge, ClientKindBadge } from './badges';
@@ -82,70 +68,45 @@ export default function ClientsScreen() {
         }
       />
       <Card withBorder radius="lg" padding="md">
-        <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
-          <TextInput
-            label="Buscar"
-            placeholder="Nome, e-mail, CPF ou CNPJ"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search.text}
-            onChange={(e) => search.setText(e.currentTarget.value)}
-            maxLength={120}
-            type="search"
-            style={{ flex: '1 1 260px' }}
-          />
-          <Select
+        <ListFilterBar>
+          <ListSearchInput search={search} placeholder="Nome, e-mail, CPF ou CNPJ" />
+          <ListFilterSelect
             label="Tipo"
-            placeholder="Todos"
-            clearable
+            param="tipo"
+            value={kind}
+            update={update}
             data={(['person', 'organization'] as const).map((k) => ({ value: k, label: KIND_LABELS[k] }))}
-            value={kind ?? null}
-            onChange={(value) => update({ tipo: value ?? undefined, page: undefined })}
             w={{ base: '100%', xs: 180 }}
           />
-          <Select
+          <ListFilterSelect
             label="Status"
-            placeholder="Todos"
-            clearable
+            param="status"
+            value={status}
+            update={update}
             data={[
               { value: 'ativos', label: 'Ativos' },
               { value: 'inativos', label: 'Inativos' },
             ]}
-            value={status ?? null}
-            onChange={(value) => update({ status: value ?? undefined, page: undefined })}
             w={{ base: '100%', xs: 160 }}
           />
-        </Group>
+        </ListFilterBar>
 
-        {list.isPending ? (
-          <LoadingRows label="Carregando clientes" />
-        ) : list.isError && !list.data ? (
-          <LoadFailed
-            icon={<IconUsersGroup size={28} aria-hidden />}
-            title="Não foi possível carregar os clientes"
-            onRetry={() => void list.refetch()}
-          />
-        ) : clients.length === 0 ? (
-          <EmptyState
-            icon={<IconUsersGroup size={28} aria-hidden />}
-            title="Nenhum cliente encontrado"
-            description={filtered ? 'Tente outra busca ou limpe os filtros.' : 'Cadastre pessoas e empresas em “Novo cliente”.'}
-            py="xl"
-          >
-            {filtered && (
-              <EmptyState.Actions>
-                <Button
-                  variant="light"
-                  onClick={() => {
-                    search.setText('');
-                    update({ busca: undefined, status: undefined, tipo: undefined, page: undefined });
-                  }}
-                >
-                  Limpar filtros
-                </Button>
-              </EmptyState.Actions>
-            )}
-          </EmptyState>
-        ) : (
+        <ListContent
+          query={list}
+          isEmpty={clients.length === 0}
+          icon={<IconUsersGroup size={28} aria-hidden />}
+          loadingLabel="Carregando clientes"
+          failedTitle="Não foi possível carregar os clientes"
+          empty={{
+            title: 'Nenhum cliente encontrado',
+            hint: 'Cadastre pessoas e empresas em “Novo cliente”.',
+            filtered,
+            onClear: () => {
+              search.setText('');
+              update({ busca: undefined, status: undefined, tipo: undefined, page: undefined });
+            },
+          }}
+        >
           <Table.ScrollContainer minWidth={720}>
             <Table highlightOnHover verticalSpacing="sm" aria-busy={list.isFetching} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
               <Table.Thead>
@@ -205,7 +166,7 @@ export default function ClientsScreen() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-        )}
+        </ListContent>
         <ListPagination pagination={list.data?.pagination} noun={['cliente', 'clientes']} onChange={setPage} />
       </Card>
 

@@ -1,3 +1,6 @@
+import { CLIENT_LIST_LABELS } from '@app/shared/crm-labels';
+import { CLIENT_LIST_MAX } from '@app/shared/crm-rules';
+import { capitalize } from '@app/shared/format';
 import { ActionIcon, Button, Fieldset, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useRef } from 'react';
@@ -5,21 +8,21 @@ import type { Row, RowList } from './use-row-list';
 
 type Props<T extends Record<string, string>> = {
   list: RowList<T>;
-  legend: string;
-  /** 'contato': rows read 'Contato 1', buttons 'Adicionar contato' and 'Remover contato 1'. */
-  noun: string;
-  /** The API's limit of the list. */
-  max: number;
   emptyText: string;
   /** The row's inputs; `focusRef` goes on the first one (focused when the row is added). */
   children: (row: Row<T>, index: number, focusRef: (el: HTMLElement | null) => void) => ReactNode;
 };
 
-/** A section of repeatable rows of the client form, each with its remove button. */
-export function RowsFieldset<T extends Record<string, string>>({ list, legend, noun, max, emptyText, children }: Props<T>) {
+/**
+ * A section of repeatable rows of the client form, each with its remove button, up to the API's
+ * limit. With the noun 'contato', rows read 'Contato 1', buttons 'Adicionar contato' and 'Remover contato 1'.
+ */
+export function RowsFieldset<T extends Record<string, string>>({ list, emptyText, children }: Props<T>) {
   const addRef = useRef<HTMLButtonElement>(null);
   const focusKey = useRef<number | null>(null);
-  const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
+  const { legend, noun } = CLIENT_LIST_LABELS[list.path];
+  const Noun = capitalize(noun);
+  const max = CLIENT_LIST_MAX[list.path];
 
   return (
     <Fieldset legend={legend} variant="filled" radius="md">

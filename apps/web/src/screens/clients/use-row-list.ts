@@ -1,6 +1,7 @@
 // Repeatable rows of the client form (contacts, documents). Each row validates like a use-form
 // field (section 5 rules, on input and on blur); a row left blank is dropped on save, and the
 // server's errors ('contacts.1.email') land on the row that was sent in that place.
+import { CLIENT_LIST_LABELS } from '@app/shared/crm-labels';
 import { validateField } from '@app/shared/form-rules';
 import { capitalize } from '@app/shared/format';
 import { useRef, useState } from 'react';
@@ -11,13 +12,12 @@ export type RowErrors<T> = Partial<Record<Field<T>, string>>;
 export type Row<T> = { key: number; values: T; errors: RowErrors<T> };
 
 export type RowListOptions<T extends RowValues> = {
-  /** The list's field in the API; inputs are named like its error paths ('contacts.0.email'). */
+  /** The list's field in the API; inputs are named like its error paths ('contacts.0.email'), labelled by CLIENT_LIST_LABELS. */
   path: 'contacts' | 'documents';
   initial: T[];
   /** A new row; its keys give the order in which errors are focused. */
   empty: T;
   rules: Partial<Record<Field<T>, string>>;
-  labels: Partial<Record<Field<T>, string>>;
   /** The fields that make a row count as filled (a select with a default value does not). */
   filledBy: Field<T>[];
   /** Rules across fields of one row ('expires_at' not before 'issued_at'). */
@@ -35,11 +35,12 @@ export function useRowList<T extends RowValues>(o: RowListOptions<T>) {
   /** The rows of the last save, in the order sent: the server's 'contacts.1' is the second of them. */
   const sentKeys = useRef<number[]>([]);
   const fields = Object.keys(o.empty) as Field<T>[];
+  const labels: Partial<Record<string, string>> = CLIENT_LIST_LABELS[o.path].fields;
 
   const isBlank = (values: T) => o.filledBy.every((f) => !values[f]?.trim());
   const fieldError = (values: T, name: Field<T>): string | undefined => {
     if (isBlank(values)) return undefined;
-    const rule = validateField(values[name], o.rules[name], { field: o.labels[name] ?? name, values });
+    const rule = validateField(values[name], o.rules[name], { field: labels[name] ?? name, values });
     return rule ?? o.check?.(values)[name];
   };
   const update = (key: number, change: (row: Row<T>) => Row<T>) => setRows((prev) => prev.map((r) => (r.key === key ? change(r) : r)));
@@ -118,7 +119,7 @@ export function useRowList<T extends RowValues>(o: RowListOptions<T>) {
     return null;
   };
 
-  return { rows, listError, inputProps, setField, add, remove, validate, filled, setServerErrors };
+  return { path: o.path, rows, listError, inputProps, setField, add, remove, validate, filled, setServerErrors };
 }
 
 export type RowList<T extends RowValues> = ReturnType<typeof useRowList<T>>;

@@ -1,11 +1,12 @@
 import { USER_STATUS_LABELS, USER_STATUSES, type UserStatus } from '@app/shared/constants';
-import { Anchor, Button, Card, EmptyState, Group, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Card, Stack, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
+import { IconPlus, IconUsers } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
+import { ListPagination } from '../../components/ListPagination';
+import { ListContent, ListFilterBar, ListFilterSelect, ListSearchInput } from '../../components/ListScreen';
 import { PageHeader } from '../../components/PageHeader';
-import { LoadFailed, LoadingRows } from '../../components/ScreenStates';
 import { canManageUsers } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
@@ -35,7 +36,6 @@ export default function UsersScreen() {
     ),
   );
   const users = list.data?.users ?? [];
-  const pagination = list.data?.pagination;
   const filtered = !!searchParam || !!status;
 
   return (
@@ -51,58 +51,34 @@ export default function UsersScreen() {
       />
 
       <Card withBorder radius="lg" padding="md">
-        <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
-          <TextInput
-            label="Buscar"
-            placeholder="Nome ou e-mail"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search.text}
-            onChange={(e) => search.setText(e.currentTarget.value)}
-            maxLength={120}
-            type="search"
-            style={{ flex: '1 1 260px' }}
-          />
-          <Select
+        <ListFilterBar>
+          <ListSearchInput search={search} placeholder="Nome ou e-mail" />
+          <ListFilterSelect
             label="Status"
-            placeholder="Todos"
-            clearable
+            param="status"
+            value={status}
+            update={update}
             data={USER_STATUSES.map((s) => ({ value: s, label: USER_STATUS_LABELS[s] }))}
-            value={status ?? null}
-            onChange={(value) => update({ status: value ?? undefined, page: undefined })}
             w={{ base: '100%', xs: 220 }}
           />
-        </Group>
+        </ListFilterBar>
 
-        {list.isPending ? (
-          <LoadingRows label="Carregando usuários" />
-        ) : list.isError && !list.data ? (
-          <LoadFailed
-            icon={<IconUsers size={28} aria-hidden />}
-            title="Não foi possível carregar os usuários"
-            onRetry={() => void list.refetch()}
-          />
-        ) : users.length === 0 ? (
-          <EmptyState
-            icon={<IconUsers size={28} aria-hidden />}
-            title="Nenhum usuário encontrado"
-            description={filtered ? 'Tente outra busca ou limpe os filtros.' : 'Cadastre a equipe da agência em “Novo usuário”.'}
-            py="xl"
-          >
-            {filtered && (
-              <EmptyState.Actions>
-                <Button
-                  variant="light"
-                  onClick={() => {
-                    search.setText('');
-                    update({ busca: undefined, status: undefined, page: undefined });
-                  }}
-                >
-                  Limpar filtros
-                </Button>
-              </EmptyState.Actions>
-            )}
-          </EmptyState>
-        ) : (
+        <ListContent
+          query={list}
+          isEmpty={users.length === 0}
+          icon={<IconUsers size={28} aria-hidden />}
+          loadingLabel="Carregando usuários"
+          failedTitle="Não foi possível carregar os usuários"
+          empty={{
+            title: 'Nenhum usuário encontrado',
+            hint: 'Cadastre a equipe da agência em “Novo usuário”.',
+            filtered,
+            onClear: () => {
+              search.setText('');
+              update({ busca: undefined, status: undefined, page: undefined });
+            },
+          }}
+        >
           <Table.ScrollContainer minWidth={640}>
             <Table highlightOnHover verticalSpacing="sm" aria-busy={list.isFetching} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
               <Table.Thead>
@@ -142,29 +118,9 @@ export default function UsersScreen() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-        )}
+        </ListContent>
 
-        {pagination && pagination.total_count > 0 && (
-          <Group justify="space-between" mt="md" gap="sm">
-            <Text fz="sm" c="dimmed" aria-live="polite">
-              {pagination.total_count === 1 ? '1 usuário' : `${pagination.total_count} usuários`} · página {pagination.current_page} de{' '}
-              {pagination.total_pages}
-            </Text>
-            <Pagination
-              total={pagination.total_pages}
-              value={pagination.current_page}
-              onChange={setPage}
-              hideWithOnePage
-              aria-label="Paginação"
-              getItemProps={(p) => ({ 'aria-label': `Página ${p}` })}
-              getControlProps={(control) => ({
-                'aria-label': { first: 'Primeira página', previous: 'Página anterior', next: 'Próxima página', last: 'Última página' }[
-                  control
-                ],
-              })}
-            />
-          </Group>
-        )}
+        <ListPagination pagination={list.data?.pagination} noun={['usuário', 'usuários']} onChange={setPage} />
       </Card>
 
       {canManageUsers(role) && <UserFormModal opened={createOpened} onClose={createModal.close} />}
