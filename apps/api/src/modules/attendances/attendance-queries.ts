@@ -38,22 +38,41 @@ export function listCards(db: Db, companyId: number, input: ListAttendancesInput
 }
 
 /**
- * The same page of each status in one statement: a lateral walk of the status index per status
- * (a UNION of four joined selects cost several times more to plan than to run). The statuses are
- * the caller's constants, written into the statement like the page bounds so its plan is reused.
+ * The same page of each status: a lateral walk of the status index per status (a UNION of four
+ * joined selects cost several times more to plan than to run). The statuses are the caller's
+ * constants, written into the statement like the page bounds so its plan is reused.
  */
-export async function funnelCards(db: Db, companyId: number, filters: AttendanceFilters & Page, statuses: readonly AttendanceStatus[]) {
-  const rows = await queryRows<CardRow>(
-    db,
-    Prisma.sql`
+function funnelCardsSql(companyId: number, filters: AttendanceFilters & Page, statuses: readonly AttendanceStatus[]): Prisma.Sql {
+  return Prisma.sql`
     SELECT ${cardColumnsSql}
     FROM unnest(ARRAY[${Prisma.join(statuses.map(statusLiteral))}]::"AttendanceStatus"[]) AS s(status)
     CROSS JOIN LATERAL (
-      SELECT * FROM attendances a WHERE ${attendanceFilterSql(companyId, filters)} AND a.status = s.status ${pageSql(filters)}
-    ) a
-    ORDER BY a.created_at DESC, a.id DESC`,
+      SELECT * FROM attendances a WHERE ${attendanceFilterSql(companyId, filters, { blindPlan: true })} AND a.status = s.status ${pageSql(filters)}
+    ) a`;
+}
+
+/**
+ * The funnel's columns in one round trip: each status's page of cards and its totals, as two JSON
+ * arrays of one row (a second statement cost more than both reads together).
+ */
+export async function funnelColumns(
+  db: Db,
+  companyId: number,
+  filters: AttendanceFilters & Page,
+  statuses: readonly AttendanceStatus[],
+  today: string,
+): Promise<{ cards: Record<AttendanceStatus, CardRow[]>; totals: StatusTotals }> {
+  const [row] = await queryRows<{ cards: CardRow[]; totals: TotalsRow[] }>(
+    db,
+    Prisma.sql`
+    SELECT (SELECT COALESCE(json_agg(c ORDER BY c."createdAt" DESC, c.id DESC), '[]') FROM (${funnelCardsSql(companyId, filters, statuses)}) c) AS cards,
+           (SELECT COALESCE(json_agg(t), '[]') FROM (${statusTotalsSql(companyId, filters, today, { expired: false })}) t) AS totals`,
   );
-  return Object.fromEntries(statuses.map((s) => [s, rows.filter((r) => r.status === s)])) as Record<AttendanceStatus, CardRow[]>;
+  const cards = row?.cards ?? [];
+  return {
+    cards: Object.fromEntries(statuses.map((s) => [s, cards.filter((r) => r.status === s)])) as Record<AttendanceStatus, CardRow[]>,
+    totals: toStatusTotals(row?.totals ?? []),
+  };
 }
 
 /** The buckets are per company, status and travel date: other filters need the attendances table. */
@@ -63,51 +82,35 @@ export function bucketsAnswer(filters: AttendanceFilters): boolean {
 
 /** Per status: how many attendances and their value, and how much of that is past its travel date. */
 export type StatusTotals = Record<AttendanceStatus, { count: number; value: number; expiredCount: number; expiredValue: number }>;
-type TotalsRow = { status: AttendanceStatus; count: number; value: bigint; expired_count: number; expired_value: bigint };
+type TotalsRow = { status: AttendanceStatus; count: number; value: bigint | number; expired_count: number; expired_value: bigint | number };
 
-/** Totals per status; `expired` also splits off what is past its travel date (the balance needs it). */
-export async function statusTotals(
-  db: Db,
-  companyId: number,
-  filters: AttendanceFilters,
-  today: string,
-  opts: { expired: boolean },
-): Promise<StatusTotals> {
-  let rows: TotalsRow[];
+/** The SQL of the totals per status; `expired` also splits off what is past its travel date (the balance needs it). */
+function statusTotalsSql(companyId: number, filters: AttendanceFilters, today: string, opts: { expired: boolean }): Prisma.Sql {
   if (!bucketsAnswer(filters)) {
-    rows = await queryRows<TotalsRow>(
-      db,
-      Prisma.sql`
+    return Prisma.sql`
       SELECT a.status::text AS status, count(*)::int AS count, sum(a.value_cents)::bigint AS value,
              count(*) FILTER (WHERE a.start_date < ${today}::date)::int AS expired_count,
              COALESCE(sum(a.value_cents) FILTER (WHERE a.start_date < ${today}::date), 0)::bigint AS expired_value
       FROM attendances a WHERE ${attendanceFilterSql(companyId, filters)}
-      GROUP BY a.status`,
-    );
-  } else if (filters.start_date_from || filters.start_date_to) {
-    rows = await queryRows<TotalsRow>(
-      db,
-      Prisma.sql`
+      GROUP BY a.status`;
+  }
+  if (filters.start_date_from || filters.start_date_to) {
+    return Prisma.sql`
       SELECT status::text AS status, sum(attendances)::int AS count, sum(value_cents)::bigint AS value,
              COALESCE(sum(attendances) FILTER (WHERE start_date < ${today}::date), 0)::int AS expired_count,
              COALESCE(sum(value_cents) FILTER (WHERE start_date < ${today}::date), 0)::bigint AS expired_value
       FROM attendance_stats WHERE ${statsWhereSql(companyId, filters)}
-      GROUP BY status`,
-    );
-  } else if (!opts.expired) {
-    rows = await queryRows<TotalsRow>(
-      db,
-      Prisma.sql`
+      GROUP BY status`;
+  }
+  if (!opts.expired) {
+    return Prisma.sql`
       SELECT status::text AS status, attendances AS count, value_cents AS value, 0 AS expired_count, 0::bigint AS expired_value
-      FROM attendance_status_stats WHERE ${statsWhereSql(companyId, {})}`,
-    );
-  } else {
-    // Expired = everything minus what is still ahead: the trips ahead are few, the past grows. The
-    // statuses are listed as parameters so the cached (generic) plan keeps them in the index
-    // condition; `enum_range()` there became a per-row filter, 3x slower.
-    rows = await queryRows<TotalsRow>(
-      db,
-      Prisma.sql`
+      FROM attendance_status_stats WHERE ${statsWhereSql(companyId, {})}`;
+  }
+  // Expired = everything minus what is still ahead: the trips ahead are few, the past grows. The
+  // statuses are listed as parameters so the cached (generic) plan keeps them in the index
+  // condition; `enum_range()` there became a per-row filter, 3x slower.
+  return Prisma.sql`
       SELECT t.status::text AS status, t.attendances AS count, t.value_cents AS value,
              (t.attendances - COALESCE(ahead.attendances, 0))::int AS expired_count,
              (t.value_cents - COALESCE(ahead.value_cents, 0))::bigint AS expired_value
@@ -117,9 +120,22 @@ export async function statusTotals(
         WHERE ${statsWhereSql(companyId, {})} AND status IN (${Prisma.join(ATTENDANCE_STATUSES.map((st) => Prisma.sql`${st}::"AttendanceStatus"`))}) AND start_date >= ${today}::date
         GROUP BY status
       ) ahead ON ahead.status = t.status
-      WHERE ${statsWhereSql(companyId, {})}`,
-    );
-  }
+      WHERE ${statsWhereSql(companyId, {})}`;
+}
+
+/** Totals per status; `expired` also splits off what is past its travel date (the balance needs it). */
+export async function statusTotals(
+  db: Db,
+  companyId: number,
+  filters: AttendanceFilters,
+  today: string,
+  opts: { expired: boolean },
+): Promise<StatusTotals> {
+  return toStatusTotals(await queryRows<TotalsRow>(db, statusTotalsSql(companyId, filters, today, opts)));
+}
+
+/** Every status, zero where no row came back; sums arrive as bigint (a row) or number (JSON). */
+function toStatusTotals(rows: TotalsRow[]): StatusTotals {
   const totals = Object.fromEntries(
     ATTENDANCE_STATUSES.map((s) => [s, { count: 0, value: 0, expiredCount: 0, expiredValue: 0 }]),
   ) as StatusTotals;

@@ -17,7 +17,7 @@ import {
   type ListAttendancesInput,
   type UpdateAttendanceInput,
 } from '@app/shared';
-import { toDbDate } from '../../calendar';
+import { fromDbDate, toDbDate } from '../../calendar';
 import { AppError, notFound } from '../../errors';
 import type { Storage } from '../../platform/storage';
 import { countAttendances, listCards } from './attendance-queries';
@@ -89,7 +89,14 @@ export async function getAttendance(db: Db, companyId: number, id: number): Prom
 export async function getDeal(db: Db, companyId: number, id: number): Promise<Deal> {
   const today = businessDate();
   const row = await findAttendance(db, companyId, id);
-  const card = { ...row, clientName: row.client.name, ownerName: row.owner.name };
+  const card = {
+    ...row,
+    startDate: fromDbDate(row.startDate),
+    endDate: fromDbDate(row.endDate),
+    createdAt: row.createdAt.toISOString(),
+    clientName: row.client.name,
+    ownerName: row.owner.name,
+  };
   return {
     ...toFunnelCard(card, today),
     currency: 'BRL',

@@ -14,7 +14,7 @@ import {
   type FunnelOutput,
   type FunnelSublist,
 } from '@app/shared';
-import { funnelCards, monthCounts, statusTotals } from './attendance-queries';
+import { funnelColumns, monthCounts, statusTotals } from './attendance-queries';
 import { toFunnelCard } from './attendances.where';
 
 const SUBLISTS = ['open', 'won', 'canceled', 'lost'] as const satisfies readonly AttendanceStatus[];
@@ -24,10 +24,7 @@ const SUBLISTS = ['open', 'won', 'canceled', 'lost'] as const satisfies readonly
  * value under the same filters.
  */
 export async function funnel(db: Db, companyId: number, input: FunnelInput, today = businessDate()): Promise<FunnelOutput> {
-  const [totals, cards] = await Promise.all([
-    statusTotals(db, companyId, input, today, { expired: false }),
-    funnelCards(db, companyId, input, SUBLISTS),
-  ]);
+  const { cards, totals } = await funnelColumns(db, companyId, input, SUBLISTS, today);
   const sublist = (status: (typeof SUBLISTS)[number]): FunnelSublist => ({
     cards: cards[status].map((r) => toFunnelCard(r, today)),
     total_value: totals[status].value,
