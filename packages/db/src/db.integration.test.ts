@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { query, withDatabase } from './admin';
 import { startEmbeddedPostgres } from './embedded';
-import { createPrismaClient, type PrismaClient, verifyPassword } from './index';
+import { createPrismaClient, Prisma, type PrismaClient, queryRows, verifyPassword } from './index';
 import { applyMigrations, migrationStatus } from './migrate';
 import { DEMO, seed } from './seed';
 import { createTestDatabase, type TestDatabase } from './testing';
@@ -131,6 +131,35 @@ describe('createTestDatabase', () => {
       name: 'Colab Demo',
     });
     expect(await a.prisma.company.findUniqueOrThrow({ where: { id: company.id } })).toMatchObject({ name: 'Só na A' });
+  });
+});
+
+describe('queryRows', () => {
+  // The hot reads skip the Prisma client's pipeline; they must still see what $queryRaw sees.
+  it('returns the values and types $queryRaw returns, and binds parameters of each kind', async () => {
+    const { prisma } = await testDatabase();
+    const at = new Date('2026-11-22T13:45:07.120Z');
+    const statement = Prisma.sql`
+      SELECT ${7}::int AS int4, ${9_007_199_254_740_993n}::bigint AS int8, ${2.5}::float8 AS float8, 12.34::numeric(10, 2) AS money,
+             ${true} AS flag, ${'Agência'}::text AS name, 'open'::"AttendanceStatus" AS status, ${at}::timestamp AS at,
+             '2026-11-22'::date AS day, '{"a": [1, "b"]}'::jsonb AS doc, ARRAY[${1}::int, ${2}::int] AS ints,
+             ARRAY['x', NULL]::text[] AS texts, NULL::text AS nothing, ${'2026-01-31'}::date AS param_day`;
+    const viaClient = await prisma.$queryRaw<Record<string, unknown>[]>(statement);
+    const viaAdapter = await queryRows<Record<string, unknown>>(prisma, statement);
+    expect(viaAdapter).toEqual(viaClient);
+    expect(viaAdapter[0]).toMatchObject({ int8: 9_007_199_254_740_993n, at, day: new Date('2026-11-22T00:00:00Z'), doc: { a: [1, 'b'] } });
+  });
+
+  it("runs inside the caller's transaction when given one", async () => {
+    const { prisma } = await testDatabase();
+    await prisma.$transaction(async (tx) => {
+      await tx.company.create({ data: { name: 'Só na transação' } });
+      const [row] = await queryRows<{ count: number }>(
+        tx,
+        Prisma.sql`SELECT count(*)::int AS count FROM companies WHERE name = 'Só na transação'`,
+      );
+      expect(row?.count).toBe(1);
+    });
   });
 });
 
