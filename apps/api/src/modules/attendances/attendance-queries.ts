@@ -4,6 +4,7 @@
 // agency costs about the same as a small one.
 import { type Db, Prisma, queryRows } from '@app/db';
 import { ATTENDANCE_STATUSES, type AttendanceFilters, type AttendanceStatus, type ListAttendancesInput } from '@app/shared';
+import { trigramSearchable } from '../../search';
 import { attendanceFilterSql, type CardRow, cardColumnsSql, listStatusSql, statsWhereSql } from './attendances.where';
 
 type Page = { page: number; per_page: number };
@@ -162,6 +163,20 @@ export async function countAttendances(db: Db, companyId: number, input: ListAtt
   return row?.count ?? 0;
 }
 
+/**
+ * FROM the agency's attendances under the filters (as `a`) WHERE `condition`. With a search the matches are read first
+ * (`OFFSET 0` keeps PostgreSQL from merging the sub-select): left to combine the search with the
+ * month ranges, its cached plan tested each row of the months against every matching client id
+ * (271 ms for a name shared by 4,000 clients, against 15 ms this way). A term too short for the
+ * trigram indexes has no cheap way to its matches, so the month ranges narrow the scan first.
+ */
+function fromFiltered(companyId: number, filters: AttendanceFilters, condition: Prisma.Sql): Prisma.Sql {
+  const filter = attendanceFilterSql(companyId, filters);
+  return filters.search && trigramSearchable(filters.search)
+    ? Prisma.sql`FROM (SELECT * FROM attendances a WHERE ${filter} OFFSET 0) a WHERE ${condition}`
+    : Prisma.sql`FROM attendances a WHERE ${filter} AND ${condition}`;
+}
+
 export type MonthEvent = 'opened' | 'won' | 'lost';
 export type MonthCounts = Record<MonthEvent, { this_month: number; last_month: number }>;
 
@@ -202,9 +217,11 @@ export async function monthCounts(
            count(*) FILTER (WHERE a.status = 'won' AND a.closed_at >= ${last} AND a.closed_at < ${current})::int AS won_last,
            count(*) FILTER (WHERE a.status = 'lost' AND a.closed_at >= ${current} AND a.closed_at < ${next})::int AS lost_this,
            count(*) FILTER (WHERE a.status = 'lost' AND a.closed_at >= ${last} AND a.closed_at < ${current})::int AS lost_last
-    FROM attendances a
-    WHERE ${attendanceFilterSql(companyId, filters)}
-      AND ((a.created_at >= ${last} AND a.created_at < ${next}) OR (a.status IN ('won', 'lost') AND a.closed_at >= ${last} AND a.closed_at < ${next}))`,
+    ${fromFiltered(
+      companyId,
+      filters,
+      Prisma.sql`((a.created_at >= ${last} AND a.created_at < ${next}) OR (a.status IN ('won', 'lost') AND a.closed_at >= ${last} AND a.closed_at < ${next}))`,
+    )}`,
   );
   for (const event of ['opened', 'won', 'lost'] as const) {
     counts[event] = { this_month: row?.[`${event}_this`] ?? 0, last_month: row?.[`${event}_last`] ?? 0 };

@@ -321,6 +321,29 @@ describe('GET /api/attendances', () => {
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['owner_user_id', 'page', 'start_date_from', 'status']);
   });
+
+  it('searches any case with accents as typed and % and _ literally, for short and long terms alike', async () => {
+    const client = (await t.call('POST', '/api/clients', { token: owner, body: { kind: 'person', name: 'Conceição Araújo' } })).json().id;
+    const cancun = await create(owner, { client_id: client, title: 'Férias', destination: 'Cancún' });
+    const percent = await create(owner, { client_id: client, title: 'Promo 50% Nordeste' });
+    await create(owner, { client_id: client, title: 'Promo 500 Nordeste' });
+    const underscore = await create(owner, { client_id: client, title: 'Pacote Fun_Trip' });
+    await create(owner, { client_id: client, title: 'Pacote FunXTrip' });
+    const ids = async (search: string) =>
+      (await t.call('GET', `/api/attendances?client_id=${client}&per_page=50&search=${encodeURIComponent(search)}`, { token: owner }))
+        .json()
+        .attendances.map((a: { id: number }) => a.id);
+    // Terms of three letters or more read the trigram indexes, shorter ones scan: the same answers.
+    expect(await ids('CANCÚN')).toEqual([cancun.id]);
+    expect(await ids('ÚN')).toEqual([cancun.id]);
+    expect(await ids('cancun')).toEqual([]); // accents are not folded
+    expect(await ids('promo 50%')).toEqual([percent.id]);
+    expect(await ids('%')).toEqual([percent.id]);
+    expect(await ids('FUN_trip')).toEqual([underscore.id]);
+    expect(await ids('n_t')).toEqual([underscore.id]);
+    expect(await ids('CONCEIÇÃO')).toHaveLength(5); // the client's name
+    expect(await ids('çã')).toHaveLength(5);
+  });
 });
 
 describe('GET /api/attendances/deal/{id}', () => {

@@ -10,6 +10,7 @@ import {
   type ListAttendancesInput,
 } from '@app/shared';
 import { fromDbDate } from '../../calendar';
+import { containsPattern, containsSql, trigramSearchable } from '../../search';
 
 /** Security-critical: every attendance lookup of a tenant goes through this filter. */
 export function attendanceWhere(companyId: number, id?: number): Prisma.AttendanceWhereInput {
@@ -26,15 +27,10 @@ export async function lockAttendance(tx: Prisma.TransactionClient, companyId: nu
   return rows.length === 1;
 }
 
-/** ILIKE pattern for "contains", with the pattern's own wildcards taken literally. */
-function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * Security-critical: the list and funnel filters as SQL over `attendances a`, always inside the
  * caller's company (the client-name search too). Each filter has an index that starts with
- * company_id; search scans the agency's rows.
+ * company_id; search reads the trigram indexes (a term of under three letters scans the agency's rows).
  */
 export function attendanceFilterSql(companyId: number, f: AttendanceFilters, opts: { blindPlan?: boolean } = {}): Prisma.Sql {
   // `blindPlan` compares through `(SELECT $n)`: the planner then costs any agency alike, as in the
@@ -49,8 +45,15 @@ export function attendanceFilterSql(companyId: number, f: AttendanceFilters, opt
     const pattern = containsPattern(f.search);
     // A number may also be the attendance's own id (what agents read out on the phone).
     const byId = /^\d{1,9}$/.test(f.search) ? Prisma.sql` OR a.id = ${Number(f.search)}` : Prisma.empty;
-    parts.push(Prisma.sql`(a.title ILIKE ${pattern} OR a.destination ILIKE ${pattern}
-      OR a.client_id IN (SELECT id FROM clients WHERE company_id = ${companyId} AND name ILIKE ${pattern})${byId})`);
+    const clientIds = Prisma.sql`SELECT id FROM clients WHERE company_id = ${companyId} AND ${containsSql(Prisma.sql`name`, f.search)}`;
+    // PostgreSQL reads only the matches (a BitmapOr of the trigram and client_id indexes) when every
+    // branch of the OR is an index condition: `IN (subquery)` is not, `= ANY (ARRAY(subquery))` (the
+    // same ids, read once) is. A term too short for the trigram indexes keeps IN: the OR scans then,
+    // and IN tests each row with a hash where ANY compares it with every id.
+    const byClient = trigramSearchable(f.search)
+      ? Prisma.sql`a.client_id = ANY (ARRAY(${clientIds}))`
+      : Prisma.sql`a.client_id IN (${clientIds})`;
+    parts.push(Prisma.sql`(a.title ILIKE ${pattern} OR a.destination ILIKE ${pattern} OR ${byClient}${byId})`);
   }
   return Prisma.join(parts, ' AND ');
 }

@@ -172,6 +172,26 @@ describe('GET /api/clients', () => {
     const token = await t.tokenFor(DEMO.users.owner);
     expect((await t.call('GET', '/api/clients', { token })).json().pagination).toMatchObject({ current_page: 1, per_page: 6 });
   });
+
+  it('searches any case with accents as typed, % and _ as wildcards, for short and long terms alike', async () => {
+    const token = await t.tokenFor(DEMO.users.owner);
+    for (const name of ['Íris Ñandú Viagens 50%', 'Íris Ñandú Viagens 500', 'Otto Sub_Linha', 'Otto SubXLinha']) {
+      expect((await createClient(token, { kind: 'person', name })).statusCode).toBe(200);
+    }
+    const names = async (search: string) =>
+      (await t.call('GET', `/api/clients?per_page=50&search=${encodeURIComponent(search)}`, { token }))
+        .json()
+        .clients.map((c: { name: string }) => c.name);
+    // Terms of three letters or more read the trigram indexes, shorter ones scan: the same answers.
+    expect(await names('ÍRIS ñandú')).toEqual(['Íris Ñandú Viagens 50%', 'Íris Ñandú Viagens 500']);
+    expect(await names('ÑA')).toEqual(['Íris Ñandú Viagens 50%', 'Íris Ñandú Viagens 500']);
+    expect(await names('iris nandu')).toEqual([]); // accents are not folded
+    // Unlike the attendances search, % and _ match anything here: Prisma's `contains` never escaped them.
+    expect(await names('gens 50%')).toEqual(['Íris Ñandú Viagens 50%', 'Íris Ñandú Viagens 500']);
+    expect(await names('s 50%')).toEqual(['Íris Ñandú Viagens 50%', 'Íris Ñandú Viagens 500']);
+    expect((await names('SUB_linha')).sort()).toEqual(['Otto Sub_Linha', 'Otto SubXLinha'].sort());
+    expect((await names('b_l')).sort()).toEqual(['Otto Sub_Linha', 'Otto SubXLinha'].sort());
+  });
 });
 
 describe('PATCH, DELETE and reopen', () => {

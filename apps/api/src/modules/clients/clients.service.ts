@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type Db, Prisma } from '@app/db';
+import { type Db, Prisma, queryRows } from '@app/db';
 import {
   buildPagination,
   type ClientKind,
   type CreateClientInput,
   clientKindIssues,
   type ListClientsInput,
-  onlyDigits,
   TAKEN_MESSAGE,
   type UpdateClientInput,
 } from '@app/shared';
@@ -14,40 +13,32 @@ import { toDbDate } from '../../calendar';
 import { AppError, notFound } from '../../errors';
 import type { Storage } from '../../platform/storage';
 import { FILE_EXTENSIONS, type UploadedFile } from '../uploads/multipart';
-import { clientAttachmentWhere, clientDetailSelect, clientListSelect, clientWhere, toClientDto, toClientListItem } from './clients.where';
+import {
+  type ClientListRow,
+  clientAttachmentWhere,
+  clientDetailSelect,
+  clientFilterSql,
+  clientListColumnsSql,
+  clientWhere,
+  toClientDto,
+  toClientListItem,
+} from './clients.where';
 
 type ClientLists = Pick<CreateClientInput, 'contacts' | 'addresses' | 'documents'>;
 type ClientScalars = Omit<UpdateClientInput, 'id' | 'contacts' | 'addresses' | 'documents'>;
 
+/** In SQL: Prisma's `contains` cannot keep a short term off the trigram indexes (see containsSql). */
 export async function listClients(db: Db, companyId: number, input: ListClientsInput) {
-  const term = input.search;
-  const digits = term ? onlyDigits(term) : '';
-  const where: Prisma.ClientWhereInput = {
-    ...clientWhere(companyId),
-    ...(input.is_active ? { isActive: input.is_active === 'true' } : {}),
-    ...(input.kind ? { kind: input.kind } : {}),
-    ...(term
-      ? {
-          OR: [
-            { name: { contains: term, mode: 'insensitive' } },
-            { email: { contains: term, mode: 'insensitive' } },
-            // '529.982' finds CPF 52998224725: documents are stored as digits.
-            ...(digits.length >= 3 ? [{ cpf: { contains: digits } }, { cnpj: { contains: digits } }] : []),
-          ],
-        }
-      : {}),
-  };
-  const [rows, total] = await Promise.all([
-    db.client.findMany({
-      where,
-      select: clientListSelect,
-      orderBy: [{ name: 'asc' }, { id: 'asc' }],
-      skip: (input.page - 1) * input.per_page,
-      take: input.per_page,
-    }),
-    db.client.count({ where }),
+  const where = clientFilterSql(companyId, input);
+  const [rows, [total]] = await Promise.all([
+    queryRows<ClientListRow>(
+      db,
+      Prisma.sql`SELECT ${clientListColumnsSql} FROM clients c WHERE ${where}
+      ORDER BY c.name, c.id LIMIT ${input.per_page} OFFSET ${(input.page - 1) * input.per_page}`,
+    ),
+    queryRows<{ count: number }>(db, Prisma.sql`SELECT count(*)::int AS count FROM clients c WHERE ${where}`),
   ]);
-  return { clients: rows.map(toClientListItem), pagination: buildPagination(input.page, input.per_page, total) };
+  return { clients: rows.map(toClientListItem), pagination: buildPagination(input.page, input.per_page, total?.count ?? 0) };
 }
 
 export async function getClient(db: Db, companyId: number, id: number) {

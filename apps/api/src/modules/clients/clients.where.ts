@@ -1,6 +1,7 @@
-import type { Prisma } from '@app/db';
-import type { Client, ClientListItem } from '@app/shared';
+import { Prisma } from '@app/db';
+import { type Client, type ClientKind, type ClientListItem, type ListClientsInput, onlyDigits } from '@app/shared';
 import { fromDbDate } from '../../calendar';
+import { containsSql } from '../../search';
 
 /** Security-critical: every client lookup of a tenant goes through this filter. */
 export function clientWhere(companyId: number, id?: number): Prisma.ClientWhereInput {
@@ -12,7 +13,44 @@ export function clientAttachmentWhere(companyId: number, attachmentId: number, c
   return { id: attachmentId, client: clientWhere(companyId, clientId) };
 }
 
-export const clientListSelect = {
+/**
+ * Security-critical: the list filters as SQL over `clients c`, always inside the caller's company.
+ * Search is name or e-mail ("contains", any case) or CPF/CNPJ digits, read from the trigram indexes
+ * (a term of under three letters scans the agency's clients, see containsSql).
+ */
+export function clientFilterSql(companyId: number, f: Pick<ListClientsInput, 'search' | 'is_active' | 'kind'>): Prisma.Sql {
+  const parts = [Prisma.sql`c.company_id = ${companyId}`];
+  if (f.is_active) parts.push(Prisma.sql`c.is_active = ${f.is_active === 'true'}`);
+  if (f.kind) parts.push(Prisma.sql`c.kind = ${f.kind}::"ClientKind"`);
+  if (f.search) {
+    // '%' and '_' stay wildcards, as they always were here (Prisma's `contains` did not escape them).
+    const pattern = `%${f.search}%`;
+    const matches = [containsSql(Prisma.sql`c.name`, f.search, pattern), containsSql(Prisma.sql`c.email`, f.search, pattern)];
+    // '529.982' finds CPF 52998224725: documents are stored as digits.
+    const digits = onlyDigits(f.search);
+    if (digits.length >= 3) matches.push(Prisma.sql`c.cpf LIKE ${`%${digits}%`}`, Prisma.sql`c.cnpj LIKE ${`%${digits}%`}`);
+    parts.push(Prisma.sql`(${Prisma.join(matches, ' OR ')})`);
+  }
+  return Prisma.join(parts, ' AND ');
+}
+
+/** The columns of a list row, as `clientListSelect` reads them. */
+export const clientListColumnsSql = Prisma.sql`c.id, c.kind::text AS kind, c.name, c.cpf, c.cnpj, c.email, c.phone,
+  c.is_active AS "isActive", c.created_at AS "createdAt"`;
+
+export type ClientListRow = {
+  id: number;
+  kind: ClientKind;
+  name: string;
+  cpf: string | null;
+  cnpj: string | null;
+  email: string | null;
+  phone: string | null;
+  isActive: boolean;
+  createdAt: Date;
+};
+
+const clientListSelect = {
   id: true,
   kind: true,
   name: true,
@@ -38,7 +76,6 @@ export const clientDetailSelect = {
   attachments: { select: { id: true, filename: true, contentType: true, size: true, createdAt: true }, orderBy: { id: 'asc' } },
 } satisfies Prisma.ClientSelect;
 
-type ClientListRow = Prisma.ClientGetPayload<{ select: typeof clientListSelect }>;
 type ClientDetailRow = Prisma.ClientGetPayload<{ select: typeof clientDetailSelect }>;
 
 export function toClientListItem(c: ClientListRow): ClientListItem {

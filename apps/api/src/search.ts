@@ -1,0 +1,25 @@
+// "Contains, any case" searches in SQL, and when the trigram indexes (pg_trgm, GIN) can serve them.
+import { Prisma } from '@app/db';
+
+/** ILIKE pattern for "contains", with the pattern's own wildcards taken literally. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Whether a trigram index can answer "contains `term`": pg_trgm needs three letters or digits in a
+ * row. For a shorter term it would read the whole index and recheck every row, slower than a scan.
+ */
+export function trigramSearchable(term: string): boolean {
+  return /[\p{L}\p{N}]{3}/u.test(term);
+}
+
+/**
+ * `column ILIKE pattern` for "contains `term`". For a term too short for the trigram index the column
+ * is written `(column || '')` (the same value, NULL stays NULL), which no index matches: a cached
+ * generic plan does not see the term, and would take the index for a two-letter term as for any other.
+ */
+export function containsSql(column: Prisma.Sql, term: string, pattern = containsPattern(term)): Prisma.Sql {
+  const subject = trigramSearchable(term) ? column : Prisma.sql`(${column} || '')`;
+  return Prisma.sql`${subject} ILIKE ${pattern}`;
+}
