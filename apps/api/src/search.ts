@@ -19,7 +19,7 @@ export function trigramSearchable(term: string): boolean {
  * is written `(column || '')` (the same value, NULL stays NULL), which no index matches: a cached
  * generic plan does not see the term, and would take the index for a two-letter term as for any other.
  */
-export function containsSql(column: Prisma.Sql, term: string, pattern = containsPattern(term)): Prisma.Sql {
+export function containsSql(column: Prisma.Sql, term: string): Prisma.Sql {
   const subject = trigramSearchable(term) ? column : Prisma.sql`(${column} || '')`;
-  return Prisma.sql`${subject} ILIKE ${pattern}`;
+  return Prisma.sql`${subject} ILIKE ${containsPattern(term)}`;
 }

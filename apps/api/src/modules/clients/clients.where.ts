@@ -23,9 +23,8 @@ export function clientFilterSql(companyId: number, f: Pick<ListClientsInput, 'se
   if (f.is_active) parts.push(Prisma.sql`c.is_active = ${f.is_active === 'true'}`);
   if (f.kind) parts.push(Prisma.sql`c.kind = ${f.kind}::"ClientKind"`);
   if (f.search) {
-    // '%' and '_' stay wildcards, as they always were here (Prisma's `contains` did not escape them).
-    const pattern = `%${f.search}%`;
-    const matches = [containsSql(Prisma.sql`c.name`, f.search, pattern), containsSql(Prisma.sql`c.email`, f.search, pattern)];
+    // '%' and '_' are taken literally, as in the attendances search.
+    const matches = [containsSql(Prisma.sql`c.name`, f.search), containsSql(Prisma.sql`c.email`, f.search)];
     // '529.982' finds CPF 52998224725: documents are stored as digits.
     const digits = onlyDigits(f.search);
     if (digits.length >= 3) matches.push(Prisma.sql`c.cpf LIKE ${`%${digits}%`}`, Prisma.sql`c.cnpj LIKE ${`%${digits}%`}`);
