@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { createPrismaClient } from '@app/db';
+import { createPrismaClient, disconnectWhenIdle } from '@app/db';
 import { startEmbeddedPostgres } from '@app/db/embedded';
 import { applyMigrations } from '@app/db/migrate';
 import { seed } from '@app/db/seed';
@@ -25,7 +25,7 @@ async function shutdown(signal: string) {
   closing = true;
   app.log.info({ signal }, 'shutting down');
   await app.close();
-  await db.$disconnect();
+  await disconnectWhenIdle(db);
   await embedded?.stop();
   process.exit(0);
 }

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { query, withDatabase } from './admin';
 import { startEmbeddedPostgres } from './embedded';
-import { createPrismaClient, Prisma, type PrismaClient, queryRows, verifyPassword } from './index';
+import { createPrismaClient, disconnectWhenIdle, Prisma, type PrismaClient, queryRows, verifyPassword } from './index';
 import { applyMigrations, migrationStatus } from './migrate';
 import { DEMO, seed } from './seed';
 import { createTestDatabase, type TestDatabase } from './testing';
@@ -160,6 +160,24 @@ describe('queryRows', () => {
       );
       expect(row?.count).toBe(1);
     });
+  });
+});
+
+describe('disconnectWhenIdle', () => {
+  it('lets a handler in flight run its next queries before the pool ends', async () => {
+    const db = await createTestDatabase(); // not in `databases`: this test disconnects it itself
+    try {
+      await db.prisma.company.count(); // the client has connected (and owns the pool)
+      const handler = (async () => {
+        await queryRows(db.prisma, Prisma.sql`SELECT pg_sleep(0.3) IS NOT NULL AS slept`);
+        return queryRows<{ done: boolean }>(db.prisma, Prisma.sql`SELECT true AS done`);
+      })();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await disconnectWhenIdle(db.prisma);
+      expect(await handler).toEqual([{ done: true }]);
+    } finally {
+      await db.drop();
+    }
   });
 });
 

@@ -27,7 +27,26 @@ export function createPrismaClient(databaseUrl: string, opts: { max?: number; pr
   // The client owns the pool ($disconnect ends it); the reader (rows.ts) borrows it.
   const client = new PrismaClient({ adapter: new PrismaPg(pool, { ...options, disposeExternalPool: true }) });
   registerReader(client, new PrismaPg(pool, options));
+  pools.set(client, pool);
   return client;
+}
+
+const pools = new WeakMap<PrismaClient, pg.Pool>();
+
+/**
+ * Disconnects once no query has run for `quietMs` (at most `timeoutMs`): on shutdown the HTTP server
+ * stops waiting for a request whose client went away, while its handler may still be reading or
+ * writing.
+ */
+export async function disconnectWhenIdle(client: PrismaClient, { quietMs = 200, timeoutMs = 10_000 } = {}): Promise<void> {
+  const pool = pools.get(client);
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = Date.now();
+  while (pool && Date.now() < deadline && Date.now() - quietSince < quietMs) {
+    if (pool.totalCount > pool.idleCount || pool.waitingCount > 0) quietSince = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await client.$disconnect();
 }
 
 const statementNames = new Map<string, string>();
