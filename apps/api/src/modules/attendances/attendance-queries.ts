@@ -48,7 +48,7 @@ function funnelCardsSql(companyId: number, filters: AttendanceFilters & Page, st
     SELECT ${cardColumnsSql}
     FROM unnest(ARRAY[${Prisma.join(statuses.map(statusLiteral))}]::"AttendanceStatus"[]) AS s(status)
     CROSS JOIN LATERAL (
-      SELECT * FROM attendances a WHERE ${attendanceFilterSql(companyId, filters, { blindPlan: true })} AND a.status = s.status ${pageSql(filters)}
+      SELECT * FROM attendances a WHERE ${attendanceFilterSql(companyId, filters, { blindPlan: unfiltered(filters) })} AND a.status = s.status ${pageSql(filters)}
     ) a`;
 }
 
@@ -75,6 +75,9 @@ export async function funnelColumns(
     totals: toStatusTotals(row?.totals ?? []),
   };
 }
+
+/** No filter but the agency: its cards come from the status index alone, whatever the agency. */
+const unfiltered = (f: AttendanceFilters) => bucketsAnswer(f) && !f.start_date_from && !f.start_date_to;
 
 /** The buckets are per company, status and travel date: other filters need the attendances table. */
 export function bucketsAnswer(filters: AttendanceFilters): boolean {

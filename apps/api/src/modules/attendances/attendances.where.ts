@@ -34,7 +34,8 @@ export async function lockAttendance(tx: Prisma.TransactionClient, companyId: nu
  */
 export function attendanceFilterSql(companyId: number, f: AttendanceFilters, opts: { blindPlan?: boolean } = {}): Prisma.Sql {
   // `blindPlan` compares through `(SELECT $n)`: the planner then costs any agency alike, as in the
-  // cached generic plan, so PostgreSQL adopts that plan instead of replanning on every call.
+  // cached generic plan, so PostgreSQL adopts that plan instead of replanning on every call. Only
+  // for the agency alone: blind to it, the planner misjudges how many rows the other filters keep.
   const company = opts.blindPlan ? Prisma.sql`(SELECT ${companyId}::int)` : Prisma.sql`${companyId}`;
   const parts = [Prisma.sql`a.company_id = ${company}`];
   if (f.owner_user_id) parts.push(Prisma.sql`a.owner_user_id = ${f.owner_user_id}`);
