@@ -15,8 +15,8 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { listAttendances } from '../apps/api/src/modules/attendances/attendances.service';
-import { loadSession } from '../apps/api/src/modules/auth/session';
 import { funnel, funnelBalance, funnelBigNumbers } from '../apps/api/src/modules/attendances/funnel.service';
+import { loadSession } from '../apps/api/src/modules/auth/session';
 import { BENCH } from './crm-data';
 import { percentile, ROOT as root, startApi, startBareServer } from './lib';
 

@@ -25,11 +25,15 @@ const results = join(mkdtempSync(join(tmpdir(), 'agencia-tests-')), '');
 const vitestJson = join(results, 'vitest.json');
 const playwrightJson = join(results, 'playwright.json');
 
-const unit = spawnSync('npx', [...PNPM, 'exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], {
-  cwd: ROOT,
-  stdio: 'inherit',
-  env,
-});
+const unit = spawnSync(
+  'npx',
+  [...PNPM, 'exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+  {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env,
+  },
+);
 
 let e2eDatabase;
 if (env.TEST_DATABASE_URL) e2eDatabase = await createEmptyDatabase(env.TEST_DATABASE_URL, `app_e2e_${Date.now()}`);
@@ -47,7 +51,11 @@ await e2eDatabase?.drop();
 
 const count = (file, read) => (existsSync(file) ? read(JSON.parse(readFileSync(file, 'utf8'))) : { passed: 0, failed: 1, skipped: 0 });
 const u = count(vitestJson, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }));
-const p = count(playwrightJson, (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped }));
+const p = count(playwrightJson, (r) => ({
+  passed: r.stats.expected + r.stats.flaky,
+  failed: r.stats.unexpected,
+  skipped: r.stats.skipped,
+}));
 const passed = u.passed + p.passed;
 const failed = u.failed + p.failed + (unit.status !== 0 && u.failed === 0 ? 1 : 0) + (e2e.status !== 0 && p.failed === 0 ? 1 : 0);
 const skipped = u.skipped + p.skipped;
@@ -110,6 +118,13 @@ async function ensureServices(e) {
   }
   const redisUp = spawnSync('sh', ['-c', 'redis-cli -u "$REDIS_URL" ping'], { env: e, encoding: 'utf8' }).stdout?.includes('PONG');
   if (!redisUp) {
-    spawnSync('sh', ['-c', 'redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no --dir /var/lib/redis --logfile /var/log/redis/ci.log'], { stdio: 'inherit' });
+    spawnSync(
+      'sh',
+      [
+        '-c',
+        'redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no --dir /var/lib/redis --logfile /var/log/redis/ci.log',
+      ],
+      { stdio: 'inherit' },
+    );
   }
 }

@@ -61,18 +61,14 @@ function passwordsMatch<T extends { password: string; password_confirmation: str
   }
 }
 
-export const resetPasswordInput = z
-  .object({ token: z.string().min(10).max(200), ...confirmedPassword })
-  .superRefine(passwordsMatch);
+export const resetPasswordInput = z.object({ token: z.string().min(10).max(200), ...confirmedPassword }).superRefine(passwordsMatch);
 
 export const changePasswordInput = z
   .object({ current_password: z.string().min(1).max(200), ...confirmedPassword })
   .superRefine(passwordsMatch);
 
 export const registrationTokenInput = z.object({ token: z.string().min(10).max(200) });
-export const activateRegistrationInput = z
-  .object({ token: z.string().min(10).max(200), ...confirmedPassword })
-  .superRefine(passwordsMatch);
+export const activateRegistrationInput = z.object({ token: z.string().min(10).max(200), ...confirmedPassword }).superRefine(passwordsMatch);
 export const registrationInfoOutput = z.object({
   name: z.string(),
   email: z.string(),

@@ -6,7 +6,7 @@ import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'r
 import { z } from 'zod';
 import type { Config } from '../config';
 import { bullmqQueue, embeddedQueue, type JobDefinition, type JobQueue } from './jobs';
-import { type MailMessage, type Mailer, outboxMailer, smtpMailer } from './mail';
+import { type Mailer, type MailMessage, outboxMailer, smtpMailer } from './mail';
 import { type Payments, simulatorPayments, simulatorWebhookSecret, stripePayments } from './payments';
 import { localStorage, type Storage } from './storage';
 
@@ -61,7 +61,9 @@ export function createPlatform(
   const jobs = config.REDIS_URL ? bullmqQueue(config.REDIS_URL, jobDefs, deps, queueName) : embeddedQueue(jobDefs, deps);
   // Commands wait for the connection (capped by commandTimeout, then the in-memory insurance
   // limiter answers), so attempts right after start-up are counted in Redis like the rest.
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { enableOfflineQueue: true, maxRetriesPerRequest: 1, commandTimeout: 2000 }) : undefined;
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { enableOfflineQueue: true, maxRetriesPerRequest: 1, commandTimeout: 2000 })
+    : undefined;
   const limiter = (points: number, prefix: string) => {
     const limiterOpts = { points, duration: 15 * 60, keyPrefix: `${prefix}:${queueName}` };
     return redis

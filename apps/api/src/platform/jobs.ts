@@ -84,7 +84,9 @@ export function embeddedQueue(jobs: JobDefinition<unknown>[], deps: JobDeps, pol
   function schedule() {
     if (stopped) return;
     timer = setTimeout(() => {
-      kick().catch((err) => deps.log.error({ err }, 'job poll failed')).finally(schedule);
+      kick()
+        .catch((err) => deps.log.error({ err }, 'job poll failed'))
+        .finally(schedule);
     }, pollMs);
   }
 
