@@ -259,17 +259,19 @@ export const consolidatedFieldsInput = z.object({ notes: optionalText(NOTES_MAX_
 /** GET /api/attendances/consolidated/{id}: the closing summary of the trip and its document. */
 export const consolidatedSchema = z.object({
   attendance_id: z.number().int(),
-  title: z.string(),
-  status: statusField,
+  ...attendanceSchema.pick({
+    title: true,
+    status: true,
+    destination: true,
+    start_date: true,
+    end_date: true,
+    adults: true,
+    children: true,
+    infants: true,
+    value_cents: true,
+  }).shape,
   client: personRef,
   owner: personRef,
-  destination: z.string().nullable(),
-  start_date: z.string().nullable(),
-  end_date: z.string().nullable(),
-  adults: z.number().int(),
-  children: z.number().int(),
-  infants: z.number().int(),
-  value_cents: z.number().int(),
   notes: z.string().nullable(),
   file: z
     .object({
