@@ -7,8 +7,9 @@
 //
 // Starts the API (apps/api/src/main.ts) on BENCH_PORT unless BENCH_URL points at a running one.
 // BENCH_DURATION (s, default 15), BENCH_CONNECTIONS (default 50), BENCH_ONLY (comma-separated names).
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createPrismaClient, PrismaClient } from '@app/db';
 import { PrismaPg } from '@prisma/adapter-pg';
@@ -70,12 +71,48 @@ const scenarios = [
   { name: 'clients search', path: '/api/clients?search=souza' },
 ].filter((s) => !only || only.includes(s.name));
 
-async function run(path: string, seconds: number, origin = base) {
+type Figures = { p50: number; p95: number; p99: number; rps: number; errors: number };
+
+// wrk (C, one thread) leaves more of the 2 cores to the API and PostgreSQL than autocannon (JS);
+// BENCH_LOAD=autocannon forces the latter. Both rotate the agents' tokens.
+const loadTool = process.env.BENCH_LOAD ?? (spawnSync('wrk', ['--version']).error ? 'autocannon' : 'wrk');
+
+async function run(path: string, seconds: number, origin = base): Promise<Figures> {
+  return loadTool === 'wrk' ? runWrk(origin + path, seconds) : runAutocannon(origin + path, seconds);
+}
+
+const wrkScript = join(mkdtempSync(join(tmpdir(), 'bench-wrk-')), 'agents.lua');
+writeFileSync(
+  wrkScript,
+  `local tokens = { ${tokens.map((t) => `"${t}"`).join(', ')} }
+local n = 0
+request = function()
+  n = n + 1
+  return wrk.format(nil, nil, { authorization = "Bearer " .. tokens[n % #tokens + 1] })
+end
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('{"p50":%f,"p95":%f,"p99":%f,"requests":%d,"duration":%d,"errors":%d}\\n',
+    latency:percentile(50) / 1000, latency:percentile(95) / 1000, latency:percentile(99) / 1000,
+    summary.requests, summary.duration, e.connect + e.read + e.write + e.timeout + e.status))
+end
+`,
+);
+
+function runWrk(url: string, seconds: number): Figures {
+  const out = spawnSync('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '-s', wrkScript, url], { encoding: 'utf8' });
+  const last = out.stdout.trim().split('\n').at(-1) ?? '';
+  if (out.status !== 0 || !last.startsWith('{')) throw new Error(`wrk failed: ${out.stderr || out.stdout}`);
+  const r = JSON.parse(last) as { p50: number; p95: number; p99: number; requests: number; duration: number; errors: number };
+  return { p50: r.p50, p95: r.p95, p99: r.p99, rps: r.requests / (r.duration / 1e6), errors: r.errors };
+}
+
+async function runAutocannon(url: string, seconds: number): Promise<Figures> {
   const latencies: number[] = [];
   let errors = 0;
   let next = 0;
   const instance = autocannon({
-    url: origin + path,
+    url,
     connections,
     duration: seconds,
     // Each connection is one agent: the per-request session read is not one user's row over and over.
@@ -87,7 +124,13 @@ async function run(path: string, seconds: number, origin = base) {
   });
   const result = await instance;
   latencies.sort((a, b) => a - b);
-  return { latencies, errors: errors + result.errors + result.timeouts, rps: latencies.length / seconds };
+  return {
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    rps: latencies.length / seconds,
+    errors: errors + result.errors + result.timeouts,
+  };
 }
 
 const rows: string[] = [];
@@ -97,22 +140,16 @@ const load = () =>
   loadavg()
     .map((l) => l.toFixed(1))
     .join(' ');
-console.log(`\n${connections} connections, ${duration}s per route, ${base}, load average ${load()}\n${header}`);
+console.log(`\n${loadTool}, ${connections} connections, ${duration}s per route, ${base}, load average ${load()}\n${header}`);
 rows.push(`load average at start ${load()}`);
 const bare = await startBareServer(process.env.BENCH_BARE_PORT ?? '39872');
 for (const s of [{ name: 'ceiling: bare Fastify', path: '/bare', origin: bare.url, target: false }, ...scenarios]) {
   const origin = 'origin' in s ? s.origin : base;
   await run(s.path, 2, origin); // warm-up: JIT, connection pool, PostgreSQL caches
   const r = await run(s.path, duration, origin);
-  const p95 = percentile(r.latencies, 95);
-  const line = `${s.name.padEnd(26)} ${percentile(r.latencies, 50).toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)} ${percentile(
-    r.latencies,
-    99,
-  )
-    .toFixed(1)
-    .padStart(
-      8,
-    )} ${r.rps.toFixed(0).padStart(8)} ${String(r.errors).padStart(7)}  ${s.target ? (p95 < 50 ? 'ok (< 50 ms)' : 'OVER 50 ms') : '-'}`;
+  const cells = [r.p50, r.p95, r.p99].map((v) => v.toFixed(1).padStart(8)).join(' ');
+  const target = s.target ? (r.p95 < 50 ? 'ok (< 50 ms)' : 'OVER 50 ms') : '-';
+  const line = `${s.name.padEnd(26)} ${cells} ${r.rps.toFixed(0).padStart(8)} ${String(r.errors).padStart(7)}  ${target}`;
   console.log(line);
   rows.push(line);
 }
