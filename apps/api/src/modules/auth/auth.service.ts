@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import { AppError, fieldError, notFound } from '../../errors';
 import { type Platform, sendMailJob } from '../../platform';
 import { freshToken } from '../billing/claims';
-import { companyEntitlements } from '../billing/entitlements';
+import { entitlementSelect, entitlementsOf } from '../billing/entitlements';
 import { toUserDto, userSelect } from '../users/users.where';
 import { passwordResetMail } from './auth.mails';
 import { hashOneTimeToken, newOneTimeToken, signAccessToken } from './tokens';
@@ -32,11 +32,12 @@ async function consumeAttempt(limiter: Platform['authLimiter'], key: string) {
 
 /** The profile of section 3: user, plan status, days remaining, subdomain and features. */
 export async function buildProfile(db: Db, userId: number) {
+  // One read: the user, the company and its subscription (the profile is fetched on every page load).
   const user = await db.user.findUniqueOrThrow({
     where: { id: userId },
-    select: { ...userSelect, company: { select: { name: true, subdomain: true } } },
+    select: { ...userSelect, company: { select: { name: true, subdomain: true, subscription: { select: entitlementSelect } } } },
   });
-  const ent = await companyEntitlements(db, user.companyId, user.role as Role);
+  const ent = entitlementsOf(user.company.subscription, user.role as Role);
   return {
     user: toUserDto(user),
     status_plan: ent.status_plan,
