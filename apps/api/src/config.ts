@@ -38,6 +38,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(join(REPO_ROOT, 'apps/web/dist')),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
+  /** Also seed sample clients and attendances for Agência Demo (set by `npm start`; tests want an empty CRM). */
+  SEED_SAMPLE_CRM: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Where uploaded files live: 'local' keeps them under DATA_DIR/uploads. */
   STORAGE_DRIVER: z.enum(['local']).default('local'),
   /** Brazilian postal-code lookup (ViaCEP protocol: GET {base}/{cep}/json/). */

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { createPrismaClient, disconnectWhenIdle } from '@app/db';
 import { startEmbeddedPostgres } from '@app/db/embedded';
 import { applyMigrations } from '@app/db/migrate';
-import { seed } from '@app/db/seed';
+import { seed, seedSampleCrm } from '@app/db/seed';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 
@@ -14,7 +14,10 @@ const databaseUrl = config.DATABASE_URL ?? (embedded as NonNullable<typeof embed
 
 await applyMigrations(databaseUrl);
 const db = createPrismaClient(databaseUrl, { max: embedded ? 4 : 10, preparedStatements: !embedded });
-if (config.SEED_DEMO !== 'false' && (await db.company.count()) === 0) await seed(db);
+if (config.SEED_DEMO !== 'false' && (await db.company.count()) === 0) {
+  await seed(db);
+  if (config.SEED_SAMPLE_CRM) await seedSampleCrm(db);
+}
 
 const { app, platform } = await buildApp(config, db);
 await platform.jobs.start();

@@ -6,7 +6,7 @@ import { query, withDatabase } from './admin';
 import { startEmbeddedPostgres } from './embedded';
 import { createPrismaClient, disconnectWhenIdle, Prisma, type PrismaClient, queryRows, verifyPassword } from './index';
 import { applyMigrations, migrationStatus } from './migrate';
-import { DEMO, seed } from './seed';
+import { DEMO, seed, seedSampleCrm } from './seed';
 import { createTestDatabase, type TestDatabase } from './testing';
 
 const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
@@ -116,6 +116,31 @@ describe('seed', () => {
     expect(owner.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword(owner.passwordHash as string, DEMO.password)).toBe(true);
     expect(await verifyPassword(owner.passwordHash as string, 'demo123456')).toBe(false);
+  });
+});
+
+describe('seedSampleCrm', () => {
+  it("fills Agência Demo's CRM once: clients, attendances of every status, a log row each", async () => {
+    const { prisma } = await testDatabase();
+    await seedSampleCrm(prisma);
+
+    const demo = await prisma.company.findFirstOrThrow({ where: { name: DEMO.companies.demo } });
+    const clients = await prisma.client.findMany({ orderBy: { id: 'asc' } });
+    const attendances = await prisma.attendance.findMany({ include: { logs: true }, orderBy: { id: 'asc' } });
+    expect(clients.length).toBeGreaterThanOrEqual(8);
+    expect(attendances.length).toBeGreaterThanOrEqual(12);
+    expect(new Set([...clients, ...attendances].map((row) => row.companyId))).toEqual(new Set([demo.id]));
+    expect(new Set(attendances.map((a) => a.status))).toEqual(new Set(['open', 'won', 'lost', 'canceled']));
+    for (const a of attendances) {
+      expect(a.logs).toEqual([expect.objectContaining({ action: 'created', userId: a.ownerUserId, companyId: demo.id })]);
+      expect(a.closedAt === null).toBe(a.status === 'open');
+    }
+    const demoUsers = await prisma.user.findMany({ where: { companyId: demo.id }, select: { id: true } });
+    expect(demoUsers.map((u) => u.id)).toEqual(expect.arrayContaining([...new Set(attendances.map((a) => a.ownerUserId))]));
+
+    await seedSampleCrm(prisma);
+    expect(await prisma.client.findMany({ orderBy: { id: 'asc' } })).toEqual(clients);
+    expect(await prisma.attendance.findMany({ include: { logs: true }, orderBy: { id: 'asc' } })).toEqual(attendances);
   });
 });
 
