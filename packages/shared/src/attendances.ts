@@ -1,19 +1,20 @@
 // Attendances (customer service cases) and the sales funnel: the contracts of /api/attendances.
+
 import { CLIENT_KINDS, dateField } from './clients';
+import { MAX_RECORD_ID } from './constants';
 import { ATTENDANCE_LOG_ACTIONS } from './crm-labels';
 import { CLIENT_FIELD_MESSAGES, NOTES_MAX_LENGTH } from './crm-rules';
 import { ATTENDANCE_LIST_STATUSES, ATTENDANCE_STATUS_TAGS, ATTENDANCE_STATUSES, type AttendanceTransition, FUNNEL_GROUPS } from './funnel';
-import { idParam, paginationInput, paginationSchema, searchInput } from './pagination';
+import { idParam, paginationInput, paginationSchema, recordIdQuery, searchInput } from './pagination';
 import { z } from './zod';
 
 export { ATTENDANCE_LOG_ACTION_LABELS, ATTENDANCE_LOG_ACTIONS, type AttendanceLogAction } from './crm-labels';
 
-const MAX_ID = 2_147_483_647;
 /** Integer cents, up to R$ 20 milhões per attendance. */
 export const moneyCentsField = z.number().int().min(0).max(2_000_000_000);
 const passengersField = z.number().int().min(0).max(99);
-const idField = z.number().int().positive().max(MAX_ID);
-const queryIdField = z.coerce.number().int().positive().max(MAX_ID);
+const idField = z.number().int().positive().max(MAX_RECORD_ID);
+const queryIdField = recordIdQuery();
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 
 export const ATTENDANCE_MESSAGES = {

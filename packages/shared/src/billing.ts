@@ -1,7 +1,7 @@
 // Sections 3, 5 and 7: plans, the company's subscription, checkout and the super admin's views.
 import { emailField, featureMapSchema, userSchema } from './auth';
 import { FEATURE_KEYS } from './constants';
-import { idParam, paginationInput, paginationSchema } from './pagination';
+import { idParam, paginationInput, paginationSchema, recordIdQuery } from './pagination';
 import { PLAN_STATUSES } from './plan-status';
 import { z } from './zod';
 
@@ -71,8 +71,8 @@ export const cancelSubscriptionInput = z.object({ email: emailField });
 /** POST /api/payments/create-checkout-session: `plan_id` (`planId` is accepted too) and e-mail. */
 export const createCheckoutSessionInput = z
   .object({
-    plan_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-    planId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+    plan_id: recordIdQuery().optional(),
+    planId: recordIdQuery().optional(),
     email: emailField,
   })
   .superRefine((v, ctx) => {
@@ -115,7 +115,7 @@ export type AdminCompany = z.infer<typeof adminCompanySchema>;
 export const adminCompaniesInput = z.object({
   search: z.string().trim().max(120).optional(),
   status: planStatusEnum.optional(),
-  plan_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  plan_id: recordIdQuery().optional(),
   ...paginationInput,
 });
 export type AdminCompaniesInput = z.infer<typeof adminCompaniesInput>;

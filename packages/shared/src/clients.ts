@@ -3,7 +3,7 @@ import { emailField } from './auth';
 import { CLIENT_DOCUMENT_TYPES, CLIENT_KINDS, type ClientKind, INVALID_MESSAGE } from './crm-labels';
 import { CLIENT_FIELD_MESSAGES, CLIENT_LIST_MAX, expiresBeforeIssue, NOTES_MAX_LENGTH } from './crm-rules';
 import { BR_STATES, isValidCnpj, isValidCpf, isValidPostalCode, onlyDigits } from './documents';
-import { idParam, paginationInput, paginationSchema, searchInput } from './pagination';
+import { idParam, paginationInput, paginationSchema, recordIdQuery, searchInput } from './pagination';
 import { z } from './zod';
 
 export * from './crm-labels';
@@ -176,8 +176,8 @@ export const clientSchema = clientListItemSchema.extend({
 export type Client = z.infer<typeof clientSchema>;
 
 /** POST /api/clients/download_attachment: the file itself comes back. */
-export const downloadAttachmentInput = z.object({ attachment_id: z.coerce.number().int().positive().max(2_147_483_647) }).strict();
-export const clientAttachmentParams = idParam.extend({ attachment_id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const downloadAttachmentInput = z.object({ attachment_id: recordIdQuery() }).strict();
+export const clientAttachmentParams = idParam.extend({ attachment_id: recordIdQuery() });
 
 /** GET /api/postal-codes/{cep}: the address of a CEP, for filling address forms. */
 export const postalCodeInput = z.object({ cep: postalCodeField });

@@ -90,3 +90,7 @@ export const PRODUCT_WEBSITE = 'https://agenciacrm.com.br';
 export const PASSWORD_RESET_TTL_MINUTES = 60;
 export const REGISTRATION_TTL_DAYS = 7;
 export const PASSWORD_MIN_LENGTH = 8;
+
+/** The largest id a record has (PostgreSQL int4); a larger one in a URL is simply not found. */
+export const MAX_RECORD_ID = 2_147_483_647;
+export const isRecordId = (n: number) => Number.isInteger(n) && n > 0 && n <= MAX_RECORD_ID;

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE, MAX_PAGE_SIZE, SEARCH_MAX_LENGTH } from './constants';
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE, MAX_PAGE_SIZE, MAX_RECORD_ID, SEARCH_MAX_LENGTH } from './constants';
 import { z } from './zod';
 
 /** Query fields every paginated list accepts (strings in a REST query, coerced). */
@@ -33,4 +33,6 @@ export function buildPagination(page: number, perPage: number, totalCount: numbe
   };
 }
 
-export const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+/** A record id from a path or query string. */
+export const recordIdQuery = () => z.coerce.number().int().positive().max(MAX_RECORD_ID);
+export const idParam = z.object({ id: recordIdQuery() });

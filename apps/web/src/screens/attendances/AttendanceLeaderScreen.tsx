@@ -1,4 +1,5 @@
 import type { Attendance } from '@app/shared/attendances';
+import { isRecordId } from '@app/shared/constants';
 import { NOTES_MAX_LENGTH } from '@app/shared/crm-rules';
 import { Button, Card, Group, NumberInput, Select, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconQuestionMark } from '@tabler/icons-react';
@@ -14,9 +15,6 @@ import { useTRPC } from '../../lib/trpc';
 import { useForm } from '../../lib/use-form';
 import { ClientSelect } from './ClientSelect';
 import { useOwnerOptions } from './use-owner-options';
-
-const MAX_ID = 2_147_483_647;
-const validId = (n: number) => Number.isInteger(n) && n > 0 && n <= MAX_ID;
 
 const RULES = { client_id: 'required', title: 'required|minmax:2,160' };
 const LABELS = { client_id: 'Cliente', title: 'Título', destination: 'Destino' };
@@ -217,12 +215,12 @@ export default function AttendanceLeaderScreen() {
   const editing = idParam !== undefined;
   const id = Number(idParam);
   const clientParam = Number(params.get('cliente'));
-  const clientId = !editing && validId(clientParam) ? clientParam : null;
+  const clientId = !editing && isRecordId(clientParam) ? clientParam : null;
 
-  const attendance = useQuery(trpc.attendances.get.queryOptions({ id }, { enabled: editing && validId(id) }));
+  const attendance = useQuery(trpc.attendances.get.queryOptions({ id }, { enabled: editing && isRecordId(id) }));
   const client = useQuery(trpc.clients.get.queryOptions({ id: clientId ?? 0 }, { enabled: clientId !== null }));
 
-  if (editing && (!validId(id) || (attendance.isError && apiError(attendance.error).status === 404))) {
+  if (editing && (!isRecordId(id) || (attendance.isError && apiError(attendance.error).status === 404))) {
     return <DetailNotFound back={<BackLink />} icon={<IconQuestionMark size={28} aria-hidden />} title="Atendimento não encontrado" />;
   }
 

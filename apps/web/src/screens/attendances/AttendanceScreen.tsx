@@ -1,13 +1,15 @@
 import type { Attendance } from '@app/shared/attendances';
+import { isRecordId } from '@app/shared/constants';
 import { dateTime, shortDate, toCurrency } from '@app/shared/format';
 import { canTransition } from '@app/shared/funnel';
 import { Anchor, Button, Card, Grid, Select, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { IconArrowBackUp, IconBan, IconEdit, IconMoodSad, IconQuestionMark, IconTrophy } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CurrencyInput } from '../../components/CurrencyInput';
+import { DetailField, DetailNotes, OrMissing } from '../../components/DetailFields';
 import { PageHeader } from '../../components/PageHeader';
 import { BackLink as BackTo, DetailNotFound } from '../../components/ScreenStates';
 import { apiError } from '../../lib/api-error';
@@ -19,21 +21,6 @@ import { ConsolidatedSection } from './ConsolidatedSection';
 import { CoverImage } from './CoverImage';
 import { passengers, travelDates } from './labels';
 import { useOwnerOptions } from './use-owner-options';
-
-const MAX_ID = 2_147_483_647;
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text fz="xs" c="dimmed" tt="uppercase" fw={600} mb={4}>
-        {label}
-      </Text>
-      <div>{children}</div>
-    </div>
-  );
-}
-
-const missing = (text = 'Não informado') => <Text c="dimmed">{text}</Text>;
 
 function BackLink() {
   return <BackTo to="/atendimentos">Voltar para atendimentos</BackTo>;
@@ -200,7 +187,7 @@ function AttendanceDetails({ attendance: a }: { attendance: Attendance }) {
         <Stack gap="md">
           <Card withBorder radius="lg" padding="lg">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="lg">
-              <Field label="Cliente">
+              <DetailField label="Cliente">
                 <Anchor component={Link} to={`/clientes-pessoa-interna/${a.client_id}`} fw={500} data-testid="attendance-client">
                   {a.client.name}
                 </Anchor>
@@ -209,34 +196,39 @@ function AttendanceDetails({ attendance: a }: { attendance: Attendance }) {
                     {[a.client.email, a.client.phone].filter(Boolean).join(' · ')}
                   </Text>
                 )}
-              </Field>
-              <Field label="Valor">
+              </DetailField>
+              <DetailField label="Valor">
                 <Text fw={600} data-testid="attendance-value">
                   {toCurrency(a.value_cents)}
                 </Text>
-              </Field>
-              <Field label="Destino">{a.destination ? <Text>{a.destination}</Text> : missing()}</Field>
-              <Field label="Viagem">{dates ? <Text>{dates}</Text> : missing('Sem data')}</Field>
-              <Field label="Passageiros">{passengers(a) ? <Text>{passengers(a)}</Text> : missing()}</Field>
-              <Field label="Orçamento do cliente">{budgetRange(a) ? <Text>{budgetRange(a)}</Text> : missing()}</Field>
-              {a.status === 'lost' && <Field label="Motivo da perda">{a.lost_reason ? <Text>{a.lost_reason}</Text> : missing()}</Field>}
-              {a.closed_at && (
-                <Field label={a.status === 'lost' ? 'Perdido em' : 'Fechado em'}>
-                  <Text>{dateTime(a.closed_at)}</Text>
-                </Field>
+              </DetailField>
+              <DetailField label="Destino">
+                <OrMissing value={a.destination} />
+              </DetailField>
+              <DetailField label="Viagem">
+                <OrMissing value={dates} missing="Sem data" />
+              </DetailField>
+              <DetailField label="Passageiros">
+                <OrMissing value={passengers(a)} />
+              </DetailField>
+              <DetailField label="Orçamento do cliente">
+                <OrMissing value={budgetRange(a)} />
+              </DetailField>
+              {a.status === 'lost' && (
+                <DetailField label="Motivo da perda">
+                  <OrMissing value={a.lost_reason} />
+                </DetailField>
               )}
-              <Field label="Aberto em">
+              {a.closed_at && (
+                <DetailField label={a.status === 'lost' ? 'Perdido em' : 'Fechado em'}>
+                  <Text>{dateTime(a.closed_at)}</Text>
+                </DetailField>
+              )}
+              <DetailField label="Aberto em">
                 <Text>{dateTime(a.created_at)}</Text>
-              </Field>
+              </DetailField>
             </SimpleGrid>
-            {a.notes && (
-              <Stack gap={4} mt="lg">
-                <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-                  Observações
-                </Text>
-                <Text style={{ whiteSpace: 'pre-wrap' }}>{a.notes}</Text>
-              </Stack>
-            )}
+            <DetailNotes notes={a.notes} />
           </Card>
           <ConsolidatedSection attendanceId={a.id} />
           <AttendanceHistory attendanceId={a.id} ownerName={ownerName} />
@@ -257,7 +249,7 @@ function AttendanceDetails({ attendance: a }: { attendance: Attendance }) {
 export default function AttendanceScreen() {
   const { id: idParam } = useParams();
   const id = Number(idParam);
-  const validId = Number.isInteger(id) && id > 0 && id <= MAX_ID;
+  const validId = isRecordId(id);
   const trpc = useTRPC();
   const query = useQuery(trpc.attendances.get.queryOptions({ id }, { enabled: validId }));
 

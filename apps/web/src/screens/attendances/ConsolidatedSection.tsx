@@ -5,7 +5,8 @@ import { dateTime, fileSize, shortDate, toCurrency } from '@app/shared/format';
 import { Button, Card, Divider, FileButton, Group, Progress, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { IconDownload, IconFileAlert, IconFileText, IconFileTypePdf, IconPencil, IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { DetailField, OrMissing } from '../../components/DetailFields';
 import { LoadFailed } from '../../components/ScreenStates';
 import { downloadFile } from '../../lib/download';
 import { toastSuccess } from '../../lib/toast';
@@ -29,19 +30,6 @@ function fileProblem(file: File): string | null {
 }
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
-
-function SummaryItem({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text fz="xs" c="dimmed" tt="uppercase" fw={600} mb={2}>
-        {label}
-      </Text>
-      {children}
-    </div>
-  );
-}
-
-const orMissing = (value: string, text = 'Não informado') => (value ? <Text>{value}</Text> : <Text c="dimmed">{text}</Text>);
 
 /** Sends a change to PATCH /api/attendances/consolidated/{id}; the history gets a new entry. */
 function useSaveConsolidated(attendanceId: number) {
@@ -333,12 +321,18 @@ export function ConsolidatedSection({ attendanceId }: { attendanceId: number }) 
       {c ? (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md" data-testid="consolidated-summary">
-            <SummaryItem label="Destino">{orMissing(c.destination ?? '')}</SummaryItem>
-            <SummaryItem label="Datas">{orMissing(travelDates(c.start_date, c.end_date, shortDate), 'Sem data')}</SummaryItem>
-            <SummaryItem label="Passageiros">{orMissing(passengers(c))}</SummaryItem>
-            <SummaryItem label="Valor">
+            <DetailField label="Destino">
+              <OrMissing value={c.destination} />
+            </DetailField>
+            <DetailField label="Datas">
+              <OrMissing value={travelDates(c.start_date, c.end_date, shortDate)} missing="Sem data" />
+            </DetailField>
+            <DetailField label="Passageiros">
+              <OrMissing value={passengers(c)} />
+            </DetailField>
+            <DetailField label="Valor">
               <Text fw={600}>{toCurrency(c.value_cents)}</Text>
-            </SummaryItem>
+            </DetailField>
           </SimpleGrid>
           <Divider />
           <NotesEditor consolidated={c} />

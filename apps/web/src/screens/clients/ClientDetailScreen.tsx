@@ -1,13 +1,15 @@
 import type { Client } from '@app/shared/clients';
+import { isRecordId } from '@app/shared/constants';
 import { formatPostalCode } from '@app/shared/documents';
 import { dateTime, shortDate } from '@app/shared/format';
 import { Anchor, Badge, Button, Card, Grid, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconEdit, IconPlus, IconUserCheck, IconUserOff, IconUserQuestion } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DetailField, DetailNotes, OrMissing } from '../../components/DetailFields';
 import { PageHeader } from '../../components/PageHeader';
 import { BackLink as BackTo, DetailNotFound } from '../../components/ScreenStates';
 import { apiError } from '../../lib/api-error';
@@ -20,20 +22,7 @@ import { ClientFormModal } from './ClientFormModal';
 import { EXPIRY_LABELS, expiryStatus, localToday } from './document-expiry';
 import { clientDocument, DOCUMENT_TYPE_LABELS } from './labels';
 
-const MAX_ID = 2_147_483_647;
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text fz="xs" c="dimmed" tt="uppercase" fw={600} mb={4}>
-        {label}
-      </Text>
-      <div>{children}</div>
-    </div>
-  );
-}
-
-const missing = <Text c="dimmed">Não informado</Text>;
+const missing = <OrMissing value={null} />;
 
 function BackLink() {
   return <BackTo to="/clientes">Voltar para clientes</BackTo>;
@@ -110,24 +99,23 @@ function ClientData({ client: c }: { client: Client }) {
   return (
     <Card withBorder radius="lg" padding="lg">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="lg">
-        <Field label={c.kind === 'person' ? 'CPF' : 'CNPJ'}>
+        <DetailField label={c.kind === 'person' ? 'CPF' : 'CNPJ'}>
           {clientDocument(c) ? <Text data-testid="client-document">{clientDocument(c)}</Text> : missing}
-        </Field>
-        {c.kind === 'person' && <Field label="Data de nascimento">{c.birth_date ? <Text>{shortDate(c.birth_date)}</Text> : missing}</Field>}
-        <Field label="E-mail">{c.email ? <Anchor href={`mailto:${c.email}`}>{c.email}</Anchor> : missing}</Field>
-        <Field label="Telefone">{c.phone ? <Text>{c.phone}</Text> : missing}</Field>
-        <Field label="Cadastrado em">
+        </DetailField>
+        {c.kind === 'person' && (
+          <DetailField label="Data de nascimento">
+            <OrMissing value={c.birth_date && shortDate(c.birth_date)} />
+          </DetailField>
+        )}
+        <DetailField label="E-mail">{c.email ? <Anchor href={`mailto:${c.email}`}>{c.email}</Anchor> : missing}</DetailField>
+        <DetailField label="Telefone">
+          <OrMissing value={c.phone} />
+        </DetailField>
+        <DetailField label="Cadastrado em">
           <Text>{dateTime(c.created_at)}</Text>
-        </Field>
+        </DetailField>
       </SimpleGrid>
-      {c.notes && (
-        <Stack gap={4} mt="lg">
-          <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-            Observações
-          </Text>
-          <Text style={{ whiteSpace: 'pre-wrap' }}>{c.notes}</Text>
-        </Stack>
-      )}
+      <DetailNotes notes={c.notes} />
     </Card>
   );
 }
@@ -207,7 +195,7 @@ function ClientLists({ client: c }: { client: Client }) {
 export default function ClientDetailScreen() {
   const { id: idParam } = useParams();
   const id = Number(idParam);
-  const validId = Number.isInteger(id) && id > 0 && id <= MAX_ID;
+  const validId = isRecordId(id);
   const trpc = useTRPC();
   const query = useQuery(trpc.clients.get.queryOptions({ id }, { enabled: validId }));
   const [attendancesPage, setAttendancesPage] = useState(1);

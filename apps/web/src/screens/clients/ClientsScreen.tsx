@@ -1,4 +1,5 @@
 import type { ClientKind } from '@app/shared/clients';
+import { isRecordId } from '@app/shared/constants';
 import { ActionIcon, Anchor, Button, Card, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconEdit, IconPlus, IconUsersGroup } from '@tabler/icons-react';
@@ -15,7 +16,6 @@ import { ClientFormModal } from './ClientFormModal';
 import { clientDocument, KIND_LABELS } from './labels';
 
 const PER_PAGE = 10;
-const MAX_ID = 2_147_483_647;
 
 const STATUS_PARAM = { ativos: 'true', inativos: 'false' } as const;
 type StatusParam = keyof typeof STATUS_PARAM;
@@ -175,7 +175,7 @@ export default function ClientsScreen() {
         onClose={createModal.close}
         onSaved={(c) => void navigate(`/clientes-pessoa-interna/${c.id}`)}
       />
-      {Number.isInteger(editId) && editId > 0 && editId <= MAX_ID && <EditClient key={editId} id={editId} onClose={closeEdit} />}
+      {isRecordId(editId) && <EditClient key={editId} id={editId} onClose={closeEdit} />}
     </Stack>
   );
 }

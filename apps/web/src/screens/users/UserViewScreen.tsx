@@ -1,12 +1,13 @@
 import type { User } from '@app/shared/auth';
+import { isRecordId } from '@app/shared/constants';
 import { dateTime } from '@app/shared/format';
 import { Anchor, Button, Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconEdit, IconUserCheck, IconUserOff, IconUserQuestion } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DetailField } from '../../components/DetailFields';
 import { PageHeader } from '../../components/PageHeader';
 import { BackLink as BackTo, DetailNotFound } from '../../components/ScreenStates';
 import { apiError } from '../../lib/api-error';
@@ -16,17 +17,6 @@ import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { RoleBadge, StatusBadge } from './badges';
 import { UserFormModal } from './UserFormModal';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text fz="xs" c="dimmed" tt="uppercase" fw={600} mb={4}>
-        {label}
-      </Text>
-      <div>{children}</div>
-    </div>
-  );
-}
 
 function BackLink() {
   return <BackTo to="/usuarios">Voltar para usuários</BackTo>;
@@ -100,7 +90,7 @@ function UserActions({ user }: { user: User }) {
 export default function UserViewScreen() {
   const { id: idParam } = useParams();
   const id = Number(idParam);
-  const validId = Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
+  const validId = isRecordId(id);
   const trpc = useTRPC();
   const query = useQuery(trpc.users.get.queryOptions({ id }, { enabled: validId }));
 
@@ -118,27 +108,27 @@ export default function UserViewScreen() {
       <Card withBorder radius="lg" padding="lg" aria-busy={query.isPending}>
         {user ? (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="lg">
-            <Field label="Nome">
+            <DetailField label="Nome">
               <Text>{user.name}</Text>
-            </Field>
-            <Field label="E-mail">
+            </DetailField>
+            <DetailField label="E-mail">
               <Anchor href={`mailto:${user.email}`}>{user.email}</Anchor>
-            </Field>
-            <Field label="Telefone">
+            </DetailField>
+            <DetailField label="Telefone">
               <Text c={user.phone ? undefined : 'dimmed'}>{user.phone || 'Não informado'}</Text>
-            </Field>
-            <Field label="Perfil de acesso">
+            </DetailField>
+            <DetailField label="Perfil de acesso">
               <RoleBadge role={user.role} />
-            </Field>
-            <Field label="Status">
+            </DetailField>
+            <DetailField label="Status">
               <StatusBadge status={user.status} />
-            </Field>
-            <Field label="Agência">
+            </DetailField>
+            <DetailField label="Agência">
               <Text>{user.company_name}</Text>
-            </Field>
-            <Field label="Cadastrado em">
+            </DetailField>
+            <DetailField label="Cadastrado em">
               <Text>{dateTime(user.created_at)}</Text>
-            </Field>
+            </DetailField>
           </SimpleGrid>
         ) : query.isError ? (
           <Text c="dimmed">Não foi possível carregar o usuário.</Text>
