@@ -15,9 +15,9 @@ import { createPrismaClient, PrismaClient } from '@app/db';
 import { PrismaPg } from '@prisma/adapter-pg';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { loadSession } from '../apps/api/src/modules/access/session';
 import { listAttendances } from '../apps/api/src/modules/attendances/attendances.service';
 import { funnel, funnelBalance, funnelBigNumbers } from '../apps/api/src/modules/attendances/funnel.service';
-import { loadSession } from '../apps/api/src/modules/auth/session';
 import { BENCH } from './crm-data';
 import { percentile, ROOT as root, startApi, startBareServer } from './lib';
 
@@ -179,10 +179,12 @@ const traced = new PrismaClient({ adapter: new PrismaPg({ connectionString: data
 traced.$on('query', (e: { query: string; params: string }) => queries.push({ query: e.query, params: e.params }));
 const filters = { page: 1, per_page: 6 };
 const plans: string[] = [];
-const [owner] = await db.$queryRaw<{ id: number }[]>`SELECT id FROM users WHERE email = ${BENCH.owner}`;
+const [owner] = await db.$queryRaw<
+  { id: number; token_version: number }[]
+>`SELECT id, token_version FROM users WHERE email = ${BENCH.owner}`;
 let statement = 0;
 for (const [label, call] of [
-  ['session', () => loadSession(traced, owner?.id ?? 0)],
+  ['session', () => loadSession(traced, { userId: owner?.id ?? 0, token_version: owner?.token_version ?? 0 })],
   ['list', () => listAttendances(traced, company.id, filters)],
   ['funnel', () => funnel(traced, company.id, filters)],
   ['big-numbers', () => funnelBigNumbers(traced, company.id, {})],

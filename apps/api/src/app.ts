@@ -11,19 +11,23 @@ import swaggerUi from '@fastify/swagger-ui';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config';
-import { AppError, toApiErrorBody } from './errors';
+import type { Deps } from './deps';
+import { toApiErrorBody } from './error-body';
+import { AppError } from './errors';
 import { assertNoNulBytes } from './input-guard';
 import { registerAttendanceRoutes } from './modules/attendances/attendances.routes';
+import { authJobs } from './modules/auth/auth.jobs';
 import { billingJobs } from './modules/billing/billing.jobs';
 import { registerBillingRoutes } from './modules/billing/billing.routes';
 import { registerClientRoutes } from './modules/clients/clients.routes';
 import { registerDevRoutes } from './modules/health/dev.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes';
+import { usersJobs } from './modules/users/users.jobs';
 import { createPlatform, type Platform } from './platform';
 import { API_PREFIX, openApiDocument, registerRestRoutes } from './rest';
 import { type AppRouter, appRouter } from './router';
-import { createContext, type Deps, errorRequestIds } from './trpc';
+import { createContext, errorRequestIds } from './trpc';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 const REQUEST_ID = /^[\w.-]{8,64}$/;
@@ -52,18 +56,23 @@ export async function buildApp(
     // Malformed URLs and over-long path parameters never reach a route: same error body, no echo of the URL.
     frameworkErrors: (error, req, reply) => {
       const body = toApiErrorBody(error, req.id);
-      return (reply as FastifyReply).code(body.status).header('x-request-id', req.id).send(body);
+      return (reply as FastifyReply).code(body.status).header('x-request-id', req.id).header('cache-control', 'no-store').send(body);
     },
   });
   const routes: ServedRoute[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
-  const platform = createPlatform(config, db, app.log, { queueName: opts.queueName, jobs: billingJobs });
+  const platform = createPlatform(config, db, app.log, { queueName: opts.queueName, jobs: [...authJobs, ...usersJobs, ...billingJobs] });
   const deps: Deps = { db, config, platform };
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
+  });
+  // API answers depend on the caller's token: no browser or proxy may keep them. Routes that set
+  // their own policy keep it (built web files, public images, private downloads).
+  app.addHook('onSend', async (_req, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
   // Procedures check their own input (trpc.ts); this covers the plain routes' params, query and JSON body.
   app.addHook('preValidation', async (req) => {
@@ -116,7 +125,7 @@ export async function buildApp(
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
-  const document = openApiDocument(appRouter, config.appUrl);
+  const document = openApiDocument(appRouter);
   app.get(`${API_PREFIX}/openapi.json`, async () => document);
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });

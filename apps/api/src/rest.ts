@@ -1,8 +1,11 @@
+import { apiErrorBodySchema, restrictionMessage, SUPPORT_EMAIL, statusMessage, z } from '@app/shared';
 import type { AnyProcedure, AnyRouter } from '@trpc/server';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { generateOpenApiDocument, type OpenApiMeta } from 'trpc-to-openapi';
-import { toApiErrorBody } from './errors';
-import { createCallerFactory, createContext, type Deps } from './trpc';
+import type { Deps } from './deps';
+import { toApiErrorBody } from './error-body';
+import { AppError } from './errors';
+import { type Access, createCallerFactory, createContext, type ProcedureMeta } from './trpc';
 
 export const API_PREFIX = '/api';
 
@@ -11,6 +14,8 @@ type RestProcedure = {
   method: string;
   url: string;
   openapi: NonNullable<OpenApiMeta['openapi']>;
+  /** The builder's meta: access level, plan feature, reachable while restricted. */
+  meta: ProcedureMeta;
   /** The input is an object: a request without query or body still sends `{}` (defaults apply). */
   objectInput: boolean;
 };
@@ -19,11 +24,12 @@ type RestProcedure = {
 export function restProcedures(appRouter: AnyRouter): RestProcedure[] {
   const procedures = appRouter._def.procedures as Record<string, AnyProcedure>;
   return Object.entries(procedures).flatMap(([path, proc]) => {
-    const openapi = (proc._def.meta as OpenApiMeta | undefined)?.openapi;
+    const meta = (proc._def.meta ?? {}) as ProcedureMeta;
+    const openapi = meta.openapi;
     if (!openapi || openapi.enabled === false) return [];
     const input = (proc._def as { inputs?: { _zod?: { def?: { type?: string } } }[] }).inputs?.[0];
     const objectInput = input?._zod?.def?.type === 'object';
-    return [{ path, method: openapi.method, url: API_PREFIX + openapi.path.replace(/\{(\w+)\}/g, ':$1'), openapi, objectInput }];
+    return [{ path, method: openapi.method, url: API_PREFIX + openapi.path.replace(/\{(\w+)\}/g, ':$1'), openapi, meta, objectInput }];
   });
 }
 
@@ -41,10 +47,10 @@ export function registerRestRoutes(app: FastifyInstance, appRouter: AnyRouter, d
       url: route.url,
       handler: async (req, reply) => {
         const params = req.params as Record<string, string>;
-        const source = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : req.query;
-        const hasInput = Object.keys(params).length > 0 || (source && Object.keys(source).length > 0);
-        const input = hasInput || route.objectInput ? { ...(source as object), ...params } : undefined;
         try {
+          const source = sentBody(req) ?? req.query;
+          const hasInput = Object.keys(params).length > 0 || (source && Object.keys(source).length > 0);
+          const input = hasInput || route.objectInput ? { ...(source as object), ...params } : undefined;
           let fn: unknown = createCaller(createContext(deps, req));
           for (const s of segments) fn = (fn as Record<string, unknown>)[s];
           const data = await (fn as (i: unknown) => Promise<unknown>)(input);
@@ -59,12 +65,162 @@ export function registerRestRoutes(app: FastifyInstance, appRouter: AnyRouter, d
   }
 }
 
-export function openApiDocument(appRouter: AnyRouter, baseUrl: string) {
-  return generateOpenApiDocument(appRouter, {
+/** The tags of the REST document, in the order Swagger UI lists them. */
+const TAGS: Record<string, string> = {
+  Autenticação: 'Login, recuperação e troca de senha, e a resposta de quem foi convidado para a equipe de uma agência.',
+  Perfil: 'O usuário conectado: seus dados, a situação do plano da agência e os recursos liberados.',
+  Usuários: 'A equipe da agência: convite por e-mail, edição, desativação e reativação.',
+  Empresas: 'A agência do usuário conectado e os seus usuários.',
+  Clientes: 'Os clientes da agência (pessoas e empresas), com contatos, endereços, documentos e anexos.',
+  CEP: 'Endereço a partir do CEP, para preencher formulários.',
+  Atendimentos: 'Atendimentos (as negociações de viagem com um cliente), suas mudanças de situação e o histórico de alterações.',
+  'Funil de vendas': 'O funil de vendas: atendimentos em aberto, ganhos e perdidos, com os números do mês e o balanço.',
+  'Planos e pagamentos': 'A assinatura da agência: plano atual, recursos, planos disponíveis, pagamento e cancelamento.',
+  'Super admin': 'Administração do sistema pela equipe do Agência CRM: agências, suas assinaturas e o catálogo de planos.',
+};
+
+const INFO_DESCRIPTION = `API REST do Agência CRM, o CRM e gerador de orçamentos para agências de viagem. Cada operação é o mesmo procedimento que o aplicativo web chama por tRPC em \`/trpc\`: mesma validação, mesmas regras e mesmas respostas.
+
+**Autenticação.** \`POST /api/login\` devolve um token JWT; envie-o em \`Authorization: Bearer <token>\`. Os dados são sempre os da agência do usuário do token: a agência nunca vem do cliente, e um registro de outra agência responde 404, como um inexistente.
+
+**Plano.** Com o plano da agência restrito (pagamento pendente ou atrasado, teste expirado, plano cancelado ou pausado) as operações respondem 402, exceto perfil, assinatura e pagamento, que servem justamente para regularizar o plano. Recursos fora do plano também respondem 402.
+
+**Erros.** Toda resposta de erro tem o corpo \`ApiError\`: \`status\`, \`code\`, \`message\` (em pt-BR, para mostrar ao usuário), \`errors\` (mensagens por campo, nos erros de validação) e \`request_id\` (também no cabeçalho \`x-request-id\`). Respostas 5xx não trazem detalhes internos: informe o \`request_id\` ao suporte.
+
+**Convenções.** Campos em snake_case; valores em centavos inteiros (\`*_cents\`); datas em ISO 8601 (\`AAAA-MM-DD\` para datas de viagem). Listas paginadas aceitam \`page\` (a partir de 1) e \`per_page\` e respondem com \`pagination\`.
+
+**Arquivos.** Envio de arquivos (multipart), downloads e o webhook de pagamentos são rotas à parte, fora deste documento.`;
+
+const SECURITY_SCHEME = 'Authorization';
+
+const ACCESS_TEXT: Record<Access, string> = {
+  public: 'público, sem token',
+  authed: 'qualquer usuário autenticado',
+  manager: 'proprietário (owner) ou administrador da agência, ou super_admin',
+  owner: 'somente o proprietário (owner) da agência',
+  super_admin: 'somente super_admin (equipe do sistema)',
+};
+
+/** The error behind each documented status: its example body comes from the one error formatter. */
+const ERROR_EXAMPLES: Record<number, AppError> = {
+  400: new AppError('VALIDATION', { errors: { email: ['Formato do endereço de e-mail inválido'] } }),
+  401: new AppError('UNAUTHORIZED'),
+  402: new AppError('PLAN_RESTRICTED', { message: restrictionMessage('past_due', 0) }),
+  403: new AppError('FORBIDDEN'),
+  404: new AppError('NOT_FOUND'),
+  409: new AppError('CONFLICT'),
+  429: new AppError('TOO_MANY_REQUESTS'),
+  500: new AppError('INTERNAL'),
+  502: new AppError('UPSTREAM'),
+};
+const EXAMPLE_REQUEST_ID = '9b2f6c1e-0d5a-4f43-9a57-2f1f4b0c8e11';
+
+type Operation = {
+  description?: string;
+  security?: Record<string, string[]>[];
+  parameters?: unknown[];
+  requestBody?: unknown;
+  responses: Record<string, { description: string; content?: unknown }>;
+};
+
+/** Who may call the operation and what the plan requires, read from the builder's meta (what the middleware enforces). */
+function accessText({ access = 'public', feature, allowRestricted }: ProcedureMeta): string {
+  const plan =
+    access === 'public' || access === 'super_admin'
+      ? ''
+      : allowRestricted
+        ? ' Disponível mesmo com o plano da agência restrito.'
+        : ' Exige o plano da agência em dia.';
+  return `**Acesso:** ${ACCESS_TEXT[access]}.${plan}${feature ? ` Exige o recurso \`${feature}\` no plano.` : ''}`;
+}
+
+/** The statuses every operation of this access level can answer, with what each means here. */
+function derivedErrors(meta: ProcedureMeta, hasInput: boolean): Record<number, string> {
+  const { access = 'public', feature, allowRestricted } = meta;
+  const errors: Record<number, string> = {};
+  if (hasInput) errors[400] = 'Entrada inválida: `errors` traz as mensagens por campo.';
+  if (access !== 'public') errors[401] = 'Sem token, token inválido ou expirado, ou usuário desativado.';
+  if (access !== 'public' && access !== 'super_admin' && (!allowRestricted || feature)) {
+    const reasons = [
+      ...(allowRestricted ? [] : ['o plano da agência está restrito (a mensagem diz por quê)']),
+      ...(feature ? [`o plano não inclui o recurso \`${feature}\``] : []),
+    ];
+    errors[402] = `Pagamento necessário: ${reasons.join(', ou ')}.`;
+  }
+  if (access === 'manager' || access === 'owner' || access === 'super_admin') {
+    errors[403] = `O perfil do usuário não permite: ${ACCESS_TEXT[access]}.`;
+  }
+  errors[500] = 'Erro interno: a resposta traz só o `request_id`, para o suporte.';
+  return errors;
+}
+
+function errorResponse(status: number, description: string) {
+  const error = ERROR_EXAMPLES[status];
+  if (!error) throw new Error(`no example error documents HTTP ${status}: add one to ERROR_EXAMPLES`);
+  const example = toApiErrorBody(error, EXAMPLE_REQUEST_ID);
+  if (example.status !== status) throw new Error(`ERROR_EXAMPLES[${status}] answers ${example.status}`);
+  return {
+    description,
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' }, example: JSON.parse(JSON.stringify(example)) } },
+  };
+}
+
+/**
+ * The REST document. trpc-to-openapi builds paths and schemas from the procedures; then each
+ * operation gets what only our builders know: who may call it (security and the access line of
+ * its description) and the error statuses it answers with our one error body (the generator's
+ * own error schemas describe a body this API never sends, so they are dropped). Declared
+ * `errorResponses` (404, 409, ...) add to or refine the derived ones. The server is relative:
+ * the API answers on every host the app is served on (agencies' own subdomains included).
+ */
+const jsonObject = z.looseObject({});
+
+/**
+ * The body of a REST call, when one was sent: one JSON object. An array, a string, a number,
+ * `null`, plain text or a multipart form is refused here, not read as an empty input (which an
+ * update would take as "change nothing" and answer 200).
+ */
+function sentBody(req: FastifyRequest): Record<string, unknown> | undefined {
+  if (req.body === undefined && !req.isMultipart()) return undefined;
+  return jsonObject.parse(req.isMultipart() ? undefined : req.body);
+}
+
+export function openApiDocument(appRouter: AnyRouter) {
+  const document = generateOpenApiDocument(appRouter, {
     title: 'Agência CRM API',
     version: '1.0.0',
-    baseUrl: baseUrl + API_PREFIX,
-    description: 'API REST do Agência CRM. Os mesmos procedimentos são servidos em /trpc.',
-    securitySchemes: { Authorization: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+    baseUrl: API_PREFIX,
+    description: INFO_DESCRIPTION,
+    contact: { name: 'Suporte Agência CRM', email: SUPPORT_EMAIL },
+    license: { name: 'Proprietária: uso restrito às agências assinantes', identifier: 'LicenseRef-Proprietary' },
+    securitySchemes: { [SECURITY_SCHEME]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+    defs: { ApiError: apiErrorBodySchema },
   });
+  document.servers = [{ url: API_PREFIX, description: 'Esta instalação (o mesmo endereço deste documento)' }];
+  const used = new Set<string>();
+  for (const route of restProcedures(appRouter)) {
+    const operation = document.paths?.[route.openapi.path]?.[route.method.toLowerCase() as 'get'] as Operation | undefined;
+    if (!operation) throw new Error(`${route.path}: ${route.method} ${route.openapi.path} is missing from the generated document`);
+    for (const tag of route.openapi.tags ?? []) used.add(tag);
+    operation.description = [route.openapi.description, accessText(route.meta)].filter(Boolean).join('\n\n');
+    operation.security = route.meta.access === 'public' ? [] : [{ [SECURITY_SCHEME]: [] }];
+    const declared = route.openapi.errorResponses;
+    const errors = {
+      ...derivedErrors(route.meta, Boolean(operation.parameters?.length || operation.requestBody)),
+      ...(Array.isArray(declared) ? Object.fromEntries(declared.map((status) => [status, statusMessage(status)])) : declared),
+    };
+    const ok = operation.responses['200'];
+    operation.responses = {
+      ...(ok ? { '200': { ...ok, description: route.openapi.successDescription ?? 'Sucesso.' } } : {}),
+      ...Object.fromEntries(Object.entries(errors).map(([status, text]) => [status, errorResponse(Number(status), text)])),
+    };
+  }
+  const unknown = [...used].filter((tag) => !TAGS[tag]);
+  if (unknown.length) throw new Error(`REST tags without a description (TAGS in rest.ts): ${unknown.join(', ')}`);
+  document.tags = Object.entries(TAGS)
+    .filter(([name]) => used.has(name))
+    .map(([name, description]) => ({ name, description }));
+  const schemas = document.components?.schemas ?? {};
+  for (const name of Object.keys(schemas)) if (name.startsWith('error.')) delete schemas[name];
+  return document;
 }

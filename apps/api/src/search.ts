@@ -1,5 +1,5 @@
 // "Contains, any case" searches in SQL, and when the trigram indexes (pg_trgm, GIN) can serve them.
-import { Prisma } from '@app/db';
+import { type Expression, type RawBuilder, type SqlBool, sql } from '@app/db';
 
 /** ILIKE pattern for "contains", with the pattern's own wildcards taken literally. */
 export function containsPattern(term: string): string {
@@ -15,11 +15,13 @@ export function trigramSearchable(term: string): boolean {
 }
 
 /**
- * `column ILIKE pattern` for "contains `term`". For a term too short for the trigram index the column
- * is written `(column || '')` (the same value, NULL stays NULL), which no index matches: a cached
- * generic plan does not see the term, and would take the index for a two-letter term as for any other.
+ * `column ILIKE pattern` for "contains `term`", given `trigramSearchable(term)` (it decides the text,
+ * so it belongs to a compiled statement's shape) and `containsPattern(term)` (a parameter). For a
+ * term too short for the trigram index the column is written `(column || '')` (the same value, NULL
+ * stays NULL), which no index matches: a cached generic plan does not see the term, and would take
+ * the index for a two-letter term as for any other.
  */
-export function containsSql(column: Prisma.Sql, term: string): Prisma.Sql {
-  const subject = trigramSearchable(term) ? column : Prisma.sql`(${column} || '')`;
-  return Prisma.sql`${subject} ILIKE ${containsPattern(term)}`;
+export function containsSql(column: Expression<string | null>, trigram: boolean, pattern: string): RawBuilder<SqlBool> {
+  const subject = trigram ? column : sql`(${column} || '')`;
+  return sql<SqlBool>`${subject} ILIKE ${pattern}`;
 }

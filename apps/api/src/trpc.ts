@@ -1,27 +1,28 @@
-import type { Db } from '@app/db';
-import { type FeatureKey, type Role, restrictionMessage } from '@app/shared';
+import type { FeatureKey, Role } from '@app/shared';
 import { initTRPC } from '@trpc/server';
 import type { FastifyRequest } from 'fastify';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import type { Config } from './config';
-import { AppError, toApiErrorBody } from './errors';
+import type { Deps } from './deps';
+import { toApiErrorBody, toTRPCError } from './error-body';
+import { AppError } from './errors';
 import { assertNoNulBytes } from './input-guard';
-import { loadSession, type SessionUser } from './modules/auth/session';
-import { verifyAccessToken } from './modules/auth/tokens';
-import type { Entitlements } from './modules/billing/entitlements';
-import type { Platform } from './platform';
-
-export type Deps = { db: Db; config: Config; platform: Platform };
+import { type AccessRule, authorize } from './modules/access/authorize';
+import { type AccessClaims, bearerClaims } from './modules/access/tokens';
 
 export type Context = Deps & {
   requestId: string;
   ip: string;
-  authorization: string | undefined;
   log: FastifyRequest['log'];
+  /**
+   * The bearer token's claims, verified once per request here (null without a valid token).
+   * Procedures and services use these; nothing reads the Authorization header again.
+   */
+  claims: AccessClaims | null;
 };
 
 export function createContext(deps: Deps, req: FastifyRequest): Context {
-  return { ...deps, requestId: req.id, ip: req.ip, authorization: req.headers.authorization, log: req.log };
+  const claims = bearerClaims(req.headers.authorization, deps.config.jwtSecret);
+  return { ...deps, requestId: req.id, ip: req.ip, log: req.log, claims };
 }
 
 /**
@@ -29,13 +30,8 @@ export function createContext(deps: Deps, req: FastifyRequest): Context {
  * (apps/api/test/inventory.ts) classifies every procedure without a list kept by hand.
  */
 export type Access = 'public' | 'authed' | 'manager' | 'owner' | 'super_admin';
-export type ProcedureMeta = OpenApiMeta & {
-  access?: Access;
-  /** Refused (402) unless the company's current plan includes it; see requireFeature. */
-  feature?: FeatureKey;
-  /** Still reachable while the plan is restricted: billing, profile (section 2). */
-  allowRestricted?: boolean;
-};
+/** `feature` and `allowRestricted` are the plan rules of access/authorize.ts. */
+export type ProcedureMeta = OpenApiMeta & AccessRule & { access?: Access };
 
 /**
  * Errors raised before the context exists (a malformed request) still carry their request id:
@@ -55,54 +51,35 @@ const t = initTRPC
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
+
+/**
+ * Services throw AppError (no tRPC in them); tRPC wraps it as an internal error, so the first
+ * middleware of every procedure turns it into the TRPCError its code stands for.
+ */
+const appErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
+  return result;
+});
+
 /** Input PostgreSQL cannot store is a 400 before any work (input-guard.ts), on both transports. */
 const rejectNulBytes = t.middleware(async ({ getRawInput, next }) => {
   assertNoNulBytes(await getRawInput());
   return next();
 });
 
-export const publicProcedure = t.procedure.meta({ access: 'public' }).use(rejectNulBytes);
+const procedure = t.procedure.use(appErrors);
 
-/**
- * Verifies the bearer token and reloads the user: a deactivated user is out at once. Then the
- * plan is enforced (restriction, `meta.feature`) from the company's current subscription. Used
- * by authedProcedure and by the plain Fastify routes (multipart uploads, file downloads), which
- * pass no meta and so are refused while the plan is restricted.
- */
-export async function authenticate(
-  deps: Pick<Deps, 'db' | 'config'>,
-  authorization: string | undefined,
-  meta?: ProcedureMeta,
-): Promise<SessionUser & { entitlements: Entitlements }> {
-  const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : undefined;
-  if (!token) throw new AppError('UNAUTHORIZED');
-  const claims = verifyAccessToken(token, deps.config.jwtSecret);
-  if (!claims) throw new AppError('UNAUTHORIZED');
-  const session = await loadSession(deps.db, claims.userId);
-  if (!session) throw new AppError('UNAUTHORIZED');
-  restrictedGuard(session.entitlements, meta);
-  return session;
-}
+export const publicProcedure = procedure.meta({ access: 'public' }).use(rejectNulBytes);
 
-/**
- * Plan enforcement from the company's current subscription (never from the token's claims, which
- * may predate a plan change). A restricted plan answers 402, not 401/403: those log the user out
- * in the web app, and a restricted user must still reach billing, profile and logout.
- */
-function restrictedGuard(entitlements: Entitlements, meta: ProcedureMeta | undefined) {
-  if (!entitlements.is_valid_for_features && !meta?.allowRestricted) {
-    throw new AppError('PLAN_RESTRICTED', { message: restrictionMessage(entitlements.status_plan, entitlements.days_remaining) });
-  }
-  if (meta?.feature && !entitlements.features[meta.feature]) {
-    throw new AppError('PLAN_RESTRICTED', { message: 'Este recurso não está incluído no plano da sua agência.' });
-  }
-}
-
-export const authedProcedure = t.procedure
+/** A signed-in, active user whose plan allows the procedure (access/authorize.ts); narrows ctx to them. */
+export const authedProcedure = procedure
   .meta({ access: 'authed' })
   .use(async ({ ctx, meta, next }) => {
-    const { entitlements, ...user } = await authenticate(ctx, ctx.authorization, meta);
-    return next({ ctx: { ...ctx, user, companyId: user.companyId, entitlements } });
+    const { claims } = ctx;
+    if (!claims) throw new AppError('UNAUTHORIZED');
+    const { entitlements, ...user } = await authorize(ctx.db, claims, meta);
+    return next({ ctx: { claims, user, companyId: user.companyId, entitlements } });
   })
   .use(rejectNulBytes);
 

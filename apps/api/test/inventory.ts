@@ -5,6 +5,7 @@ import type { ServedRoute } from '../src/app';
 import { restProcedures } from '../src/rest';
 import { appRouter } from '../src/router';
 import type { Access, ProcedureMeta } from '../src/trpc';
+import { fieldPaths, isIdField } from './guard/inputs';
 import { PLAIN_ROUTES, type PlainAccess, type PlainRoute, PUBLIC_PROCEDURES } from './route-classification';
 
 /**
@@ -29,6 +30,8 @@ export type InventoryRoute = {
   pathParams: string[];
   /** Plain multipart routes: the file they accept. */
   upload?: PlainRoute['upload'];
+  /** Path parameters named like ids that are not record ids (see PlainRoute.textParams). */
+  textParams?: string[];
 };
 
 export type Inventory = { routes: InventoryRoute[]; problems: string[] };
@@ -99,6 +102,9 @@ export function buildInventory(served: ServedRoute[], openapi: { paths: Record<s
         problems.push(`REST ${r.method} ${r.url} (${p.path}) is declared but Fastify does not serve it`);
       const documented = openapi.paths[r.openapi.path]?.[r.method.toLowerCase()];
       if (!documented) problems.push(`REST ${r.method} ${r.url} (${p.path}) is missing from /api/openapi.json`);
+      for (const field of ['summary', 'description'] as const) {
+        if (!r.openapi[field]?.trim()) problems.push(`REST ${r.method} ${r.url} (${p.path}) has no pt-BR ${field} in meta.openapi`);
+      }
     }
   }
   for (const name of Object.keys(PUBLIC_PROCEDURES)) {
@@ -133,8 +139,17 @@ export function buildInventory(served: ServedRoute[], openapi: { paths: Record<s
       write: !READ_METHODS.has(route.method),
       input: plain.input,
       upload: plain.upload,
+      textParams: plain.textParams,
       pathParams: pathParams(route.url),
     });
+    // The id matrices find a route's ids through its declared schema: an undeclared one would go untested.
+    const declared = new Set(fieldPaths(plain.input).map((p) => p.join('.')));
+    for (const param of pathParams(route.url).filter(isIdField)) {
+      if (!declared.has(param) && !plain.textParams?.includes(param))
+        problems.push(
+          `${key}: path parameter :${param} is neither in the route's input schema nor in textParams (route-classification.ts)`,
+        );
+    }
   }
   return { routes, problems };
 }

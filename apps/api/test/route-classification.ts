@@ -26,8 +26,16 @@ export type PlainRoute = {
   why: string;
   /** The shared schema the route validates its path, query or body with (drives the matrices). */
   input?: ZodType;
-  /** Multipart uploads: the file field, its size limit and accepted types (checked by the hardening tests). */
+  /**
+   * Multipart uploads: the file field, its size limit and accepted types. The hardening tests send
+   * every such route malformed forms; every other plain write route must refuse a form.
+   */
   upload?: { field: string; maxBytes: number; types: readonly string[] };
+  /**
+   * Path parameters named like ids that are matched as text, not parsed as record ids (an opaque
+   * session id, a storage key checked by its pattern). Any other id-like parameter must be in `input`.
+   */
+  textParams?: string[];
 };
 
 export const PLAIN_ROUTES: PlainRoute[] = [
@@ -59,6 +67,7 @@ export const PLAIN_ROUTES: PlainRoute[] = [
     url: '/api/uploads/images/:companyId/:file',
     access: 'public',
     why: 'uploaded images for <img>: the URL holds a random UUID (a capability)',
+    textParams: ['companyId'],
   },
   {
     method: 'POST',
@@ -104,18 +113,21 @@ export const PLAIN_ROUTES: PlainRoute[] = [
     url: '/checkout-simulator/:id',
     access: 'public',
     why: 'embedded default (no Stripe keys): the checkout page; the unguessable session id is the capability, as on Stripe',
+    textParams: ['id'],
   },
   {
     method: 'POST',
     url: '/checkout-simulator/:id/pay',
     access: 'public',
     why: 'embedded default: pay the simulated checkout (emits the signed Stripe events)',
+    textParams: ['id'],
   },
   {
     method: 'POST',
     url: '/checkout-simulator/:id/fail',
     access: 'public',
     why: 'embedded default: a declined card in the simulated checkout',
+    textParams: ['id'],
   },
 ];
 

@@ -1,10 +1,20 @@
 // Runs against TEST_DATABASE_URL / DATABASE_URL when set, otherwise against embedded PGlite.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { query, withDatabase } from './admin';
 import { startEmbeddedPostgres } from './embedded';
-import { createPrismaClient, disconnectWhenIdle, Prisma, type PrismaClient, queryRows, verifyPassword } from './index';
+import {
+  asInt,
+  compiledStatement,
+  createPrismaClient,
+  disconnectWhenIdle,
+  type PrismaClient,
+  qb,
+  queryRows,
+  sql,
+  verifyPassword,
+} from './index';
 import { applyMigrations, migrationStatus } from './migrate';
 import { DEMO, seed, seedSampleCrm } from './seed';
 import { createTestDatabase, type TestDatabase } from './testing';
@@ -164,27 +174,80 @@ describe('queryRows', () => {
   it('returns the values and types $queryRaw returns, and binds parameters of each kind', async () => {
     const { prisma } = await testDatabase();
     const at = new Date('2026-11-22T13:45:07.120Z');
-    const statement = Prisma.sql`
+    const statement = sql<Record<string, unknown>>`
       SELECT ${7}::int AS int4, ${9_007_199_254_740_993n}::bigint AS int8, ${2.5}::float8 AS float8, 12.34::numeric(10, 2) AS money,
              ${true} AS flag, ${'Agência'}::text AS name, 'open'::"AttendanceStatus" AS status, ${at}::timestamp AS at,
              '2026-11-22'::date AS day, '{"a": [1, "b"]}'::jsonb AS doc, ARRAY[${1}::int, ${2}::int] AS ints,
-             ARRAY['x', NULL]::text[] AS texts, NULL::text AS nothing, ${'2026-01-31'}::date AS param_day`;
-    const viaClient = await prisma.$queryRaw<Record<string, unknown>[]>(statement);
-    const viaAdapter = await queryRows<Record<string, unknown>>(prisma, statement);
+             ARRAY['x', NULL]::text[] AS texts, NULL::text AS nothing, ${'2026-01-31'}::date AS param_day`.compile(qb);
+    const viaClient = await prisma.$queryRawUnsafe<Record<string, unknown>[]>(statement.sql, ...statement.parameters);
+    const viaAdapter = await queryRows(prisma, statement);
     expect(viaAdapter).toEqual(viaClient);
     expect(viaAdapter[0]).toMatchObject({ int8: 9_007_199_254_740_993n, at, day: new Date('2026-11-22T00:00:00Z'), doc: { a: [1, 'b'] } });
+  });
+
+  it('types each row from the schema', async () => {
+    const { prisma } = await testDatabase();
+    const rows = await queryRows(
+      prisma,
+      qb
+        .selectFrom('users as u')
+        .innerJoin('companies as c', 'c.id', 'u.company_id')
+        .select(['u.id', 'u.role', 'u.phone', 'u.created_at', 'c.name as company'])
+        .where('u.email', '=', DEMO.users.colaborador),
+    );
+    expectTypeOf(rows).toEqualTypeOf<
+      {
+        id: number;
+        role: 'super_admin' | 'owner' | 'administrador' | 'colaborador';
+        phone: string | null;
+        created_at: Date;
+        company: string;
+      }[]
+    >();
+    expect(rows).toEqual([
+      { id: expect.any(Number), role: 'colaborador', phone: null, created_at: expect.any(Date), company: 'Agência Demo' },
+    ]);
   });
 
   it("runs inside the caller's transaction when given one", async () => {
     const { prisma } = await testDatabase();
     await prisma.$transaction(async (tx) => {
       await tx.company.create({ data: { name: 'Só na transação' } });
-      const [row] = await queryRows<{ count: number }>(
+      const [row] = await queryRows(
         tx,
-        Prisma.sql`SELECT count(*)::int AS count FROM companies WHERE name = 'Só na transação'`,
+        qb
+          .selectFrom('companies')
+          .select((eb) => asInt(eb.fn.countAll()).as('count'))
+          .where('name', '=', 'Só na transação'),
       );
       expect(row?.count).toBe(1);
     });
+  });
+});
+
+describe('compiledStatement', () => {
+  const byName = compiledStatement((shape: { limit: number }, v: { name: string }) =>
+    qb.selectFrom('companies').select('name').where('name', 'like', v.name).orderBy('name').limit(sql.lit(shape.limit)),
+  );
+
+  it('compiles a shape once and binds each call its own values', async () => {
+    const { prisma } = await testDatabase();
+    await prisma.company.createMany({ data: [{ name: 'Alfa 1' }, { name: 'Alfa 2' }, { name: 'Beta 1' }] });
+    const alfa = byName({ limit: 1 }, { name: 'Alfa%' });
+    const beta = byName({ limit: 1 }, { name: 'Beta%' });
+    expect(beta.sql).toBe(alfa.sql);
+    expect(alfa.sql).toContain('limit 1');
+    expect([alfa.parameters, beta.parameters]).toEqual([['Alfa%'], ['Beta%']]);
+    expect(await queryRows(prisma, beta)).toEqual([{ name: 'Beta 1' }]);
+    expect(await queryRows(prisma, byName({ limit: 5 }, { name: 'Alfa%' }))).toEqual([{ name: 'Alfa 1' }, { name: 'Alfa 2' }]);
+  });
+
+  it('refuses a parameter that is not one of its values', () => {
+    // A value computed from the stand-ins would be compiled into every later call.
+    const computed = compiledStatement((_shape: null, v: { name: string }) =>
+      qb.selectFrom('companies').select('name').where('name', '=', `${v.name}%`),
+    );
+    expect(() => computed(null, { name: 'Alfa' })).toThrow('parameter $1 of a compiled statement is not one of its values');
   });
 });
 
@@ -194,8 +257,8 @@ describe('disconnectWhenIdle', () => {
     try {
       await db.prisma.company.count(); // the client has connected (and owns the pool)
       const handler = (async () => {
-        await queryRows(db.prisma, Prisma.sql`SELECT pg_sleep(0.3) IS NOT NULL AS slept`);
-        return queryRows<{ done: boolean }>(db.prisma, Prisma.sql`SELECT true AS done`);
+        await queryRows(db.prisma, sql<{ slept: boolean }>`SELECT pg_sleep(0.3) IS NOT NULL AS slept`.compile(qb));
+        return queryRows(db.prisma, sql<{ done: boolean }>`SELECT true AS done`.compile(qb));
       })();
       await new Promise((resolve) => setTimeout(resolve, 50));
       await disconnectWhenIdle(db.prisma);

@@ -10,6 +10,7 @@ import { registerReader } from './rows';
 
 export * from './generated/prisma/client';
 export { queryRows } from './rows';
+export * from './sql';
 
 export type Db = PrismaClient;
 

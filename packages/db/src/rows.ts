@@ -6,6 +6,7 @@ import type { PrismaPg } from '@prisma/adapter-pg';
 import { type ArgType, type ColumnType, ColumnTypeEnum } from '@prisma/driver-adapter-utils';
 import type { PrismaClient } from './generated/prisma/client';
 import { Prisma } from './generated/prisma/client';
+import type { Compilable, CompiledQuery } from './sql';
 
 type Adapter = Awaited<ReturnType<PrismaPg['connect']>>;
 
@@ -29,20 +30,21 @@ function reader(db: object): Promise<Adapter> | undefined {
 }
 
 /**
- * Rows of a read-only statement, typed and converted as `db.$queryRaw` does (int8 as bigint,
- * timestamps and dates as Date, json parsed). A transaction client or a client made elsewhere
- * falls back to `$queryRaw`, so the statement always sees the caller's transaction.
+ * Rows of a read-only statement built with Kysely (sql.ts), typed as Kysely infers them from the
+ * schema and converted as `db.$queryRaw` does (int8 as bigint, timestamps and dates as Date, json
+ * parsed). A transaction client or a client made elsewhere falls back to `$queryRawUnsafe` with the
+ * same text and parameters, so the statement always sees the caller's transaction.
  */
-export async function queryRows<T>(db: PrismaClient | Prisma.TransactionClient, query: Prisma.Sql): Promise<T[]> {
+export async function queryRows<R>(db: PrismaClient | Prisma.TransactionClient, query: CompiledQuery<R> | Compilable<R>): Promise<R[]> {
+  const { sql, parameters } = 'compile' in query ? query.compile() : query;
   const adapter = reader(db);
-  if (!adapter) return (db as PrismaClient).$queryRaw<T[]>(query);
-  const args = query.values;
-  const result = await (await adapter).queryRaw({ sql: query.text, args, argTypes: args.map(argType) });
+  if (!adapter) return (db as PrismaClient).$queryRawUnsafe<R[]>(sql, ...parameters);
+  const result = await (await adapter).queryRaw({ sql, args: [...parameters], argTypes: parameters.map(argType) });
   const { columnNames, columnTypes, rows } = result;
   return rows.map((row) => {
     const out: Record<string, unknown> = {};
     for (let i = 0; i < columnNames.length; i++) out[columnNames[i] as string] = fromDb(row[i], columnTypes[i] as ColumnType);
-    return out as T;
+    return out as R;
   });
 }
 

@@ -1,19 +1,18 @@
 // Attendances (customer service cases) and the sales funnel: the contracts of /api/attendances.
 
 import { CLIENT_KINDS, dateField } from './clients';
-import { MAX_RECORD_ID } from './constants';
 import { ATTENDANCE_LOG_ACTIONS } from './crm-labels';
-import { CLIENT_FIELD_MESSAGES, NOTES_MAX_LENGTH } from './crm-rules';
+import { CLIENT_FIELD_MESSAGES, MONEY_MAX_CENTS, NOTES_MAX_LENGTH } from './crm-rules';
 import { ATTENDANCE_LIST_STATUSES, ATTENDANCE_STATUS_TAGS, ATTENDANCE_STATUSES, type AttendanceTransition, FUNNEL_GROUPS } from './funnel';
-import { idParam, paginationInput, paginationSchema, recordIdQuery, searchInput } from './pagination';
+import { idParam, paginationInput, paginationSchema, recordIdField, recordIdQuery, searchInput } from './pagination';
 import { z } from './zod';
 
 export { ATTENDANCE_LOG_ACTION_LABELS, ATTENDANCE_LOG_ACTIONS, type AttendanceLogAction } from './crm-labels';
 
 /** Integer cents, up to R$ 20 milhões per attendance. */
-export const moneyCentsField = z.number().int().min(0).max(2_000_000_000);
+export const moneyCentsField = z.number().int().min(0).max(MONEY_MAX_CENTS);
 const passengersField = z.number().int().min(0).max(99);
-const idField = z.number().int().positive().max(MAX_RECORD_ID);
+const idField = recordIdField();
 const queryIdField = recordIdQuery();
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 
@@ -118,7 +117,7 @@ const personRef = z.object({ id: z.number().int(), name: z.string() });
 const statusField = z.enum(ATTENDANCE_STATUSES);
 const statusTagField = z.enum(ATTENDANCE_STATUS_TAGS).nullable();
 
-/** Section 3: Attendance. Money in integer cents; dates ISO. */
+/** An attendance. Money in integer cents; dates ISO. */
 export const attendanceSchema = z.object({
   id: z.number().int(),
   client_id: z.number().int(),
@@ -166,10 +165,10 @@ export const attendanceListItemSchema = attendanceSchema
   .extend({ client_name: z.string(), owner_name: z.string() });
 export type AttendanceListItem = z.infer<typeof attendanceListItemSchema>;
 
-/** Section 3: list response = attendances and pagination. */
+/** The list reply: attendances and pagination. */
 export const attendanceListOutput = z.object({ attendances: z.array(attendanceListItemSchema), pagination: paginationSchema });
 
-/** Section 3: a funnel card; `price` is the attendance value in integer cents. */
+/** A funnel card; `price` is the attendance value in integer cents. */
 export const funnelCardSchema = z.object({
   id: z.number().int(),
   title: z.string(),

@@ -1,15 +1,18 @@
 import { FEATURE_KEYS, PASSWORD_MIN_LENGTH, ROLES, USER_STATUSES } from './constants';
+import { secretText } from './form';
+import { emailField, loginFields } from './login';
 import { PLAN_STATUSES } from './plan-status';
 import { z } from './zod';
 
-export const emailField = z.string().trim().toLowerCase().max(254).pipe(z.email());
-const passwordField = z.string().min(PASSWORD_MIN_LENGTH).max(200);
+export { emailField };
+
+const passwordField = secretText(z.string().min(PASSWORD_MIN_LENGTH).max(200));
 
 export const featureMapSchema = z.object(
   Object.fromEntries(FEATURE_KEYS.map((k) => [k, z.boolean()])) as Record<(typeof FEATURE_KEYS)[number], z.ZodBoolean>,
 );
 
-/** Section 3: User. */
+/** A user as the API returns it (never the password hash). */
 export const userSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -25,7 +28,7 @@ export type User = z.infer<typeof userSchema>;
 
 export const planStatusField = z.enum(PLAN_STATUSES).nullable();
 
-/** Section 3: Profile response. */
+/** The profile: the user and what the company's plan allows now. */
 export const profileSchema = z.object({
   user: userSchema,
   status_plan: planStatusField,
@@ -41,10 +44,7 @@ export type Profile = z.infer<typeof profileSchema>;
  */
 export const profileOutput = profileSchema.extend({ token: z.string().nullable() });
 
-export const loginInput = z.object({
-  email: emailField,
-  password: z.string().min(1).max(200),
-});
+export const loginInput = z.object(loginFields);
 export const loginOutput = profileSchema.extend({ token: z.string() });
 export type LoginOutput = z.infer<typeof loginOutput>;
 
@@ -61,11 +61,19 @@ function passwordsMatch<T extends { password: string; password_confirmation: str
   }
 }
 
+/** A new password and its confirmation, as the set-password and registration forms ask for them. */
+export const newPasswordInput = z.object(confirmedPassword).superRefine(passwordsMatch);
+
 export const resetPasswordInput = z.object({ token: z.string().min(10).max(200), ...confirmedPassword }).superRefine(passwordsMatch);
 
 export const changePasswordInput = z
   .object({ current_password: z.string().min(1).max(200), ...confirmedPassword })
   .superRefine(passwordsMatch);
+/**
+ * POST /api/change/password: a password change ends every access token signed before it, so the
+ * reply carries the token this device keeps using.
+ */
+export const changePasswordOutput = messageOutput.extend({ token: z.string() });
 
 export const registrationTokenInput = z.object({ token: z.string().min(10).max(200) });
 export const activateRegistrationInput = z.object({ token: z.string().min(10).max(200), ...confirmedPassword }).superRefine(passwordsMatch);
@@ -75,9 +83,10 @@ export const registrationInfoOutput = z.object({
   company_name: z.string(),
 });
 
-export const updateProfileInput = z
-  .object({
-    name: z.string().trim().min(2).max(120).optional(),
-    phone: z.string().trim().max(30).nullable().optional(),
-  })
-  .strict();
+/** The profile's own data, all of it, as its form edits it. */
+export const profileFormInput = z.object({
+  name: z.string().trim().min(2).max(120),
+  phone: z.string().trim().max(30).nullable().optional(),
+});
+/** PATCH /api/profile: any of the profile's own data. */
+export const updateProfileInput = profileFormInput.partial().strict();

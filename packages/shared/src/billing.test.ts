@@ -7,7 +7,7 @@ const plans = [
   { id: 2, amount_cents: 14_990 },
 ];
 
-describe('section 5 plan lookups', () => {
+describe('plan lookups', () => {
   it('the free plan is the one with amount_cents 0; the upgrade goes to the first paid one', () => {
     expect(findFreePlan(plans)?.id).toBe(1);
     expect(findPaidPlan(plans)?.id).toBe(3);

@@ -1,4 +1,4 @@
-// Sections 3, 5 and 7: plans, the company's subscription, checkout and the super admin's views.
+// Plans, the company's subscription, checkout and the super admin's views.
 import { emailField, featureMapSchema, userSchema } from './auth';
 import { FEATURE_KEYS } from './constants';
 import { idParam, paginationInput, paginationSchema, recordIdQuery } from './pagination';
@@ -9,7 +9,7 @@ import { z } from './zod';
 export { findFreePlan, findPaidPlan, isFreePlan, PAID_PLAN_NOT_FOUND } from './plans';
 export const FREE_PLAN_MIGRATED = 'success' as const;
 
-/** Section 3: Plan (GET /api/plans lists the public ones, cheapest first). */
+/** A plan (GET /api/plans lists the public ones, cheapest first). */
 export const planSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -24,7 +24,7 @@ export const plansOutput = z.object({ plans: z.array(planSchema) });
 const planStatusEnum = z.enum(PLAN_STATUSES);
 
 /**
- * Section 3: Subscription. `features` is what the company may use now (all off while
+ * A subscription. `features` is what the company may use now (all off while
  * restricted), the same map the token carries; `current_period_end` is the end of the time
  * already granted (the trial end while trialing).
  */
@@ -189,7 +189,7 @@ const partialFeatures = z
   )
   .strict();
 
-/** Section 5 on the server: a free plan has no trial (trials lead to a paid plan). */
+/** A free plan has no trial (trials lead to a paid plan). */
 function trialNeedsPaidPlan(v: { amount_cents?: number; trial_days?: number }, ctx: z.RefinementCtx) {
   if (v.amount_cents === 0 && (v.trial_days ?? 0) > 0) {
     ctx.addIssue({ code: 'custom', path: ['trial_days'], message: 'deve ser 0 no plano gratuito' });

@@ -28,7 +28,7 @@ export const postalCodeField = z.string().trim().max(12).refine(isValidPostalCod
 /** Calendar dates travel as ISO 'YYYY-MM-DD'. */
 export const dateField = z.iso.date();
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
-const optionalEmail = emailField.nullable().optional();
+const optionalEmail = z.nullable(emailField).optional();
 
 export const clientContactInput = z
   .object({
@@ -136,7 +136,7 @@ export const clientAttachmentSchema = z.object({
   created_at: z.string(),
 });
 
-/** Section 3: Client, with everything the detail screen shows. */
+/** A client, with everything the detail screen shows. */
 export const clientSchema = clientListItemSchema.extend({
   birth_date: z.string().nullable(),
   notes: z.string().nullable(),

@@ -1,8 +1,11 @@
-export const ROLES = ['super_admin', 'owner', 'administrador', 'colaborador'] as const;
-export type Role = (typeof ROLES)[number];
+import { UserRole, UserStatus } from '@app/db/browser';
+
+// The roles and user statuses are the schema's enums (prisma/schema.prisma), declared there only.
+export type Role = UserRole;
+export const ROLES: readonly Role[] = Object.values(UserRole);
 
 /** Roles an agency manages for its own staff (super_admin belongs to the system company only). */
-export const AGENCY_ROLES = ['owner', 'administrador', 'colaborador'] as const;
+export const AGENCY_ROLES = ['owner', 'administrador', 'colaborador'] as const satisfies readonly Role[];
 export type AgencyRole = (typeof AGENCY_ROLES)[number];
 
 export const ROLE_LABELS: Record<Role, string> = {
@@ -12,8 +15,8 @@ export const ROLE_LABELS: Record<Role, string> = {
   colaborador: 'Colaborador',
 };
 
-export const USER_STATUSES = ['pending', 'active', 'inactive', 'denied'] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
+export type { UserStatus };
+export const USER_STATUSES: readonly UserStatus[] = Object.values(UserStatus);
 export const USER_STATUS_LABELS: Record<UserStatus, string> = {
   pending: 'Aguardando confirmação',
   active: 'Ativo',
@@ -41,14 +44,14 @@ export const NO_FEATURES: FeatureMap = {
   super_admin: false,
 };
 
-/** Section 6: a super_admin token always carries this fixed set. */
+/** A super_admin token always carries this fixed set. */
 export const SUPER_ADMIN_FEATURES: FeatureMap = {
   ...NO_FEATURES,
   custom_subdomain: true,
   super_admin: true,
 };
 
-/** Section 3: local storage keys. */
+/** The web app's local storage keys. */
 export const STORAGE_KEYS = {
   accessToken: 'agencia_crm_access_token',
   user: 'user',
@@ -60,7 +63,7 @@ export const STORAGE_KEYS = {
   accessUser: 'access_user',
 } as const;
 
-/** The keys removed on logout and on a 401/403 reply (section 8). */
+/** The keys removed on logout and on a 401/403 reply (both end the session). */
 export const SESSION_STORAGE_KEYS = [
   STORAGE_KEYS.accessToken,
   STORAGE_KEYS.user,
@@ -69,7 +72,7 @@ export const SESSION_STORAGE_KEYS = [
   STORAGE_KEYS.subdomain,
 ] as const;
 
-/** Section 9. */
+/** How long a notification shows, and its fade. */
 export const NOTIFICATION_DISPLAY_MS = 5000;
 export const NOTIFICATION_FADE_MS = 550;
 export const INACTIVITY_BEACON_DELAY_MS = 30000;
@@ -94,3 +97,15 @@ export const PASSWORD_MIN_LENGTH = 8;
 /** The largest id a record has (PostgreSQL int4); a larger one in a URL is simply not found. */
 export const MAX_RECORD_ID = 2_147_483_647;
 export const isRecordId = (n: number) => Number.isInteger(n) && n > 0 && n <= MAX_RECORD_ID;
+/**
+ * The one way an id is written as text (paths, query strings): plain decimal digits without a
+ * leading zero. `0x65`, `101e0`, `+101`, ` 101 `, `101.0` and `0101` are not the record 101, so a
+ * record has a single URL (for caches, logs and access rules keyed by path).
+ */
+export const RECORD_ID_PATTERN = /^[1-9][0-9]{0,9}$/;
+/** The id a text spells, or undefined when it is not one (see RECORD_ID_PATTERN). */
+export function parseRecordId(text: string | null | undefined): number | undefined {
+  if (!text || !RECORD_ID_PATTERN.test(text)) return undefined;
+  const n = Number(text);
+  return isRecordId(n) ? n : undefined;
+}

@@ -1,15 +1,18 @@
 // CRM labels and enums without zod, so the web bundle can import them (the contracts in
 // clients.ts / attendances.ts re-export them).
 
-export const CLIENT_KINDS = ['person', 'organization'] as const;
-export type ClientKind = (typeof CLIENT_KINDS)[number];
+import { AttendanceLogAction, ClientDocumentType, ClientKind } from '@app/db/browser';
+
+// The client kinds and document types are the schema's enums (prisma/schema.prisma), declared there only.
+export type { ClientKind };
+export const CLIENT_KINDS: readonly ClientKind[] = Object.values(ClientKind);
 export const CLIENT_KIND_LABELS: Record<ClientKind, string> = { person: 'Pessoa física', organization: 'Pessoa jurídica' };
 
-/** Section 4: a client is active or inactive (deactivate; reactivate/reopen). */
+/** A client is active or inactive (deactivate; reactivate/reopen), never deleted. */
 export const CLIENT_ACTIVE_LABELS = { true: 'Ativo', false: 'Inativo' } as const;
 
-export const CLIENT_DOCUMENT_TYPES = ['rg', 'passport', 'visa', 'cnh', 'other'] as const;
-export type ClientDocumentType = (typeof CLIENT_DOCUMENT_TYPES)[number];
+export type { ClientDocumentType };
+export const CLIENT_DOCUMENT_TYPES: readonly ClientDocumentType[] = Object.values(ClientDocumentType);
 export const CLIENT_DOCUMENT_TYPE_LABELS: Record<ClientDocumentType, string> = {
   rg: 'RG',
   passport: 'Passaporte',
@@ -44,19 +47,11 @@ export const CLIENT_LIST_LABELS = {
   },
 } as const;
 
-/** Messages read after the field name (section 5: 'cpf não é válido'). */
+/** Messages read after the field name, as the web shows a field error ('cpf não é válido'). */
 export const INVALID_MESSAGE = 'não é válido';
-export const ATTENDANCE_LOG_ACTIONS = [
-  'created',
-  'updated',
-  'owner_changed',
-  'won',
-  'lost',
-  'canceled',
-  'reopened',
-  'consolidated_updated',
-] as const;
-export type AttendanceLogAction = (typeof ATTENDANCE_LOG_ACTIONS)[number];
+/** What an attendance's history records: the schema's enum (prisma/schema.prisma), declared there only. */
+export type { AttendanceLogAction };
+export const ATTENDANCE_LOG_ACTIONS: readonly AttendanceLogAction[] = Object.values(AttendanceLogAction);
 export const ATTENDANCE_LOG_ACTION_LABELS: Record<AttendanceLogAction, string> = {
   created: 'Atendimento criado',
   updated: 'Atendimento alterado',

@@ -15,6 +15,9 @@ export const CLIENT_FIELD_MESSAGES = {
 /** Free-text notes of a client, an attendance and its consolidated summary. */
 export const NOTES_MAX_LENGTH = 5000;
 
+/** The largest amount of money an attendance holds: R$ 20 milhões, in integer cents. */
+export const MONEY_MAX_CENTS = 2_000_000_000;
+
 /** How many rows each list of a client may hold. */
 export const CLIENT_LIST_MAX = { contacts: 20, addresses: 10, documents: 20 } as const;
 

@@ -1,4 +1,6 @@
-/** Section 8: the message users read for each HTTP status. */
+import type { ApiErrorBody } from './error-body';
+
+/** The message users read for each HTTP status. */
 export const GENERIC_ERROR_MESSAGE = 'Houve um erro de sistema e não foi possível realizar a ação';
 
 export const STATUS_MESSAGES: Record<number, string> = {
@@ -24,17 +26,7 @@ export const FREE_PLAN_NOT_FOUND = 'Free Plan not found';
 /** Rails-style uniqueness message; the client turns it into '{field} já está em uso'. */
 export const TAKEN_MESSAGE = 'has already been taken';
 
-/**
- * The one error body both transports return (REST as the JSON body, tRPC inside error.data).
- * `errors` maps a field path to its messages, first message first.
- */
-export type ApiErrorBody = {
-  status: number;
-  code: string;
-  message: string;
-  errors?: Record<string, string[]>;
-  request_id?: string;
-};
+export type { ApiErrorBody } from './error-body';
 
 export function statusMessage(status: number, fallback?: string): string {
   return STATUS_MESSAGES[status] ?? fallback ?? GENERIC_ERROR_MESSAGE;
@@ -43,7 +35,7 @@ export function statusMessage(status: number, fallback?: string): string {
 export type ServerErrorText = { text: string; cpfInUse: boolean };
 
 /**
- * Section 5: the text shown for a server error. The first field error wins when it is 3 to 149
+ * The text shown for a server error. The first field error wins when it is 3 to 149
  * characters long ('taken' becomes '{field} já está em uso'); otherwise the status message.
  */
 export function serverErrorText(body: Partial<ApiErrorBody> | undefined, status: number): ServerErrorText {

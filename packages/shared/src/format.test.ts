@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileSize } from './format';
+import { fileSize, isoFromShortDate, shortDate } from './format';
 
 describe('fileSize', () => {
   it('bytes below 1 KB as they are', () => {
@@ -12,5 +12,19 @@ describe('fileSize', () => {
     expect(fileSize(1536)).toBe('1,5 KB');
     expect(fileSize(10 * 1024 * 1024)).toBe('10 MB');
     expect(fileSize(2.5 * 1024 * 1024)).toBe('2,5 MB');
+  });
+});
+
+describe('isoFromShortDate', () => {
+  it('reads a typed DD/MM/YYYY as the ISO date the API takes, the inverse of shortDate', () => {
+    expect(isoFromShortDate('05/03/2026')).toBe('2026-03-05');
+    expect(isoFromShortDate(' 29/02/2028 ')).toBe('2028-02-29');
+    expect(shortDate(isoFromShortDate('31/12/2030'))).toBe('31/12/2030');
+  });
+
+  it('refuses other shapes and days the calendar lacks', () => {
+    for (const typed of ['2026-03-05', '5/3/2026', '05/03/26', '31/02/2026', '29/02/2027', '00/01/2026', '01/13/2026', '']) {
+      expect(isoFromShortDate(typed)).toBeNull();
+    }
   });
 });

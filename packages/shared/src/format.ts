@@ -1,4 +1,4 @@
-// Section 9 display filters. Locale pt-BR; currency 'R$ 1.234,56'.
+// Display formats: locale pt-BR, currency 'R$ 1.234,56', dates DD/MM/YYYY.
 
 const brl = new Intl.NumberFormat('pt-BR', {
   style: 'currency',
@@ -47,7 +47,7 @@ const MONTHS = [
   'dezembro',
 ];
 
-/** Accepts DD/MM/YYYY (section 9) or an ISO date string. */
+/** Accepts DD/MM/YYYY (how users type dates) or an ISO date string. */
 function parseDate(value: string): { day: number; month: number; year: number } | null {
   const br = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
   if (br) return { day: Number(br[1]), month: Number(br[2]), year: Number(br[3]) };
@@ -61,6 +61,15 @@ export function shortDate(value: string | null | undefined): string {
   const d = value ? parseDate(value) : null;
   if (!d) return '';
   return `${twoDigits(d.day)}/${twoDigits(d.month)}/${d.year}`;
+}
+
+/** '05/03/2026' -> '2026-03-05'; null for anything else or a day the calendar lacks ('31/02/2026'). */
+export function isoFromShortDate(value: string): string | null {
+  const d = /^\d{2}\/\d{2}\/\d{4}$/.test(value.trim()) ? parseDate(value.trim()) : null;
+  if (!d) return null;
+  const date = new Date(Date.UTC(d.year, d.month - 1, d.day));
+  const exists = date.getUTCFullYear() === d.year && date.getUTCMonth() === d.month - 1 && date.getUTCDate() === d.day;
+  return exists ? `${d.year}-${twoDigits(d.month)}-${twoDigits(d.day)}` : null;
 }
 
 /** '5 de março de 2026' */

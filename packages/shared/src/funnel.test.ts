@@ -9,7 +9,7 @@ import {
   funnelGroupOf,
 } from './funnel';
 
-describe('activeFunnelGroup (section 4/9 scroll thresholds)', () => {
+describe('activeFunnelGroup (scroll thresholds)', () => {
   const all = ['negotiations', 'sales', 'losses'] as const;
 
   it('three visible: up to 0.33 negotiations, up to 0.66 sales, else losses', () => {

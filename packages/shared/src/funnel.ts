@@ -1,8 +1,10 @@
-// Sections 3, 4 and 9: attendance statuses, the sales funnel's groups, its scroll thresholds,
-// the big-number differences and the 'expired' tag. Pure rules shared by api and web.
+// Attendance statuses, the sales funnel's groups, its scroll thresholds, the big-number
+// differences and the 'expired' tag. Pure rules shared by api and web.
+import { AttendanceStatus } from '@app/db/browser';
 
-export const ATTENDANCE_STATUSES = ['open', 'won', 'lost', 'canceled'] as const;
-export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
+/** The schema's enum (prisma/schema.prisma), declared there only. */
+export type { AttendanceStatus };
+export const ATTENDANCE_STATUSES: readonly AttendanceStatus[] = Object.values(AttendanceStatus);
 
 export const ATTENDANCE_STATUS_LABELS: Record<AttendanceStatus, string> = {
   open: 'Em aberto',
@@ -54,11 +56,11 @@ export function funnelGroupOf(status: AttendanceStatus): FunnelGroup {
   return FUNNEL_GROUPS.find((g) => FUNNEL_GROUP_STATUSES[g].includes(status)) as FunnelGroup;
 }
 
-/** Section 9: up to 0.33 / 0.66 with three visible groups, up to 0.2 with two. */
+/** Where the funnel's scroll switches group: at 0.33 / 0.66 with three visible groups, at 0.2 with two. */
 export const FUNNEL_SCROLL_THRESHOLDS = { three: [0.33, 0.66], two: [0.2] } as const;
 
 /**
- * Section 4: the group a scroll position (0 = top, 1 = bottom) selects among the visible ones.
+ * The group a scroll position (0 = top, 1 = bottom) selects among the visible ones.
  * Order follows FUNNEL_GROUPS whatever order the caller lists them in; none visible gives null.
  */
 export function activeFunnelGroup(visibleGroups: readonly FunnelGroup[], scrollRatio: number): FunnelGroup | null {
@@ -71,7 +73,7 @@ export function activeFunnelGroup(visibleGroups: readonly FunnelGroup[], scrollR
   return visible[index === -1 ? thresholds.length : index] ?? null;
 }
 
-/** Section 3: funnel big numbers as the API returns them (attendance counts per calendar month). */
+/** Funnel big numbers as the API returns them (attendance counts per calendar month). */
 export type MonthFigures = { this_month: number; last_month: number };
 export type FunnelBigNumbers = Record<FunnelGroup, MonthFigures>;
 
@@ -95,7 +97,7 @@ function figure({ this_month, last_month }: MonthFigures): BigNumberFigure {
   };
 }
 
-/** Section 3: win (sales), open (negotiations) and lost (losses), each against last month. */
+/** Win (sales), open (negotiations) and lost (losses), each against last month. */
 export function bigNumberDifferences(bigNumbers: FunnelBigNumbers): BigNumberDifferences {
   return { win: figure(bigNumbers.sales), open: figure(bigNumbers.negotiations), lost: figure(bigNumbers.losses) };
 }
@@ -135,7 +137,7 @@ export function businessMonthBounds(at: Date = new Date()): { lastMonth: Date; t
 }
 
 /**
- * Section 3/4: an open attendance is 'expired' once its travel start date is before today
+ * An open attendance is 'expired' once its travel start date is before today
  * (business time zone): the trip it was quoting can no longer be sold. Other statuses never are.
  */
 export function attendanceStatusTag(

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE, MAX_PAGE_SIZE, MAX_RECORD_ID, SEARCH_MAX_LENGTH } from './constants';
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE, MAX_PAGE_SIZE, MAX_RECORD_ID, RECORD_ID_PATTERN, SEARCH_MAX_LENGTH } from './constants';
 import { z } from './zod';
 
 /** Query fields every paginated list accepts (strings in a REST query, coerced). */
@@ -10,7 +10,7 @@ export const paginationInput = {
 /** The search text of a list. */
 export const searchInput = z.string().trim().max(SEARCH_MAX_LENGTH).optional();
 
-/** Section 3: Pagination. */
+/** The pagination block of every list reply. */
 export const paginationSchema = z.object({
   current_page: z.number().int(),
   per_page: z.number().int(),
@@ -33,6 +33,13 @@ export function buildPagination(page: number, perPage: number, totalCount: numbe
   };
 }
 
-/** A record id from a path or query string. */
-export const recordIdQuery = () => z.coerce.number().int().positive().max(MAX_RECORD_ID);
+/** A record id in a JSON body: a number, never a string. */
+export const recordIdField = () => z.number().int().positive().max(MAX_RECORD_ID);
+
+/**
+ * A record id from a path, a query string or a tRPC input: a JSON number, or the id's plain
+ * decimal digits (RECORD_ID_PATTERN); any other spelling is refused, never read as a number.
+ */
+export const recordIdQuery = () =>
+  z.union([z.number(), z.string().regex(RECORD_ID_PATTERN)]).pipe(z.coerce.number<string | number>().int().positive().max(MAX_RECORD_ID));
 export const idParam = z.object({ id: recordIdQuery() });

@@ -19,7 +19,7 @@ const DAY = 86_400_000;
 const at = (ms: number) => new Date(NOW.getTime() + ms);
 const iso = (ms: number) => at(ms).toISOString();
 
-describe('section 4 status table', () => {
+describe('plan status table', () => {
   const table: [string, string, string, string, boolean, boolean][] = [
     // status, modal title, primary action, status message, restricted status, payment button
     ['incomplete', 'Pagamento Pendente', 'Completar Pagamento', 'Pagamento pendente', true, true],
@@ -37,7 +37,7 @@ describe('section 4 status table', () => {
     expect(restrictionMessage(status, 0)).toBe(message);
   });
 
-  it('covers exactly the nine statuses of section 4', () => {
+  it('covers exactly the nine plan statuses', () => {
     expect([...PLAN_STATUSES].sort()).toEqual([
       'active',
       'canceled',

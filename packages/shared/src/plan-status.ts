@@ -1,20 +1,12 @@
-// Section 4: plan statuses, their texts, the restriction rule and the trial rules.
+// Plan statuses, their texts, the restriction rule and the trial rules.
+import { PlanStatus } from '@app/db/browser';
 import { TRIAL_ENDING_SOON_DAYS } from './constants';
 
-export const PLAN_STATUSES = [
-  'active',
-  'trialing',
-  'incomplete',
-  'incomplete_expired',
-  'inactive',
-  'past_due',
-  'unpaid',
-  'canceled',
-  'paused',
-] as const;
-export type PlanStatus = (typeof PLAN_STATUSES)[number];
+/** The schema's enum (prisma/schema.prisma), declared there only. */
+export type { PlanStatus };
+export const PLAN_STATUSES: readonly PlanStatus[] = Object.values(PlanStatus);
 
-export const RESTRICTED_STATUSES: readonly string[] = [
+export const RESTRICTED_STATUSES = [
   'incomplete',
   'incomplete_expired',
   'inactive',
@@ -22,8 +14,8 @@ export const RESTRICTED_STATUSES: readonly string[] = [
   'unpaid',
   'canceled',
   'paused',
-];
-export const PAYMENT_BUTTON_STATUSES: readonly string[] = ['incomplete', 'past_due', 'unpaid', 'incomplete_expired'];
+] as const satisfies readonly PlanStatus[];
+export const PAYMENT_BUTTON_STATUSES = ['incomplete', 'past_due', 'unpaid', 'incomplete_expired'] as const satisfies readonly PlanStatus[];
 
 type StatusTexts = { title: string; action: string; message: string };
 const STATUS_TEXTS: Record<string, StatusTexts> = {
@@ -57,11 +49,11 @@ export function planStatusTexts(status: string | null | undefined, daysRemaining
 }
 
 export function isRestrictedStatus(status: string | null | undefined): boolean {
-  return !!status && RESTRICTED_STATUSES.includes(status);
+  return !!status && (RESTRICTED_STATUSES as readonly string[]).includes(status);
 }
 
 export function showsPaymentButton(status: string | null | undefined): boolean {
-  return !!status && PAYMENT_BUTTON_STATUSES.includes(status);
+  return !!status && (PAYMENT_BUTTON_STATUSES as readonly string[]).includes(status);
 }
 
 /** Valid by date when active, or when the period end is still in the future. */
@@ -106,7 +98,7 @@ export function isTrialEndingSoon(status: string | null | undefined, days: numbe
   return status === 'trialing' && typeof days === 'number' && days >= 1 && days <= TRIAL_ENDING_SOON_DAYS;
 }
 
-/** Section 2: the warning snackbar while a trial ends soon. */
+/** The warning snackbar while a trial ends soon. */
 export const trialEndingSoonMessage = (days: number) => `Seu trial termina em ${days} dias`;
 
 export type SubscriptionDates = {
@@ -123,7 +115,7 @@ export type SubscriptionState = {
 };
 
 /**
- * What a stored subscription means right now (the server's one computation of section 4):
+ * What a stored subscription means right now (the server's one computation of the plan rules):
  * valid by date (active, or the granted period still ahead), and the days left of the trial
  * or of the period.
  */
@@ -136,7 +128,7 @@ export function subscriptionState(sub: SubscriptionDates, now = new Date()): Sub
   };
 }
 
-/** The section 4 status message a refused call carries ('Plano cancelado', 'Fim de período de teste'...). */
+/** The status message a refused call carries ('Plano cancelado', 'Fim de período de teste'...). */
 export function restrictionMessage(status: string | null | undefined, days: number | null | undefined): string {
   return planStatusTexts(status, days).message || UNKNOWN_TEXTS.message;
 }

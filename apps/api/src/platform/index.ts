@@ -1,12 +1,11 @@
 import { join } from 'node:path';
 import type { Db } from '@app/db';
-import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
-import { z } from 'zod';
 import type { Config } from '../config';
 import { bullmqQueue, embeddedQueue, type JobDefinition, type JobQueue } from './jobs';
-import { type Mailer, type MailMessage, outboxMailer, smtpMailer } from './mail';
+import type { Log } from './log';
+import { type Mailer, outboxMailer, smtpMailer } from './mail';
 import { type Payments, simulatorPayments, simulatorWebhookSecret, stripePayments } from './payments';
 import { localStorage, type Storage } from './storage';
 
@@ -24,15 +23,6 @@ export type Platform = {
   close(): Promise<void>;
 };
 
-/** Delivering mail is a job: a failed SMTP call is retried, not lost. Retrying may resend. */
-export const sendMailJob: JobDefinition<MailMessage> = {
-  name: 'mail.send',
-  payload: z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string().optional() }),
-  async handle(message, { mailer }) {
-    await mailer.send(message);
-  },
-};
-
 function createPayments(config: Config, db: Db): Payments {
   if (!config.STRIPE_SECRET_KEY) {
     return simulatorPayments(db, { appUrl: config.appUrl, webhookSecret: simulatorWebhookSecret(config.jwtSecret) });
@@ -45,16 +35,20 @@ function createPayments(config: Config, db: Db): Payments {
   });
 }
 
-/** `opts.jobs`: the modules' job definitions, run by the same queue as the platform's own. */
+/**
+ * `opts.jobs`: the modules' job definitions. Mail goes out through them too: each mail is a job of
+ * its domain whose handler builds the message (and mints any one-time link) when it runs, so a
+ * queue never holds a rendered message nor a link.
+ */
 export function createPlatform(
   config: Config,
   db: Db,
-  log: FastifyBaseLogger,
+  log: Log,
   opts: { queueName?: string; jobs?: JobDefinition<unknown>[] } = {},
 ): Platform {
   const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db);
   const payments = createPayments(config, db);
-  const jobDefs = [sendMailJob, ...(opts.jobs ?? [])] as JobDefinition<unknown>[];
+  const jobDefs = opts.jobs ?? [];
   const deps = { db, mailer, log, config, payments };
   // One queue per database: apps on one Redis but different databases never take each other's jobs.
   const queueName = opts.queueName ?? `jobs-${databaseName(config.DATABASE_URL)}`;

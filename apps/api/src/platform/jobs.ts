@@ -1,14 +1,17 @@
 import type { Db } from '@app/db';
 import { Queue, Worker } from 'bullmq';
-import type { FastifyBaseLogger } from 'fastify';
 import type { ZodType } from 'zod';
 import type { Config } from '../config';
+import type { Log } from './log';
 import type { Mailer } from './mail';
 import type { Payments } from './payments';
 
-export type JobDeps = { db: Db; mailer: Mailer; log: FastifyBaseLogger; config: Config; payments: Payments };
+export type JobDeps = { db: Db; mailer: Mailer; log: Log; config: Config; payments: Payments };
 
-/** One definition per job: a stable name, a zod payload, one idempotent handler. */
+/**
+ * One definition per job: a stable name, a zod payload of ids (what a queue stores, so never a
+ * secret nor a rendered message), one idempotent handler that loads what it needs when it runs.
+ */
 export type JobDefinition<P> = {
   name: string;
   payload: ZodType<P>;
@@ -22,10 +25,14 @@ export interface JobQueue {
   stop(): Promise<void>;
   /** Tests: resolves once every queued job has finished (no sleeps). */
   drain(): Promise<void>;
+  /** The payloads the queue holds for a job (waiting, and finished ones not yet pruned), newest first. */
+  stored(name: string): Promise<unknown[]>;
 }
 
 const MAX_ATTEMPTS = 5;
 const backoffMs = (attempt: number) => Math.min(60_000, 1000 * 2 ** attempt);
+/** Finished jobs are kept a day (to look into what ran), then pruned, in both queues. */
+export const KEEP_FINISHED_MS = 24 * 3_600_000;
 
 function registry(jobs: JobDefinition<unknown>[]) {
   const byName = new Map(jobs.map((j) => [j.name, j]));
@@ -38,7 +45,8 @@ function registry(jobs: JobDefinition<unknown>[]) {
 
 /**
  * No REDIS_URL: jobs are rows in embedded_jobs, run in-process. A job claimed by a process that
- * dies is picked up again when its lock expires, so nothing is lost.
+ * dies is picked up again when its lock expires, so nothing is lost. Each run of the queue ends by
+ * deleting the rows finished more than KEEP_FINISHED_MS ago.
  */
 export function embeddedQueue(jobs: JobDefinition<unknown>[], deps: JobDeps, pollMs = 1000): JobQueue {
   const find = registry(jobs);
@@ -72,6 +80,7 @@ export function embeddedQueue(jobs: JobDefinition<unknown>[], deps: JobDeps, pol
         });
       }
     }
+    await deps.db.embeddedJob.deleteMany({ where: { doneAt: { lt: new Date(Date.now() - KEEP_FINISHED_MS) } } });
   }
 
   function kick(): Promise<void> {
@@ -116,6 +125,10 @@ export function embeddedQueue(jobs: JobDefinition<unknown>[], deps: JobDeps, pol
         if (pending === 0 && !running) return;
       }
     },
+    async stored(name) {
+      const rows = await deps.db.embeddedJob.findMany({ where: { name }, orderBy: { id: 'desc' }, select: { payload: true } });
+      return rows.map((r) => r.payload);
+    },
   };
 }
 
@@ -132,7 +145,7 @@ export function bullmqQueue(redisUrl: string, jobs: JobDefinition<unknown>[], de
       await queue.add(job.name, job.payload.parse(payload), {
         attempts: MAX_ATTEMPTS,
         backoff: { type: 'exponential', delay: 1000 },
-        removeOnComplete: 1000,
+        removeOnComplete: { age: KEEP_FINISHED_MS / 1000 },
         removeOnFail: 5000,
       });
     },
@@ -157,6 +170,13 @@ export function bullmqQueue(redisUrl: string, jobs: JobDefinition<unknown>[], de
         if (Object.values(counts).every((n) => n === 0)) return;
         await new Promise((r) => setTimeout(r, 25));
       }
+    },
+    async stored(name) {
+      const jobs = await queue.getJobs(['waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed']);
+      return jobs
+        .filter((j) => j.name === name)
+        .sort((a, b) => b.timestamp - a.timestamp)
+        .map((j) => j.data);
     },
   };
 }

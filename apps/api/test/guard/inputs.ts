@@ -176,6 +176,55 @@ export function idFields(schema: ZodType | undefined): string[][] {
   return fieldPaths(schema).filter((p) => isIdField(p.at(-1) as string));
 }
 
+/** The id fields of a schema that hold a record id (a number), leaving out text ids such as a checkout session's. */
+export function recordIdFields(schema: ZodType | undefined): string[][] {
+  const root = jsonSchemaOf(schema);
+  const numeric = (s0: JsonSchema): boolean => {
+    const s = deref(s0, root);
+    const types = [s.type ?? []].flat();
+    return types.includes('integer') || types.includes('number') || [...(s.anyOf ?? []), ...(s.oneOf ?? [])].some(numeric);
+  };
+  const out: string[][] = [];
+  const walk = (s0: JsonSchema, prefix: string[]) => {
+    const s = deref(s0, root);
+    for (const alt of [...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])]) walk(alt, prefix);
+    for (const [k, prop] of Object.entries(s.properties ?? {})) {
+      if (isIdField(k) && numeric(prop)) out.push([...prefix, k]);
+      walk(prop, [...prefix, k]);
+    }
+  };
+  walk(root, []);
+  return out.filter((p, i) => out.findIndex((q) => q.join('.') === p.join('.')) === i);
+}
+
+/**
+ * Other spellings of a real id that number parsers read as that id. Only its plain decimal digits
+ * are the id: each of these must be refused, never answered with the record.
+ */
+export function idSpellings(id: number): { label: string; text: string }[] {
+  return [
+    { label: 'hexadecimal', text: `0x${id.toString(16)}` },
+    { label: 'binary', text: `0b${id.toString(2)}` },
+    { label: 'exponent', text: `${id}e0` },
+    { label: 'fraction and exponent', text: `${id / 10}e1` },
+    { label: 'plus sign', text: `+${id}` },
+    { label: 'surrounding spaces', text: ` ${id} ` },
+    { label: 'trailing newline', text: `${id}\n` },
+    { label: 'decimal point', text: `${id}.0` },
+    { label: 'leading zero', text: `0${id}` },
+  ];
+}
+
+/** Bodies that are not one JSON object (a multipart form is added by the matrix). */
+export const NON_OBJECT_BODIES: Extract<BadInput, { kind: 'raw' }>[] = [
+  { kind: 'raw', label: 'JSON array', body: '[]', contentType: 'application/json' },
+  { kind: 'raw', label: 'JSON string', body: '"x"', contentType: 'application/json' },
+  { kind: 'raw', label: 'JSON null', body: 'null', contentType: 'application/json' },
+  { kind: 'raw', label: 'JSON number', body: '123', contentType: 'application/json' },
+  { kind: 'raw', label: 'JSON boolean', body: 'true', contentType: 'application/json' },
+  { kind: 'raw', label: 'text/plain body', body: 'x', contentType: 'text/plain' },
+];
+
 export { getPath, setPath };
 
 // ---------------------------------------------------------------------------------------------
@@ -217,7 +266,9 @@ export function massAssignmentFields(forbidden: { companyId: number; planId: num
   };
 }
 
-export type BadInput = { kind: 'value'; label: string; input: unknown } | { kind: 'raw'; label: string; body: string; contentType: string };
+export type BadInput =
+  | { kind: 'value'; label: string; input: unknown }
+  | { kind: 'raw'; label: string; body: string | Buffer; contentType: string };
 
 const wrongTypeValue = fc.oneof(
   fc.integer(),

@@ -1,12 +1,12 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { SignJWT } from 'jose';
+import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { z } from 'zod';
 import type { TestApp } from '../harness';
 import type { InventoryRoute } from '../inventory';
 import { FILES, multipart } from '../multipart';
 import type { BadInput } from './inputs';
 
-/** The one error body of section 8 / errors.ts, nothing more. */
+/** The one error body (error-body.ts), nothing more. */
 export const errorBodySchema = z
   .object({
     status: z.number().int().min(400).max(599),
@@ -60,6 +60,42 @@ export function multipartBody(fields: Record<string, unknown>, file?: { field: s
   return { payload: body, contentType: headers['content-type'] as string };
 }
 
+/**
+ * Multipart bodies the parser must refuse, each built from a valid form with one file: the
+ * boundary missing or not the body's, the body cut inside the file, before the closing boundary
+ * or inside the part headers, and bodies that are not a form at all.
+ */
+export function malformedForms(file: { field: string; name: string; type: string; data: Buffer }) {
+  const good = multipartBody({}, file);
+  const body = good.payload;
+  const boundary = good.contentType.split('boundary=')[1] as string;
+  const headersEnd = body.indexOf('\r\n\r\n') + 4;
+  const closing = Buffer.byteLength(`--${boundary}--\r\n`);
+  const type = good.contentType;
+  return [
+    { label: 'no boundary', payload: body, contentType: 'multipart/form-data' },
+    { label: 'a boundary the body does not use', payload: body, contentType: `multipart/form-data; boundary=outro${boundary}` },
+    { label: 'cut inside the file', payload: body.subarray(0, headersEnd + Math.floor(file.data.length / 2)), contentType: type },
+    { label: 'no closing boundary', payload: body.subarray(0, body.length - closing), contentType: type },
+    { label: 'cut inside the part headers', payload: body.subarray(0, headersEnd - 4), contentType: type },
+    { label: 'a JSON body', payload: JSON.stringify({ file: 'x' }), contentType: type },
+    { label: 'an empty body', payload: '', contentType: type },
+  ];
+}
+
+/**
+ * Problems with an answer's caching: an answer to a call with credentials, and any JSON answer,
+ * may depend on who asks, so no browser or proxy may keep it.
+ */
+export function cacheProblems(call: Call, res: LightMyRequestResponse): string[] {
+  const cacheControl = String(res.headers['cache-control'] ?? '');
+  const json = /^application\/json\b/.test(String(res.headers['content-type'] ?? ''));
+  if ((call.headers.authorization !== undefined || json) && !/\bno-store\b/.test(cacheControl)) {
+    return [`answer (HTTP ${res.statusCode}) without Cache-Control: no-store (got "${cacheControl}")`];
+  }
+  return [];
+}
+
 function queryString(input: Record<string, unknown>): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(input)) {
@@ -98,17 +134,19 @@ export function buildCall(
     const text = v === undefined || v === null || typeof v === 'object' ? 'x' : String(v).replace(/[\uD800-\uDFFF]/gu, '\uFFFD');
     url = url.replace(`:${p}`, encodeURIComponent(text));
   }
+  // A raw body is sent as given, on any method that has one (a DELETE too).
+  if (opts.raw && route.method !== 'GET' && route.method !== 'HEAD')
+    return { method: route.method, url, payload: opts.raw.body, headers: { ...headers, 'content-type': opts.raw.contentType } };
   if (route.method === 'GET' || route.method === 'DELETE' || route.method === 'HEAD') {
     return { method: route.method, url: url + queryString(rest), headers };
   }
-  if (route.upload && !opts.raw) {
+  if (route.upload) {
     // A valid small file of an accepted type, plus the text fields of the input.
     const type = route.upload.types[0] as string;
     const sample = SAMPLE_FILES[type] ?? { name: 'arquivo.bin', data: Buffer.from('x') };
     const body = multipartBody(rest, { field: route.upload.field, name: sample.name, type, data: sample.data });
     return { method: route.method, url, payload: body.payload, headers: { ...headers, 'content-type': body.contentType } };
   }
-  if (opts.raw) return { method: route.method, url, payload: opts.raw.body, headers: { ...headers, 'content-type': opts.raw.contentType } };
   const body = input === undefined ? undefined : input !== null && typeof input === 'object' && !Array.isArray(input) ? rest : input;
   return body === undefined
     ? { method: route.method, url, headers }
@@ -147,6 +185,20 @@ export function errorReplyProblems(route: InventoryRoute, res: LightMyRequestRes
   const leaked = internalsIn(res.body);
   if (leaked) problems.push(`internals in the body (${leaked}): ${res.body.slice(0, 300)}`);
   return problems;
+}
+
+/**
+ * The same session as `token` (every claim the app put in it), issued `ageSeconds` earlier:
+ * a token from before a change that happens now, whatever the clock's second.
+ */
+export function earlierToken(secret: string, token: string, ageSeconds = 120) {
+  const { iat: _iat, exp: _exp, nbf: _nbf, ...claims } = decodeJwt(token);
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT(claims)
+    .setProtectedHeader(decodeProtectedHeader(token) as { alg: string })
+    .setIssuedAt(now - ageSeconds)
+    .setExpirationTime(now + 3600)
+    .sign(new TextEncoder().encode(secret));
 }
 
 /** Tokens that must all be refused: expired, another key, `alg: none`, garbage, other schemes. */

@@ -1,4 +1,8 @@
-import { beforeAll } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { DEMO, type TestApp, useTestApp } from '../harness';
 import { buildInventory, type Inventory, type InventoryRoute } from '../inventory';
 import type { IdResolver } from './inputs';
@@ -13,6 +17,8 @@ export type Guard = {
   dump(companyId: number): Promise<CompanyDump>;
   /** Whole-database fingerprint once queued jobs have finished (so late writes are not missed). */
   snapshot(): Promise<Record<string, string>>;
+  /** Every file under the app's upload storage (its own folder), temporary files included. */
+  storedFiles(): Promise<string[]>;
 };
 
 /** A number no row has: a "missing" id to compare another agency's id against. */
@@ -23,7 +29,9 @@ export const MISSING_ID = 2_147_483_646;
  * Agência Outra from the generic factory), mail to the outbox so that a sent mail is a row too.
  */
 export function useGuard(): { t: TestApp; g: Guard } {
-  const t = useTestApp({ SMTP_URL: '' });
+  const dataDir = mkdtempSync(join(tmpdir(), 'guard-'));
+  const t = useTestApp({ SMTP_URL: '', DATA_DIR: dataDir });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
   const g = {} as Guard;
   beforeAll(async () => {
     const db = t.deps.db;
@@ -50,6 +58,10 @@ export function useGuard(): { t: TestApp; g: Guard } {
           (await db.embeddedJob.count({ where: { doneAt: null, runAt: { lte: new Date() }, attempts: { lt: 5 } } })) > 0;
         if (due) await t.platform.jobs.drain();
         return fingerprint(db, catalog);
+      },
+      async storedFiles() {
+        const files = await readdir(join(dataDir, 'uploads'), { recursive: true, withFileTypes: true }).catch(() => []);
+        return files.filter((f) => !f.isDirectory()).map((f) => join(f.parentPath, f.name));
       },
     } satisfies Guard);
   });

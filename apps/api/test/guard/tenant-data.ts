@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@app/db';
-import { ATTENDANCE_LOG_ACTIONS } from '@app/shared';
 import { SHARED_TABLES } from '../route-classification';
 
 /**
@@ -33,8 +32,6 @@ const FACTORY_OVERRIDES: Record<string, (n: number, companyId: number) => unknow
   'users.role': () => 'colaborador',
   'users.status': () => 'inactive',
   'users.password_hash': () => null,
-  // A text column the app only ever fills with one of its log actions (the output schema checks it).
-  'attendance_logs.action': (n) => ATTENDANCE_LOG_ACTIONS[n % ATTENDANCE_LOG_ACTIONS.length],
 };
 
 export async function readCatalog(db: Db): Promise<Catalog> {

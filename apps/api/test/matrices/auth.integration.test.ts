@@ -1,15 +1,58 @@
 import { describe, expect, it } from 'vitest';
 import { validSample } from '../guard/inputs';
-import { buildCall, errorReplyProblems, forgedAuthorizations, send } from '../guard/requests';
+import { buildCall, cacheProblems, earlierToken, errorReplyProblems, forgedAuthorizations, send } from '../guard/requests';
 import { idResolver, useGuard } from '../guard/setup';
 import { changedTables } from '../guard/tenant-data';
-import { DEMO } from '../harness';
+import { DEMO, linkToken } from '../harness';
 
 const { t, g } = useGuard();
 const PROTECTED = new Set(['authed', 'manager', 'owner', 'super_admin']);
 
+/**
+ * Tokens of two owners issued a few minutes ago, checked to work, then made stale through the
+ * real routes: one owner changed the password, the other reset it from the e-mailed link. A
+ * stolen token must die with the password it was issued under.
+ */
+async function tokensFromBeforeAPasswordChange(passwordHash: string): Promise<Record<string, string>> {
+  const db = t.deps.db;
+  const owner = (label: string) =>
+    db.user.create({
+      data: {
+        companyId: g.companies.demo,
+        name: `Pessoa ${label}`,
+        email: `${label}@demo.test`,
+        role: 'owner',
+        status: 'active',
+        passwordHash,
+      },
+      select: { email: true },
+    });
+  const changed = await owner('senha-trocada');
+  const reset = await owner('senha-redefinida');
+  const tokens = {
+    changed: await earlierToken(t.deps.config.jwtSecret, await t.tokenFor(changed.email)),
+    reset: await earlierToken(t.deps.config.jwtSecret, await t.tokenFor(reset.email)),
+  };
+  for (const token of Object.values(tokens)) expect((await t.call('GET', '/api/profile', { token })).statusCode).toBe(200);
+  const password = { password: 'senha-nova-123', password_confirmation: 'senha-nova-123' };
+  const change = await t.call('POST', '/api/change/password', {
+    token: tokens.changed,
+    body: { current_password: DEMO.password, ...password },
+  });
+  expect(change.statusCode, change.body).toBe(200);
+  expect((await t.call('POST', '/api/forgot/password', { body: { email: reset.email } })).statusCode).toBe(200);
+  await t.platform.jobs.drain();
+  const mail = await db.outboxMail.findFirstOrThrow({ where: { to: reset.email }, orderBy: { id: 'desc' } });
+  const done = await t.call('POST', '/api/reset/password', { body: { token: linkToken(mail.text, '/definir-senha'), ...password } });
+  expect(done.statusCode, done.body).toBe(200);
+  return {
+    'token issued before a password change': `Bearer ${tokens.changed}`,
+    'token issued before a password reset': `Bearer ${tokens.reset}`,
+  };
+}
+
 describe('authentication matrix', () => {
-  it('every non-public route answers 401 to a missing, expired, foreign-key, alg-none or otherwise bad token, and changes nothing', {
+  it('every non-public route answers 401 (never cached) to a missing, expired, foreign-key, alg-none, pre-password-change or otherwise bad token, and changes nothing', {
     timeout: 180_000,
   }, async () => {
     const db = t.deps.db;
@@ -24,7 +67,10 @@ describe('authentication matrix', () => {
         passwordHash: owner.passwordHash,
       },
     });
-    const credentials = await forgedAuthorizations(t.deps.config.jwtSecret, { userId: owner.id, companyId: g.companies.demo }, inactive.id);
+    const credentials = {
+      ...(await forgedAuthorizations(t.deps.config.jwtSecret, { userId: owner.id, companyId: g.companies.demo }, inactive.id)),
+      ...(await tokensFromBeforeAPasswordChange(owner.passwordHash)),
+    };
     const routes = g.inventory.routes.filter((r) => PROTECTED.has(r.access));
     const ids = await g.ids(g.companies.demo);
     const failures: string[] = [];
@@ -39,15 +85,30 @@ describe('authentication matrix', () => {
         const res = await send(t, call);
         cases += 1;
         if (res.statusCode !== 401) failures.push(`${route.name} with ${label}: HTTP ${res.statusCode} ${res.body.slice(0, 200)}`);
-        else failures.push(...errorReplyProblems(route, res).map((p) => `${route.name} with ${label}: ${p}`));
+        else
+          failures.push(
+            ...[...errorReplyProblems(route, res), ...cacheProblems(call, res)].map((p) => `${route.name} with ${label}: ${p}`),
+          );
         const after = await g.snapshot();
         const changed = changedTables(before, after);
         if (changed.length) failures.push(`${route.name} with ${label} changed ${changed.join(', ')}`);
         before = after;
       }
     }
+    // The same routes with a good token (may change state, so after every refusal was checked):
+    // the token is what was refused, and an answer that depends on it is never cached.
+    const good = { owner: await t.tokenFor(DEMO.users.owner), root: await t.tokenFor(DEMO.users.superAdmin) };
+    for (const route of routes) {
+      const call = buildCall(route, validSample(route.input, idResolver(g.catalog, route, ids)).value, {
+        token: route.access === 'super_admin' ? good.root : good.owner,
+      });
+      const res = await send(t, call);
+      cases += 1;
+      if (res.statusCode === 401) failures.push(`${route.name} with a good token: HTTP 401 ${res.body.slice(0, 200)}`);
+      failures.push(...cacheProblems(call, res).map((p) => `${route.name} with a good token: ${p}`));
+    }
     console.log(
-      `[auth matrix] ${routes.length} routes × ${Object.keys(credentials).length} credentials = ${cases} cases, ${failures.length} failures`,
+      `[auth matrix] ${routes.length} routes × (${Object.keys(credentials).length} credentials + a good token) = ${cases} cases, ${failures.length} failures`,
     );
     expect(failures).toEqual([]);
   });

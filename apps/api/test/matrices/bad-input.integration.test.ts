@@ -1,7 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type BadInput, badInputs, fieldPaths, getPath, massAssignment, massAssignmentFields, setPath, validSample } from '../guard/inputs';
-import { buildCall, errorReplyProblems, send } from '../guard/requests';
+import {
+  type BadInput,
+  badInputs,
+  fieldPaths,
+  getPath,
+  idSpellings,
+  massAssignment,
+  massAssignmentFields,
+  NON_OBJECT_BODIES,
+  recordIdFields,
+  setPath,
+  validSample,
+} from '../guard/inputs';
+import { buildCall, cacheProblems, errorBody, errorReplyProblems, multipartBody, SAMPLE_FILES, send } from '../guard/requests';
 import { idResolver, useGuard } from '../guard/setup';
 import { changedTables } from '../guard/tenant-data';
 import { DEMO } from '../harness';
@@ -41,7 +53,7 @@ describe('bad input (property-based, from each route schema)', () => {
       const guardedBefore = smuggling ? await guarded(route) : '';
       const res = await send(t, call);
       cases += 1;
-      const problems: string[] = [];
+      const problems: string[] = cacheProblems(call, res);
       if (res.statusCode >= 500) problems.push(`HTTP ${res.statusCode} ${res.body.slice(0, 300)}`);
       const after = await g.snapshot();
       if (res.statusCode >= 400) {
@@ -90,6 +102,95 @@ describe('bad input (property-based, from each route schema)', () => {
     }
     console.log(
       `[bad-input matrix] ${routes.length} routes, ${cases} cases (fast-check seed ${SEED}; FC_SEED=${SEED} replays), ${failures.length} routes failing`,
+    );
+    expect(failures).toEqual([]);
+  });
+
+  it('an id is its plain decimal digits: every other spelling of a real id, in a path, a query or a body, is refused', {
+    timeout: 180_000,
+  }, async () => {
+    const tokens = { owner: await t.tokenFor(DEMO.users.owner), root: await t.tokenFor(DEMO.users.superAdmin) };
+    const ids = await g.ids(g.companies.demo);
+    const failures: string[] = [];
+    let cases = 0;
+    let fields = 0;
+    const routes = g.inventory.routes.filter((r) => r.access !== 'local' && recordIdFields(r.input).length > 0);
+    let before = await g.snapshot();
+    for (const route of routes) {
+      const token = route.access === 'public' ? undefined : route.access === 'super_admin' ? tokens.root : tokens.owner;
+      const resolve = idResolver(g.catalog, route, ids);
+      const sample = validSample(route.input, resolve).value;
+      for (const path of recordIdFields(route.input)) {
+        fields += 1;
+        // A real row's id when the field names a table, so a spelling read as a number would reach it.
+        const id = Number(getPath(sample, path) ?? resolve(path.at(-1) as string));
+        for (const spelling of idSpellings(id)) {
+          const call = buildCall(route, setPath(sample, path, spelling.text), { token });
+          const res = await send(t, call);
+          cases += 1;
+          const where = `${route.name} ${path.join('.')}=${JSON.stringify(spelling.text)} (${spelling.label})`;
+          const problems = [...errorReplyProblems(route, res), ...cacheProblems(call, res)];
+          const errors = (errorBody(route, res) as { errors?: Record<string, unknown> } | undefined)?.errors ?? {};
+          if (res.statusCode === 400 && !Object.hasOwn(errors, path.join('.')))
+            problems.push(`refused, but not for ${path.join('.')}: ${res.body.slice(0, 200)}`);
+          else if (res.statusCode !== 400 && res.statusCode !== 404) problems.unshift(`HTTP ${res.statusCode} ${res.body.slice(0, 200)}`);
+          const after = await g.snapshot();
+          const changed = changedTables(before, after);
+          if (changed.length) problems.push(`changed ${changed.join(', ')}`);
+          before = after;
+          if (problems.length) failures.push(`${where}: ${problems.join('; ')}`);
+        }
+      }
+    }
+    console.log(
+      `[bad-input matrix] id spellings: ${routes.length} routes, ${fields} id fields × ${idSpellings(1).length} spellings = ${cases} cases, ${failures.length} failures`,
+    );
+    expect(failures).toEqual([]);
+  });
+
+  it('a body that is not one JSON object (array, string, null, number, text, a form) is refused with 400, changing nothing', {
+    timeout: 180_000,
+  }, async () => {
+    const tokens = { owner: await t.tokenFor(DEMO.users.owner), root: await t.tokenFor(DEMO.users.superAdmin) };
+    const png = SAMPLE_FILES['image/png'] as { name: string; data: Buffer };
+    const form = multipartBody({ name: 'Exemplo' }, { field: 'file', name: png.name, type: 'image/png', data: png.data });
+    const bodies = [
+      ...NON_OBJECT_BODIES,
+      { kind: 'raw' as const, label: 'multipart form', body: form.payload, contentType: form.contentType },
+    ];
+    // Every route that reads a JSON body: REST writes, tRPC mutations with an input, plain JSON routes.
+    const routes = g.inventory.routes.filter(
+      (r) =>
+        r.access !== 'local' &&
+        r.access !== 'signed' &&
+        !r.upload &&
+        r.write &&
+        (r.transport === 'rest' || (r.transport === 'trpc' && r.input) || (r.transport === 'plain' && r.input)),
+    );
+    const ids = await g.ids(g.companies.demo);
+    const failures: string[] = [];
+    let cases = 0;
+    let before = await g.snapshot();
+    for (const route of routes) {
+      const token = route.access === 'public' ? undefined : route.access === 'super_admin' ? tokens.root : tokens.owner;
+      const sample = validSample(route.input, idResolver(g.catalog, route, ids)).value;
+      for (const body of bodies) {
+        const call = buildCall(route, sample, { token, raw: body });
+        const res = await send(t, call);
+        cases += 1;
+        // tRPC takes JSON only and says so (415) before reading any other body.
+        const expected = route.transport === 'trpc' && body.contentType !== 'application/json' ? 415 : 400;
+        const problems = [...errorReplyProblems(route, res), ...cacheProblems(call, res)];
+        if (res.statusCode !== expected) problems.unshift(`HTTP ${res.statusCode} (expected ${expected}) ${res.body.slice(0, 200)}`);
+        const after = await g.snapshot();
+        const changed = changedTables(before, after);
+        if (changed.length) problems.push(`changed ${changed.join(', ')}`);
+        before = after;
+        if (problems.length) failures.push(`${route.name} with a ${body.label}: ${problems.join('; ')}`);
+      }
+    }
+    console.log(
+      `[bad-input matrix] non-object bodies: ${routes.length} routes × ${bodies.length} bodies = ${cases} cases, ${failures.length} failures`,
     );
     expect(failures).toEqual([]);
   });

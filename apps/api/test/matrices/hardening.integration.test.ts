@@ -6,7 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltApp, buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { validSample } from '../guard/inputs';
-import { buildCall, errorBodySchema, internalsIn, multipartBody, SAMPLE_FILES, send } from '../guard/requests';
+import {
+  buildCall,
+  cacheProblems,
+  errorBodySchema,
+  errorReplyProblems,
+  internalsIn,
+  malformedForms,
+  multipartBody,
+  SAMPLE_FILES,
+  send,
+} from '../guard/requests';
 import { idResolver, useGuard } from '../guard/setup';
 import { changedTables } from '../guard/tenant-data';
 import { DEMO, useTestApp } from '../harness';
@@ -143,6 +153,7 @@ describe('uploads', () => {
       ];
       for (const b of bad) {
         const before = await g.snapshot();
+        const files = await g.storedFiles();
         const res = await t.app.inject({
           method: route.method as 'POST',
           url,
@@ -153,11 +164,83 @@ describe('uploads', () => {
         expect(res.statusCode, `${route.name} with ${b.label}: ${res.body.slice(0, 200)}`).toBe(b.status);
         expectErrorShape(res, b.status);
         expect(changedTables(before, await g.snapshot()), `${route.name} with ${b.label}`).toEqual([]);
+        expect(await g.storedFiles(), `${route.name} with ${b.label} stored a file`).toEqual(files);
       }
+      const files = await g.storedFiles();
       const good = await send(t, buildCall(route, value, { token: owner }));
       expect(good.statusCode, `${route.name} with a valid file: ${good.body.slice(0, 200)}`).toBeLessThan(300);
+      // The control: the storage check sees a stored upload.
+      expect((await g.storedFiles()).length, `${route.name}: a valid upload stored no file`).toBe(files.length + 1);
     }
     console.log(`[hardening] ${uploads.length} upload routes, ${cases} refused uploads`);
+  });
+
+  it('every upload route answers a malformed form (boundary missing or wrong, body cut short, not a form) with 400, storing nothing', {
+    timeout: 60_000,
+  }, async () => {
+    const owner = await t.tokenFor(DEMO.users.owner);
+    const ids = await g.ids(g.companies.demo);
+    const uploads = g.inventory.routes.filter((r) => r.upload);
+    const failures: string[] = [];
+    let cases = 0;
+    for (const route of uploads) {
+      const limits = route.upload as NonNullable<typeof route.upload>;
+      const url = buildCall(route, validSample(route.input, idResolver(g.catalog, route, ids)).value).url;
+      const type = limits.types[0] as string;
+      const sample = SAMPLE_FILES[type] as { name: string; data: Buffer };
+      for (const form of malformedForms({ field: limits.field, name: sample.name, type, data: sample.data })) {
+        const before = await g.snapshot();
+        const files = await g.storedFiles();
+        const call = {
+          method: route.method,
+          url,
+          payload: form.payload,
+          headers: { authorization: `Bearer ${owner}`, 'content-type': form.contentType },
+        };
+        const res = await send(t, call);
+        cases += 1;
+        const problems = [...errorReplyProblems(route, res), ...cacheProblems(call, res)];
+        if (res.statusCode !== 400) problems.unshift(`HTTP ${res.statusCode} ${res.body.slice(0, 200)}`);
+        const changed = changedTables(before, await g.snapshot());
+        if (changed.length) problems.push(`changed ${changed.join(', ')}`);
+        if ((await g.storedFiles()).join() !== files.join()) problems.push('stored a file');
+        if (problems.length) failures.push(`${route.name} with ${form.label}: ${problems.join('; ')}`);
+      }
+    }
+    console.log(
+      `[hardening] ${uploads.length} upload routes × ${cases / Math.max(1, uploads.length)} malformed forms = ${cases} cases, ${failures.length} failures`,
+    );
+    expect(failures).toEqual([]);
+  });
+
+  it('a plain write route not classified as an upload takes no file: a valid form is refused and nothing is stored', {
+    timeout: 60_000,
+  }, async () => {
+    const owner = await t.tokenFor(DEMO.users.owner);
+    const ids = await g.ids(g.companies.demo);
+    // An unclassified upload route would accept it: classify it (`upload` in route-classification.ts).
+    const routes = g.inventory.routes.filter((r) => r.transport === 'plain' && r.write && !r.upload && r.access !== 'local');
+    const png = SAMPLE_FILES['image/png'] as { name: string; data: Buffer };
+    const form = multipartBody({}, { field: 'file', name: png.name, type: 'image/png', data: png.data });
+    const failures: string[] = [];
+    for (const route of routes) {
+      const url = buildCall(route, validSample(route.input, idResolver(g.catalog, route, ids)).value).url;
+      const before = await g.snapshot();
+      const files = await g.storedFiles();
+      const res = await send(t, {
+        method: route.method,
+        url,
+        payload: form.payload,
+        headers: { authorization: `Bearer ${owner}`, 'content-type': form.contentType },
+      });
+      if (res.statusCode < 300) failures.push(`${route.name} accepted a form: HTTP ${res.statusCode} ${res.body.slice(0, 200)}`);
+      if (res.statusCode >= 500) failures.push(`${route.name}: HTTP ${res.statusCode} ${res.body.slice(0, 200)}`);
+      const changed = changedTables(before, await g.snapshot());
+      if (changed.length) failures.push(`${route.name} with a form changed ${changed.join(', ')}`);
+      if ((await g.storedFiles()).join() !== files.join()) failures.push(`${route.name} stored the file of a form`);
+    }
+    console.log(`[hardening] ${routes.length} plain write routes without an upload refuse a form`);
+    expect(failures).toEqual([]);
   });
 });
 

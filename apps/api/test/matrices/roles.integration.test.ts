@@ -1,7 +1,7 @@
 import { ROLES, type Role } from '@app/shared';
 import { describe, expect, it } from 'vitest';
 import { validSample } from '../guard/inputs';
-import { buildCall, errorBody, errorReplyProblems, send } from '../guard/requests';
+import { buildCall, cacheProblems, errorBody, errorReplyProblems, send } from '../guard/requests';
 import { idResolver, useGuard } from '../guard/setup';
 import { changedTables } from '../guard/tenant-data';
 import { DEMO } from '../harness';
@@ -37,21 +37,25 @@ describe('role matrix', () => {
       for (const role of ROLES) {
         if (ALLOWED[route.access]?.includes(role)) {
           allowedCalls.push(async () => {
-            const res = await send(t, buildCall(route, value, { token: tokens[role] }));
+            const call = buildCall(route, value, { token: tokens[role] });
+            const res = await send(t, call);
             cases += 1;
-            // 401/403 log the user out in the web app (section 4): never an answer to an allowed role.
+            // 401/403 log the user out in the web app: never an answer to an allowed role.
             if (res.statusCode === 401 || res.statusCode === 403 || res.statusCode >= 500) {
               failures.push(`${route.name} as ${role} (allowed): HTTP ${res.statusCode} ${res.body.slice(0, 200)}`);
             }
+            failures.push(...cacheProblems(call, res).map((p) => `${route.name} as ${role} (allowed): ${p}`));
           });
           continue;
         }
-        const res = await send(t, buildCall(route, value, { token: tokens[role] }));
+        const call = buildCall(route, value, { token: tokens[role] });
+        const res = await send(t, call);
         cases += 1;
         const body = errorBody(route, res) as { code?: string; message?: string } | undefined;
         if (res.statusCode !== 403 || body?.code !== 'FORBIDDEN' || body?.message !== 'Proibido') {
           failures.push(`${route.name} as ${role}: HTTP ${res.statusCode} ${res.body.slice(0, 200)}`);
-        } else failures.push(...errorReplyProblems(route, res).map((p) => `${route.name} as ${role}: ${p}`));
+        } else
+          failures.push(...[...errorReplyProblems(route, res), ...cacheProblems(call, res)].map((p) => `${route.name} as ${role}: ${p}`));
         const after = await g.snapshot();
         const changed = changedTables(before, after);
         if (changed.length) failures.push(`${route.name} as ${role} changed ${changed.join(', ')}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { idFields, isIdField, setPath, validSample } from '../guard/inputs';
-import { buildCall, safeJson, send } from '../guard/requests';
+import { buildCall, cacheProblems, safeJson, send } from '../guard/requests';
 import { idResolver, MISSING_ID, tableForField, useGuard } from '../guard/setup';
 import { crossTenantReferences, distinctiveStrings, idsOf } from '../guard/tenant-data';
 import { DEMO } from '../harness';
@@ -36,9 +36,11 @@ describe('tenant isolation matrix', () => {
     let baseline = JSON.stringify(victimBefore);
 
     const check = async (route: InventoryRoute, label: string, input: unknown) => {
-      const res = await send(t, buildCall(route, input, { token: attacker }));
+      const call = buildCall(route, input, { token: attacker });
+      const res = await send(t, call);
       cases += 1;
       const where = `${route.name} ${label}`;
+      failures.push(...cacheProblems(call, res).map((p) => `${where}: ${p}`));
       if (process.env.GUARD_VERBOSE) console.log(`  ${res.statusCode} ${where} ${res.statusCode >= 400 ? res.body.slice(0, 160) : ''}`);
       if (res.statusCode >= 500) failures.push(`${where}: HTTP ${res.statusCode} ${res.body.slice(0, 200)}`);
       const leaked = secrets.find((s) => res.body.includes(s) || res.body.includes(JSON.stringify(s).slice(1, -1)));

@@ -1,41 +1,88 @@
 // The read side of the attendances list and the funnel, in SQL: pages of cards, counts and
 // totals. Unfiltered totals come from the trigger-kept tables (attendance_status_stats per status,
 // attendance_stats per status and travel date, attendance_month_stats per month), so the largest
-// agency costs about the same as a small one.
-import { type Db, Prisma, queryRows } from '@app/db';
+// agency costs about the same as a small one. Each statement is compiled once per shape (which
+// filters, the page bounds) and its rows are typed from the schema.
+import {
+  asBigint,
+  asInt,
+  columnsOf,
+  compiledStatement,
+  type Db,
+  dateText,
+  enumText,
+  type JsonRow,
+  jsonRows,
+  qb,
+  queryRows,
+  type RawBuilder,
+  type SqlBool,
+  type StatementValues,
+  sql,
+} from '@app/db';
 import { ATTENDANCE_STATUSES, type AttendanceFilters, type AttendanceStatus, type ListAttendancesInput } from '@app/shared';
-import { trigramSearchable } from '../../search';
-import { attendanceFilterSql, type CardRow, cardColumnsSql, listStatusSql, statsWhereSql } from './attendances.where';
+import { cardColumns } from './attendances.select';
+import { attendanceFilter, type FilterShape, type FilterValues, filterShape, filterValues, statsWhere } from './attendances.where';
 
 type Page = { page: number; per_page: number };
+type PageShape = { limit: number; offset: number };
+
+const a = columnsOf('attendances', 'a');
+
+/** What a list status writes into the text: one status (a parameter), or 'expired' (open and past its travel date). */
+type ListStatusShape = 'one' | 'expired' | null;
+
+const listStatusShape = (status: ListAttendancesInput['status']): ListStatusShape =>
+  !status ? null : status === 'expired' ? 'expired' : 'one';
+
+/** The list status as ` AND ...` after the filters. */
+function listStatusFilter(shape: ListStatusShape, v: { status: AttendanceStatus; today: string }): RawBuilder<unknown> {
+  if (shape === 'expired') return sql` AND ${a('status')} = 'open' AND ${a('start_date')} < ${v.today}::date`;
+  if (shape === 'one') return sql` AND ${a('status')} = ${v.status}::"AttendanceStatus"`;
+  return sql``;
+}
 
 /**
  * LIMIT and OFFSET are written into the statement (validated integers): as parameters, PostgreSQL
  * guesses an offset of a tenth of the table and never reuses the prepared plan, so it replanned
  * every page read (~0.3 ms each, more than the read).
  */
-const pageSql = (p: Page) =>
-  Prisma.sql`ORDER BY a.created_at DESC, a.id DESC LIMIT ${sqlInteger(p.per_page)} OFFSET ${sqlInteger((p.page - 1) * p.per_page)}`;
+function pageShape(p: Page): PageShape {
+  const limit = p.per_page;
+  const offset = (p.page - 1) * p.per_page;
+  for (const n of [limit, offset]) if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a page bound: ${n}`);
+  return { limit, offset };
+}
 
-function statusLiteral(status: AttendanceStatus): Prisma.Sql {
+function statusLiteral(status: AttendanceStatus) {
   if (!ATTENDANCE_STATUSES.includes(status)) throw new Error(`not an attendance status: ${status}`);
-  return Prisma.raw(`'${status}'`);
+  return sql.lit(status);
 }
 
-function sqlInteger(n: number): Prisma.Sql {
-  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a page bound: ${n}`);
-  return Prisma.raw(String(n));
-}
+type ListShape = { filter: FilterShape; status: ListStatusShape; page: PageShape };
+type ListValues = FilterValues & { status: AttendanceStatus; today: string };
+
+const listValues = (companyId: number, input: ListAttendancesInput, today: string): StatementValues<ListValues> => ({
+  ...filterValues(companyId, input),
+  status: input.status === 'expired' ? undefined : input.status,
+  today,
+});
+
+const listCardsStatement = compiledStatement((s: ListShape, v: ListValues) =>
+  qb
+    .selectFrom('attendances as a')
+    .select(cardColumns)
+    .where(sql<SqlBool>`${attendanceFilter(s.filter, v)}${listStatusFilter(s.status, v)}`)
+    .orderBy('a.created_at', 'desc')
+    .orderBy('a.id', 'desc')
+    .limit(sql.lit(s.page.limit))
+    .offset(sql.lit(s.page.offset)),
+);
 
 /** A page of the list, newest first. */
-export function listCards(db: Db, companyId: number, input: ListAttendancesInput, today: string): Promise<CardRow[]> {
-  return queryRows<CardRow>(
-    db,
-    Prisma.sql`
-    SELECT ${cardColumnsSql} FROM attendances a
-    WHERE ${attendanceFilterSql(companyId, input)}${listStatusSql(input.status, today)}
-    ${pageSql(input)}`,
-  );
+export function listCards(db: Db, companyId: number, input: ListAttendancesInput, today: string) {
+  const shape = { filter: filterShape(input), status: listStatusShape(input.status), page: pageShape(input) };
+  return queryRows(db, listCardsStatement(shape, listValues(companyId, input, today)));
 }
 
 /**
@@ -43,35 +90,59 @@ export function listCards(db: Db, companyId: number, input: ListAttendancesInput
  * joined selects cost several times more to plan than to run). The statuses are the caller's
  * constants, written into the statement like the page bounds so its plan is reused.
  */
-function funnelCardsSql(companyId: number, filters: AttendanceFilters & Page, statuses: readonly AttendanceStatus[]): Prisma.Sql {
-  return Prisma.sql`
-    SELECT ${cardColumnsSql}
-    FROM unnest(ARRAY[${Prisma.join(statuses.map(statusLiteral))}]::"AttendanceStatus"[]) AS s(status)
-    CROSS JOIN LATERAL (
-      SELECT * FROM attendances a WHERE ${attendanceFilterSql(companyId, filters, { blindPlan: unfiltered(filters) })} AND a.status = s.status ${pageSql(filters)}
-    ) a`;
+function funnelCards(s: FunnelShape, v: FilterValues) {
+  return qb
+    .selectFrom(
+      sql<{ status: AttendanceStatus }>`unnest(ARRAY[${sql.join(s.statuses.map(statusLiteral))}]::"AttendanceStatus"[])`.as<'s'>(
+        sql`s(status)`,
+      ),
+    )
+    .crossJoinLateral(
+      qb
+        .selectFrom('attendances as a')
+        .selectAll()
+        .where(sql<SqlBool>`${attendanceFilter(s.filter, v, { blindPlan: s.blindPlan })} AND ${a('status')} = s.status`)
+        .orderBy('a.created_at', 'desc')
+        .orderBy('a.id', 'desc')
+        .limit(sql.lit(s.page.limit))
+        .offset(sql.lit(s.page.offset))
+        .as('a'),
+    )
+    .select(cardColumns);
 }
+
+type FunnelShape = { filter: FilterShape; blindPlan: boolean; statuses: readonly AttendanceStatus[]; page: PageShape; totals: TotalsShape };
+type FunnelValues = FilterValues & { today: string };
 
 /**
  * The funnel's columns in one round trip: each status's page of cards and its totals, as two JSON
  * arrays of one row (a second statement cost more than both reads together).
  */
+const funnelStatement = compiledStatement((s: FunnelShape, v: FunnelValues) =>
+  qb.selectNoFrom([
+    jsonRows(funnelCards(s, v), 'c', sql`c."createdAt" DESC, c.id DESC`).as('cards'),
+    jsonRows(statusTotalsQuery(s.totals, v), 't').as('totals'),
+  ]),
+);
+
 export async function funnelColumns(
   db: Db,
   companyId: number,
   filters: AttendanceFilters & Page,
   statuses: readonly AttendanceStatus[],
   today: string,
-): Promise<{ cards: Record<AttendanceStatus, CardRow[]>; totals: StatusTotals }> {
-  const [row] = await queryRows<{ cards: CardRow[]; totals: TotalsRow[] }>(
-    db,
-    Prisma.sql`
-    SELECT (SELECT COALESCE(json_agg(c ORDER BY c."createdAt" DESC, c.id DESC), '[]') FROM (${funnelCardsSql(companyId, filters, statuses)}) c) AS cards,
-           (SELECT COALESCE(json_agg(t), '[]') FROM (${statusTotalsSql(companyId, filters, today, { expired: false })}) t) AS totals`,
-  );
+) {
+  const shape: FunnelShape = {
+    filter: filterShape(filters),
+    blindPlan: unfiltered(filters),
+    statuses,
+    page: pageShape(filters),
+    totals: totalsShape(filters, { expired: false }),
+  };
+  const [row] = await queryRows(db, funnelStatement(shape, { ...filterValues(companyId, filters), today }));
   const cards = row?.cards ?? [];
   return {
-    cards: Object.fromEntries(statuses.map((s) => [s, cards.filter((r) => r.status === s)])) as Record<AttendanceStatus, CardRow[]>,
+    cards: Object.fromEntries(statuses.map((s) => [s, cards.filter((r) => r.status === s)])) as Record<AttendanceStatus, typeof cards>,
     totals: toStatusTotals(row?.totals ?? []),
   };
 }
@@ -86,46 +157,100 @@ export function bucketsAnswer(filters: AttendanceFilters): boolean {
 
 /** Per status: how many attendances and their value, and how much of that is past its travel date. */
 export type StatusTotals = Record<AttendanceStatus, { count: number; value: number; expiredCount: number; expiredValue: number }>;
-type TotalsRow = { status: AttendanceStatus; count: number; value: bigint | number; expired_count: number; expired_value: bigint | number };
 
-/** The SQL of the totals per status; `expired` also splits off what is past its travel date (the balance needs it). */
-function statusTotalsSql(companyId: number, filters: AttendanceFilters, today: string, opts: { expired: boolean }): Prisma.Sql {
-  if (!bucketsAnswer(filters)) {
-    return Prisma.sql`
-      SELECT a.status::text AS status, count(*)::int AS count, sum(a.value_cents)::bigint AS value,
-             count(*) FILTER (WHERE a.start_date < ${today}::date)::int AS expired_count,
-             COALESCE(sum(a.value_cents) FILTER (WHERE a.start_date < ${today}::date), 0)::bigint AS expired_value
-      FROM attendances a WHERE ${attendanceFilterSql(companyId, filters)}
-      GROUP BY a.status`;
+/** Where the totals come from: the table under the filters, or one of the trigger-kept tables. */
+type TotalsShape =
+  | { from: 'attendances'; filter: FilterShape }
+  | { from: 'attendance_stats'; dates: Pick<FilterShape, 'from' | 'to'> }
+  | { from: 'attendance_status_stats' }
+  | { from: 'attendance_status_stats, ahead' };
+
+function totalsShape(filters: AttendanceFilters, opts: { expired: boolean }): TotalsShape {
+  if (!bucketsAnswer(filters)) return { from: 'attendances', filter: filterShape(filters) };
+  if (filters.start_date_from || filters.start_date_to) return { from: 'attendance_stats', dates: filterShape(filters) };
+  return opts.expired ? { from: 'attendance_status_stats, ahead' } : { from: 'attendance_status_stats' };
+}
+
+const stats = columnsOf('attendance_stats');
+const statusStats = columnsOf('attendance_status_stats');
+
+/** The totals per status; the last three shapes also split off what is past its travel date (the balance needs it). */
+function statusTotalsQuery(s: TotalsShape, v: FunnelValues) {
+  const today = sql<Date>`${v.today}::date`;
+  if (s.from === 'attendances') {
+    return qb
+      .selectFrom('attendances as a')
+      .select([
+        enumText(a('status')).as('status'),
+        asInt(sql`count(*)`).as('count'),
+        asBigint(sql`sum(${a('value_cents')})`).as('value'),
+        asInt(sql`count(*) FILTER (WHERE ${a('start_date')} < ${today})`).as('expired_count'),
+        asBigint(sql`COALESCE(sum(${a('value_cents')}) FILTER (WHERE ${a('start_date')} < ${today}), 0)`).as('expired_value'),
+      ])
+      .where(attendanceFilter(s.filter, v))
+      .groupBy(a('status'));
   }
-  if (filters.start_date_from || filters.start_date_to) {
-    return Prisma.sql`
-      SELECT status::text AS status, sum(attendances)::int AS count, sum(value_cents)::bigint AS value,
-             COALESCE(sum(attendances) FILTER (WHERE start_date < ${today}::date), 0)::int AS expired_count,
-             COALESCE(sum(value_cents) FILTER (WHERE start_date < ${today}::date), 0)::bigint AS expired_value
-      FROM attendance_stats WHERE ${statsWhereSql(companyId, filters)}
-      GROUP BY status`;
+  if (s.from === 'attendance_stats') {
+    return qb
+      .selectFrom('attendance_stats')
+      .select([
+        enumText(stats('status')).as('status'),
+        asInt(sql`sum(${stats('attendances')})`).as('count'),
+        asBigint(sql`sum(${stats('value_cents')})`).as('value'),
+        asInt(sql`COALESCE(sum(${stats('attendances')}) FILTER (WHERE ${stats('start_date')} < ${today}), 0)`).as('expired_count'),
+        asBigint(sql`COALESCE(sum(${stats('value_cents')}) FILTER (WHERE ${stats('start_date')} < ${today}), 0)`).as('expired_value'),
+      ])
+      .where(statsWhere(s.dates, v))
+      .groupBy(stats('status'));
   }
-  if (!opts.expired) {
-    return Prisma.sql`
-      SELECT status::text AS status, attendances AS count, value_cents AS value, 0 AS expired_count, 0::bigint AS expired_value
-      FROM attendance_status_stats WHERE ${statsWhereSql(companyId, {})}`;
+  const noDates = { from: false, to: false };
+  if (s.from === 'attendance_status_stats') {
+    return qb
+      .selectFrom('attendance_status_stats')
+      .select([
+        enumText(statusStats('status')).as('status'),
+        statusStats('attendances').as('count'),
+        statusStats('value_cents').as('value'),
+        sql.lit(0).as('expired_count'),
+        asBigint(sql.lit(0)).as('expired_value'),
+      ])
+      .where(statsWhere(noDates, v));
   }
   // Expired = everything minus what is still ahead: the trips ahead are few, the past grows. The
-  // statuses are listed as parameters so the cached (generic) plan keeps them in the index
-  // condition; `enum_range()` there became a per-row filter, 3x slower.
-  return Prisma.sql`
-      SELECT t.status::text AS status, t.attendances AS count, t.value_cents AS value,
-             (t.attendances - COALESCE(ahead.attendances, 0))::int AS expired_count,
-             (t.value_cents - COALESCE(ahead.value_cents, 0))::bigint AS expired_value
-      FROM attendance_status_stats t
-      LEFT JOIN (
-        SELECT status, sum(attendances) AS attendances, sum(value_cents) AS value_cents FROM attendance_stats
-        WHERE ${statsWhereSql(companyId, {})} AND status IN (${Prisma.join(ATTENDANCE_STATUSES.map((st) => Prisma.sql`${st}::"AttendanceStatus"`))}) AND start_date >= ${today}::date
-        GROUP BY status
-      ) ahead ON ahead.status = t.status
-      WHERE ${statsWhereSql(companyId, {})}`;
+  // statuses are listed so the cached (generic) plan keeps them in the index condition;
+  // `enum_range()` there became a per-row filter, 3x slower.
+  const t = columnsOf('attendance_status_stats', 't');
+  const ahead = columnsOf('attendance_stats', 'ahead');
+  return qb
+    .selectFrom('attendance_status_stats as t')
+    .leftJoin(
+      qb
+        .selectFrom('attendance_stats')
+        .select([
+          stats('status').as('status'),
+          sql<bigint>`sum(${stats('attendances')})`.as('attendances'),
+          sql<bigint>`sum(${stats('value_cents')})`.as('value_cents'),
+        ])
+        .where(
+          sql<SqlBool>`${statsWhere(noDates, v)} AND ${stats('status')} IN (${sql.join(
+            ATTENDANCE_STATUSES.map((st) => sql`${statusLiteral(st)}::"AttendanceStatus"`),
+          )}) AND ${stats('start_date')} >= ${today}`,
+        )
+        .groupBy(stats('status'))
+        .as('ahead'),
+      (join) => join.onRef('ahead.status', '=', 't.status'),
+    )
+    .select([
+      enumText(t('status')).as('status'),
+      t('attendances').as('count'),
+      t('value_cents').as('value'),
+      asInt(sql`(${t('attendances')} - COALESCE(${ahead('attendances')}, 0))`).as('expired_count'),
+      asBigint(sql`(${t('value_cents')} - COALESCE(${ahead('value_cents')}, 0))`).as('expired_value'),
+    ])
+    .where(statsWhere(noDates, v));
 }
+
+const statusTotalsStatement = compiledStatement((s: TotalsShape, v: FunnelValues) => statusTotalsQuery(s, v));
 
 /** Totals per status; `expired` also splits off what is past its travel date (the balance needs it). */
 export async function statusTotals(
@@ -135,11 +260,14 @@ export async function statusTotals(
   today: string,
   opts: { expired: boolean },
 ): Promise<StatusTotals> {
-  return toStatusTotals(await queryRows<TotalsRow>(db, statusTotalsSql(companyId, filters, today, opts)));
+  const rows = await queryRows(db, statusTotalsStatement(totalsShape(filters, opts), { ...filterValues(companyId, filters), today }));
+  return toStatusTotals(rows);
 }
 
+type TotalsRow = { status: AttendanceStatus; count: number; value: bigint; expired_count: number; expired_value: bigint };
+
 /** Every status, zero where no row came back; sums arrive as bigint (a row) or number (JSON). */
-function toStatusTotals(rows: TotalsRow[]): StatusTotals {
+function toStatusTotals(rows: readonly (TotalsRow | JsonRow<TotalsRow>)[]): StatusTotals {
   const totals = Object.fromEntries(
     ATTENDANCE_STATUSES.map((s) => [s, { count: 0, value: 0, expiredCount: 0, expiredValue: 0 }]),
   ) as StatusTotals;
@@ -149,6 +277,13 @@ function toStatusTotals(rows: TotalsRow[]): StatusTotals {
   return totals;
 }
 
+const countStatement = compiledStatement((s: Omit<ListShape, 'page'>, v: ListValues) =>
+  qb
+    .selectFrom('attendances as a')
+    .select(asInt(sql`count(*)`).as('count'))
+    .where(sql<SqlBool>`${attendanceFilter(s.filter, v)}${listStatusFilter(s.status, v)}`),
+);
+
 /** The list's total under its filters. */
 export async function countAttendances(db: Db, companyId: number, input: ListAttendancesInput, today: string): Promise<number> {
   if (bucketsAnswer(input)) {
@@ -157,31 +292,57 @@ export async function countAttendances(db: Db, companyId: number, input: ListAtt
     if (input.status) return totals[input.status].count;
     return Object.values(totals).reduce((acc, t) => acc + t.count, 0);
   }
-  const [row] = await queryRows<{ count: number }>(
-    db,
-    Prisma.sql`
-    SELECT count(*)::int AS count FROM attendances a
-    WHERE ${attendanceFilterSql(companyId, input)}${listStatusSql(input.status, today)}`,
-  );
+  const shape = { filter: filterShape(input), status: listStatusShape(input.status) };
+  const [row] = await queryRows(db, countStatement(shape, listValues(companyId, input, today)));
   return row?.count ?? 0;
 }
 
-/**
- * FROM the agency's attendances under the filters (as `a`) WHERE `condition`. With a search the matches are read first
- * (`OFFSET 0` keeps PostgreSQL from merging the sub-select): left to combine the search with the
- * month ranges, its cached plan tested each row of the months against every matching client id
- * (271 ms for a name shared by 4,000 clients, against 15 ms this way). A term too short for the
- * trigram indexes has no cheap way to its matches, so the month ranges narrow the scan first.
- */
-function fromFiltered(companyId: number, filters: AttendanceFilters, condition: Prisma.Sql): Prisma.Sql {
-  const filter = attendanceFilterSql(companyId, filters);
-  return filters.search && trigramSearchable(filters.search)
-    ? Prisma.sql`FROM (SELECT * FROM attendances a WHERE ${filter} OFFSET 0) a WHERE ${condition}`
-    : Prisma.sql`FROM attendances a WHERE ${filter} AND ${condition}`;
-}
-
-export type MonthEvent = 'opened' | 'won' | 'lost';
+const MONTH_EVENTS = ['opened', 'won', 'lost'] as const;
+export type MonthEvent = (typeof MONTH_EVENTS)[number];
 export type MonthCounts = Record<MonthEvent, { this_month: number; last_month: number }>;
+const isMonthEvent = (event: string): event is MonthEvent => (MONTH_EVENTS as readonly string[]).includes(event);
+
+type MonthValues = FilterValues & { lastMonth: string; thisMonth: string; nextMonth: string; lastMonthKey: string; thisMonthKey: string };
+
+const monthBucketsStatement = compiledStatement((_s: null, v: MonthValues) => {
+  const months = columnsOf('attendance_month_stats');
+  return qb
+    .selectFrom('attendance_month_stats')
+    .select([months('event').as('event'), dateText(months('month')).as('month'), months('attendances').as('attendances')])
+    .where(
+      sql<SqlBool>`${statsWhere({ from: false, to: false }, v)} AND ${months('month')} IN (${v.lastMonthKey}::date, ${v.thisMonthKey}::date)`,
+    );
+});
+
+/**
+ * Counted from the table: FROM the agency's attendances under the filters (as `a`) WHERE the month
+ * ranges. With a search the matches are read first (`OFFSET 0` keeps PostgreSQL from merging the
+ * sub-select): left to combine the search with the month ranges, its cached plan tested each row
+ * of the months against every matching client id (271 ms for a name shared by 4,000 clients,
+ * against 15 ms this way). A term too short for the trigram indexes has no cheap way to its
+ * matches, so the month ranges narrow the scan first.
+ */
+const monthTableStatement = compiledStatement((s: { filter: FilterShape; matchesFirst: boolean }, v: MonthValues) => {
+  const at = (instant: string) => sql<Date>`${instant}::timestamp`;
+  const [last, current, next] = [at(v.lastMonth), at(v.thisMonth), at(v.nextMonth)];
+  const countWhere = (condition: RawBuilder<unknown>) => asInt(sql`count(*) FILTER (WHERE ${condition})`);
+  const columns = [
+    countWhere(sql`${a('created_at')} >= ${current} AND ${a('created_at')} < ${next}`).as('opened_this'),
+    countWhere(sql`${a('created_at')} >= ${last} AND ${a('created_at')} < ${current}`).as('opened_last'),
+    countWhere(sql`${a('status')} = 'won' AND ${a('closed_at')} >= ${current} AND ${a('closed_at')} < ${next}`).as('won_this'),
+    countWhere(sql`${a('status')} = 'won' AND ${a('closed_at')} >= ${last} AND ${a('closed_at')} < ${current}`).as('won_last'),
+    countWhere(sql`${a('status')} = 'lost' AND ${a('closed_at')} >= ${current} AND ${a('closed_at')} < ${next}`).as('lost_this'),
+    countWhere(sql`${a('status')} = 'lost' AND ${a('closed_at')} >= ${last} AND ${a('closed_at')} < ${current}`).as('lost_last'),
+  ];
+  const inMonths = sql<SqlBool>`((${a('created_at')} >= ${last} AND ${a('created_at')} < ${next}) OR (${a('status')} IN ('won', 'lost') AND ${a('closed_at')} >= ${last} AND ${a('closed_at')} < ${next}))`;
+  const filter = attendanceFilter(s.filter, v);
+  return s.matchesFirst
+    ? qb
+        .selectFrom(qb.selectFrom('attendances as a').selectAll().where(filter).offset(sql.lit(0)).as('a'))
+        .select(columns)
+        .where(inMonths)
+    : qb.selectFrom('attendances as a').select(columns).where(sql<SqlBool>`${filter} AND ${inMonths}`);
+});
 
 /**
  * Attendances opened (created), won and lost (closed) in this and last calendar month. `months`
@@ -199,34 +360,23 @@ export async function monthCounts(
     won: { this_month: 0, last_month: 0 },
     lost: { this_month: 0, last_month: 0 },
   };
+  const values = {
+    ...filterValues(companyId, filters),
+    lastMonth: months.lastMonth.toISOString(),
+    thisMonth: months.thisMonth.toISOString(),
+    nextMonth: months.nextMonth.toISOString(),
+    lastMonthKey: months.lastMonthKey,
+    thisMonthKey: months.thisMonthKey,
+  };
   if (bucketsAnswer(filters) && !filters.start_date_from && !filters.start_date_to) {
-    const rows = await queryRows<{ event: MonthEvent; month: string; attendances: number }>(
-      db,
-      Prisma.sql`
-      SELECT event, month::text AS month, attendances FROM attendance_month_stats
-      WHERE ${statsWhereSql(companyId, {})} AND month IN (${months.lastMonthKey}::date, ${months.thisMonthKey}::date)`,
-    );
-    for (const r of rows) counts[r.event][r.month === months.thisMonthKey ? 'this_month' : 'last_month'] += r.attendances;
+    for (const r of await queryRows(db, monthBucketsStatement(null, values))) {
+      if (isMonthEvent(r.event)) counts[r.event][r.month === months.thisMonthKey ? 'this_month' : 'last_month'] += r.attendances;
+    }
     return counts;
   }
-  const at = (d: Date) => Prisma.sql`${d.toISOString()}::timestamp`;
-  const [last, current, next] = [at(months.lastMonth), at(months.thisMonth), at(months.nextMonth)];
-  const [row] = await queryRows<Record<string, number>>(
-    db,
-    Prisma.sql`
-    SELECT count(*) FILTER (WHERE a.created_at >= ${current} AND a.created_at < ${next})::int AS opened_this,
-           count(*) FILTER (WHERE a.created_at >= ${last} AND a.created_at < ${current})::int AS opened_last,
-           count(*) FILTER (WHERE a.status = 'won' AND a.closed_at >= ${current} AND a.closed_at < ${next})::int AS won_this,
-           count(*) FILTER (WHERE a.status = 'won' AND a.closed_at >= ${last} AND a.closed_at < ${current})::int AS won_last,
-           count(*) FILTER (WHERE a.status = 'lost' AND a.closed_at >= ${current} AND a.closed_at < ${next})::int AS lost_this,
-           count(*) FILTER (WHERE a.status = 'lost' AND a.closed_at >= ${last} AND a.closed_at < ${current})::int AS lost_last
-    ${fromFiltered(
-      companyId,
-      filters,
-      Prisma.sql`((a.created_at >= ${last} AND a.created_at < ${next}) OR (a.status IN ('won', 'lost') AND a.closed_at >= ${last} AND a.closed_at < ${next}))`,
-    )}`,
-  );
-  for (const event of ['opened', 'won', 'lost'] as const) {
+  const filter = filterShape(filters);
+  const [row] = await queryRows(db, monthTableStatement({ filter, matchesFirst: filter.search?.trigram === true }, values));
+  for (const event of MONTH_EVENTS) {
     counts[event] = { this_month: row?.[`${event}_this`] ?? 0, last_month: row?.[`${event}_last`] ?? 0 };
   }
   return counts;

@@ -275,7 +275,7 @@ describe('funnel moves: won, lost, cancel, reopen', () => {
 });
 
 describe('GET /api/attendances', () => {
-  it('lists newest first, 6 per page by default, with the section 3 pagination', async () => {
+  it('lists newest first, 6 per page by default, with the pagination block', async () => {
     const res = (await t.call('GET', '/api/attendances', { token: owner })).json();
     expect(res.attendances).toHaveLength(6);
     const total = await t.deps.db.attendance.count({ where: { company: { name: DEMO.companies.demo } } });

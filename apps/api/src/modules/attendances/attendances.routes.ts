@@ -1,28 +1,27 @@
 import { type Consolidated, consolidatedFieldsInput, DOCUMENT_UPLOAD, FILE_MISSING_MESSAGE, idParam } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
-import { authenticate, type Deps } from '../../trpc';
-import { attachmentDisposition, readMultipart } from '../uploads/multipart';
+import { attachmentDisposition, readMultipart } from '../../multipart';
+import { requestSession } from '../access/authorize';
 import { consolidatedFile, updateConsolidated } from './consolidated.service';
 
 /** The consolidated document: multipart update and authenticated download (not JSON, so not procedures). */
 export function registerAttendanceRoutes(app: FastifyInstance, deps: Deps) {
-  const files = { db: deps.db, storage: deps.platform.storage };
-
   app.patch('/api/attendances/consolidated/:id', async (req): Promise<Consolidated> => {
-    const user = await authenticate(deps, req.headers.authorization);
+    const user = await requestSession(deps, req);
     const { id } = idParam.parse(req.params);
     const { file, fields } = await readMultipart(req, DOCUMENT_UPLOAD);
     const { notes } = consolidatedFieldsInput.parse(fields);
     if (!file && notes === undefined) throw new AppError('VALIDATION', { errors: { file: [FILE_MISSING_MESSAGE] } });
     // An empty notes field in a form clears the notes.
-    return updateConsolidated(files, user.companyId, user, id, { notes: notes === '' ? null : notes, file });
+    return updateConsolidated(deps, user.companyId, user, id, { notes: notes === '' ? null : notes, file });
   });
 
   app.get('/api/attendances/consolidated/:id/file', async (req, reply) => {
-    const user = await authenticate(deps, req.headers.authorization);
+    const user = await requestSession(deps, req);
     const { id } = idParam.parse(req.params);
-    const file = await consolidatedFile(files, user.companyId, id);
+    const file = await consolidatedFile(deps, user.companyId, id);
     return reply
       .header('content-type', file.contentType)
       .header('content-length', file.size)

@@ -18,13 +18,15 @@ import {
   type UpdateAttendanceInput,
 } from '@app/shared';
 import { fromDbDate, toDbDate } from '../../calendar';
+import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../errors';
 import type { Storage } from '../../platform/storage';
 import { countAttendances, listCards } from './attendance-queries';
-import { attendanceSelect, attendanceWhere, lockAttendance, toAttendanceDto, toFunnelCard, toListItem } from './attendances.where';
+import { toAttendanceDto, toFunnelCard, toListItem } from './attendances.dto';
+import { attendanceSelect } from './attendances.select';
+import { attendanceWhere, lockAttendance } from './attendances.where';
 
 type Tx = Prisma.TransactionClient;
-type Services = { db: Db; storage: Storage };
 type LogValue = string | number | boolean | null;
 export type Changes = Record<string, { from: LogValue; to: LogValue }>;
 
@@ -165,7 +167,7 @@ function editableData(f: EditableFields) {
 }
 
 export async function createAttendance(
-  s: Services,
+  s: Deps,
   companyId: number,
   actor: { id: number },
   input: CreateAttendanceInput,
@@ -173,7 +175,7 @@ export async function createAttendance(
   const { owner_user_id, ...fields } = input;
   const ownerUserId = owner_user_id ?? actor.id;
   throwIfAny(
-    await referenceErrors(s.db, s.storage, companyId, {
+    await referenceErrors(s.db, s.platform.storage, companyId, {
       client_id: fields.client_id,
       owner_user_id: ownerUserId,
       cover_image_key: fields.cover_image_key,
@@ -192,7 +194,7 @@ export async function createAttendance(
 }
 
 export async function updateAttendance(
-  s: Services,
+  s: Deps,
   companyId: number,
   actor: { id: number },
   input: UpdateAttendanceInput,
@@ -204,7 +206,7 @@ export async function updateAttendance(
     const before = toAttendanceDto(await findAttendance(tx, companyId, id), today);
     const errors = {
       ...rangeErrors({ ...before, ...fields }),
-      ...(await referenceErrors(tx, s.storage, companyId, {
+      ...(await referenceErrors(tx, s.platform.storage, companyId, {
         client_id: fields.client_id !== undefined && fields.client_id !== before.client_id ? fields.client_id : undefined,
         cover_image_key: fields.cover_image_key !== before.cover_image_key ? fields.cover_image_key : undefined,
       })),
@@ -220,19 +222,13 @@ export async function updateAttendance(
   });
 }
 
-export async function updateOwner(
-  s: Services,
-  companyId: number,
-  actor: { id: number },
-  id: number,
-  ownerUserId: number,
-): Promise<Attendance> {
+export async function updateOwner(s: Deps, companyId: number, actor: { id: number }, id: number, ownerUserId: number): Promise<Attendance> {
   const today = businessDate();
   return s.db.$transaction(async (tx) => {
     if (!(await lockAttendance(tx, companyId, id))) throw notFound();
     const before = toAttendanceDto(await findAttendance(tx, companyId, id), today);
     if (before.owner_user_id === ownerUserId) return before;
-    throwIfAny(await referenceErrors(tx, s.storage, companyId, { owner_user_id: ownerUserId }));
+    throwIfAny(await referenceErrors(tx, s.platform.storage, companyId, { owner_user_id: ownerUserId }));
     const after = toAttendanceDto(await tx.attendance.update({ where: { id }, data: { ownerUserId }, select: attendanceSelect }), today);
     await writeLog(tx, companyId, id, actor.id, 'owner_changed', diffAttendance(before, after));
     return after;

@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Prisma } from '@app/db';
-import { type Consolidated, consolidatedFileUrl } from '@app/shared';
+import { type Consolidated, consolidatedFileUrl, FILE_EXTENSIONS } from '@app/shared';
 import { fromDbDate } from '../../calendar';
+import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
-import type { Storage } from '../../platform/storage';
-import { FILE_EXTENSIONS, type UploadedFile } from '../uploads/multipart';
+import type { UploadedFile } from '../uploads/uploaded-file';
 import { type Changes, writeLog } from './attendances.service';
 import { attendanceWhere, lockAttendance } from './attendances.where';
-
-type Services = { db: Db; storage: Storage };
 
 const consolidatedSelect = {
   id: true,
@@ -73,7 +71,7 @@ export async function getConsolidated(db: Db, companyId: number, id: number): Pr
  * removed once the new one is committed.
  */
 export async function updateConsolidated(
-  s: Services,
+  s: Deps,
   companyId: number,
   actor: { id: number },
   id: number,
@@ -91,7 +89,7 @@ export async function updateConsolidated(
         changes.consolidated_notes = { from: before.consolidatedNotes, to: update.notes };
       }
       if (update.file && key) {
-        await s.storage.put(key, update.file.data);
+        await s.platform.storage.put(key, update.file.data);
         Object.assign(data, {
           consolidatedFileKey: key,
           consolidatedFilename: update.file.filename,
@@ -105,20 +103,20 @@ export async function updateConsolidated(
       await writeLog(tx, companyId, id, actor.id, 'consolidated_updated', changes);
       return { result: toConsolidatedDto(after), replacedKey: update.file ? before.consolidatedFileKey : null };
     });
-    if (replacedKey) await s.storage.delete(replacedKey);
+    if (replacedKey) await s.platform.storage.delete(replacedKey);
     return result;
   } catch (error) {
-    if (key) await s.storage.delete(key);
+    if (key) await s.platform.storage.delete(key);
     throw error;
   }
 }
 
-export async function consolidatedFile(s: Services, companyId: number, id: number) {
+export async function consolidatedFile(s: Deps, companyId: number, id: number) {
   const row = await s.db.attendance.findFirst({
     where: attendanceWhere(companyId, id),
     select: { consolidatedFileKey: true, consolidatedFilename: true, consolidatedContentType: true },
   });
-  const stored = row?.consolidatedFileKey ? await s.storage.get(row.consolidatedFileKey) : null;
+  const stored = row?.consolidatedFileKey ? await s.platform.storage.get(row.consolidatedFileKey) : null;
   if (!row || !stored) throw notFound();
   return {
     ...stored,

@@ -15,7 +15,7 @@ import {
   type FunnelSublist,
 } from '@app/shared';
 import { funnelColumns, monthCounts, statusTotals } from './attendance-queries';
-import { toFunnelCard } from './attendances.where';
+import { toFunnelCard } from './attendances.dto';
 
 const SUBLISTS = ['open', 'won', 'canceled', 'lost'] as const satisfies readonly AttendanceStatus[];
 

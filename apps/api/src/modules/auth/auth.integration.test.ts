@@ -4,7 +4,7 @@ import { DEMO, linkToken, useTestApp } from '../../../test/harness';
 const t = useTestApp();
 
 describe('POST /api/login', () => {
-  it('returns a token with the claims of section 3 and the profile', async () => {
+  it('returns a token with the company, role and feature claims, and the profile', async () => {
     const res = await t.call('POST', '/api/login', { body: { email: DEMO.users.owner, password: DEMO.password } });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -111,6 +111,92 @@ describe('password recovery', () => {
   });
 });
 
+/** A confirmed colaborador of Agência Demo with its own password, so its tokens are its own. */
+async function activeUser(prefix: string, password: string) {
+  const owner = await t.tokenFor(DEMO.users.owner);
+  const email = `${prefix}-${Date.now()}@demo.test`;
+  await t.call('POST', '/api/users', { token: owner, body: { user: { name: 'Pessoa Sessão', email, role: 'colaborador' } } });
+  const [invite] = await t.mailsTo(email);
+  const registration = linkToken(invite!.text, '/registration/activate-user');
+  const activated = await t.call('POST', `/api/registration/activate-user/${registration}`, {
+    body: { password, password_confirmation: password },
+  });
+  expect(activated.statusCode).toBe(200);
+  return email;
+}
+
+async function login(email: string, password: string): Promise<string> {
+  const res = await t.call('POST', '/api/login', { body: { email, password } });
+  expect(res.statusCode).toBe(200);
+  return res.json().token;
+}
+
+/** 200 or 401 on each transport: a REST procedure, the same over tRPC, and a plain route. */
+async function statuses(token: string) {
+  return [
+    (await t.call('GET', '/api/profile', { token })).statusCode,
+    (await t.call('GET', '/trpc/profile.get', { token })).statusCode,
+    (await t.call('GET', '/api/attendances/consolidated/999999/file', { token })).statusCode,
+  ];
+}
+
+describe('access tokens end on a password change or reset', () => {
+  it('a change refuses every earlier token at once; the reply carries the one this device keeps', async () => {
+    const email = await activeUser('troca', 'primeira123');
+    const device = await login(email, 'primeira123');
+    const otherDevice = await login(email, 'primeira123');
+    expect(await statuses(device)).toEqual([200, 200, 404]);
+
+    const changed = await t.call('POST', '/api/change/password', {
+      token: device,
+      body: { current_password: 'primeira123', password: 'segunda-456', password_confirmation: 'segunda-456' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toEqual({ message: 'Senha alterada com sucesso!', token: expect.any(String) });
+    // Same second as the earlier tokens: the refusal cannot rest on when they were signed.
+    for (const old of [device, otherDevice]) {
+      expect(await statuses(old)).toEqual([401, 401, 401]);
+      expect((await t.call('GET', '/api/profile', { token: old })).json()).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+    }
+    const kept = changed.json().token as string;
+    expect(await statuses(kept)).toEqual([200, 200, 404]);
+    expect((await t.call('GET', '/api/profile', { token: kept })).json()).toMatchObject({ user: { email }, token: null });
+
+    expect((await t.call('POST', '/api/login', { body: { email, password: 'primeira123' } })).statusCode).toBe(401);
+    expect(await statuses(await login(email, 'segunda-456'))).toEqual([200, 200, 404]);
+    // The old token stays refused for its whole lifetime, even once the user has newer ones.
+    expect(await statuses(device)).toEqual([401, 401, 401]);
+  });
+
+  it('a reset through the e-mailed link refuses every earlier token; a login after it works', async () => {
+    const email = await activeUser('redefine', 'primeira123');
+    const before = await login(email, 'primeira123');
+    expect(await statuses(before)).toEqual([200, 200, 404]);
+
+    await t.call('POST', '/api/forgot/password', { body: { email } });
+    const [mail] = await t.mailsTo(email);
+    const link = linkToken(mail!.text, '/definir-senha');
+    const reset = await t.call('POST', '/api/reset/password', {
+      body: { token: link, password: 'redefinida-1', password_confirmation: 'redefinida-1' },
+    });
+    expect(reset.statusCode).toBe(200);
+
+    expect(await statuses(before)).toEqual([401, 401, 401]);
+    expect(await statuses(await login(email, 'redefinida-1'))).toEqual([200, 200, 404]);
+  });
+
+  it('a wrong current password changes nothing: the token still works', async () => {
+    const email = await activeUser('errada', 'primeira123');
+    const token = await login(email, 'primeira123');
+    const wrong = await t.call('POST', '/api/change/password', {
+      token,
+      body: { current_password: 'outra-senha', password: 'segunda-456', password_confirmation: 'segunda-456' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(await statuses(token)).toEqual([200, 200, 404]);
+  });
+});
+
 describe('registration', () => {
   it('deny marks the user denied and the link dies', async () => {
     const owner = await t.tokenFor(DEMO.users.owner);
@@ -133,7 +219,7 @@ describe('registration', () => {
 });
 
 describe('profile', () => {
-  it('GET /api/profile returns the section 3 fields; PATCH changes only allowed fields', async () => {
+  it('GET /api/profile returns the profile fields; PATCH changes only allowed fields', async () => {
     const token = await t.tokenFor(DEMO.users.colaborador);
     const res = await t.call('GET', '/api/profile', { token });
     expect(res.statusCode).toBe(200);

@@ -1,16 +1,15 @@
-import type { Db } from '@app/db';
+import type { Db, Prisma } from '@app/db';
 import { hashPassword, verifyPassword } from '@app/db';
-import { PASSWORD_RESET_TTL_MINUTES, type Role } from '@app/shared';
-import type { Config } from '../../config';
+import type { Role } from '@app/shared';
+import type { Deps } from '../../deps';
 import { AppError, fieldError, notFound } from '../../errors';
-import { type Platform, sendMailJob } from '../../platform';
-import { freshToken } from '../billing/claims';
-import { entitlementSelect, entitlementsOf } from '../billing/entitlements';
-import { toUserDto, userSelect } from '../users/users.where';
-import { passwordResetMail } from './auth.mails';
-import { hashOneTimeToken, newOneTimeToken, signAccessToken } from './tokens';
-
-type Services = { db: Db; config: Config; platform: Platform };
+import type { Platform } from '../../platform';
+import { freshToken } from '../access/claims';
+import { entitlementSelect, entitlementsOf } from '../access/entitlements';
+import { type AccessClaims, hashOneTimeToken, signAccessToken } from '../access/tokens';
+import { toUserDto } from '../users/users.dto';
+import { userSelect } from '../users/users.select';
+import { passwordResetMailJob } from './auth.jobs';
 
 export const INVALID_LOGIN = 'E-mail ou senha inválidos';
 const FORGOT_PASSWORD_REPLY = 'Se o e-mail estiver cadastrado, você receberá um link para redefinir a senha.';
@@ -30,29 +29,45 @@ async function consumeAttempt(limiter: Platform['authLimiter'], key: string) {
   }
 }
 
-/** The profile of section 3: user, plan status, days remaining, subdomain and features. */
-export async function buildProfile(db: Db, userId: number) {
-  // One read: the user, the company and its subscription (the profile is fetched on every page load).
-  const user = await db.user.findUniqueOrThrow({
-    where: { id: userId },
-    select: { ...userSelect, company: { select: { name: true, subdomain: true, subscription: { select: entitlementSelect } } } },
-  });
-  const ent = entitlementsOf(user.company.subscription, user.role as Role);
-  return {
-    user: toUserDto(user),
+// One read: the user, the company and its subscription (the profile is fetched on every page load).
+const profileSelect = {
+  ...userSelect,
+  tokenVersion: true,
+  company: { select: { name: true, subdomain: true, subscription: { select: entitlementSelect } } },
+} satisfies Prisma.UserSelect;
+type ProfileRow = Prisma.UserGetPayload<{ select: typeof profileSelect }>;
+
+/** The profile: user, plan status, days remaining, subdomain and features; and the claims a token for it carries. */
+function toProfile(row: ProfileRow) {
+  const ent = entitlementsOf(row.company.subscription, row.role as Role);
+  const profile = {
+    user: toUserDto(row),
     status_plan: ent.status_plan,
     days_remaining: ent.days_remaining,
-    subdomain: user.company.subdomain,
+    subdomain: row.company.subdomain,
     features: ent.features,
   };
+  const claims: AccessClaims = {
+    userId: row.id,
+    company_id: row.companyId,
+    company_name: row.company.name,
+    role: row.role,
+    features: ent.features,
+    token_version: row.tokenVersion,
+  };
+  return { profile, claims };
 }
 
-/** The profile plus a new token when the caller's claims went stale (a plan change, a new role). */
-export async function currentProfile(s: Services, userId: number, authorization: string | undefined) {
-  const profile = await buildProfile(s.db, userId);
-  const { company_id, company_name, role } = profile.user;
-  const token = await freshToken(s.config, authorization, { userId, company_id, company_name, role, features: profile.features });
-  return { ...profile, token };
+const signFor = (s: Deps, claims: AccessClaims) => signAccessToken(claims, s.config.jwtSecret, s.config.JWT_TTL_HOURS);
+
+/**
+ * The profile plus a new token when the presented token's claims went stale (a plan change, a new
+ * role). The token keeps the presented version: the session check just proved it is the user's.
+ */
+export async function currentProfile(s: Deps, presented: AccessClaims) {
+  const row = await s.db.user.findUniqueOrThrow({ where: { id: presented.userId }, select: profileSelect });
+  const { profile, claims } = toProfile(row);
+  return { ...profile, token: freshToken(s.config, presented, { ...claims, token_version: presented.token_version }) };
 }
 
 /** The active user with this e-mail and password; any mismatch is the same 401, at the same cost. */
@@ -69,7 +84,7 @@ async function verifiedUser(db: Db, email: string, password: string) {
   return found;
 }
 
-export async function login(s: Services, ip: string, email: string, password: string) {
+export async function login(s: Deps, ip: string, email: string, password: string) {
   // Attempts per e-mail from one address (reset by a success), and failures per address across
   // e-mails: an office's successful logins never count, and a valid account cannot clear it.
   const ipKey = `login:${ip}`;
@@ -81,39 +96,17 @@ export async function login(s: Services, ip: string, email: string, password: st
     throw error;
   });
   await s.platform.authLimiter.delete(`login:${ip}:${email}`);
-  const profile = await buildProfile(s.db, found.id);
-  const token = signAccessToken(
-    {
-      userId: found.id,
-      company_id: profile.user.company_id,
-      company_name: profile.user.company_name,
-      role: profile.user.role,
-      features: profile.features,
-    },
-    s.config.jwtSecret,
-    s.config.JWT_TTL_HOURS,
-  );
-  return { token, ...profile };
+  const { profile, claims } = toProfile(await s.db.user.findUniqueOrThrow({ where: { id: found.id }, select: profileSelect }));
+  return { token: signFor(s, claims), ...profile };
 }
 
 /** Always the same reply, so the form does not reveal which e-mails exist. */
-export async function forgotPassword(s: Services, ip: string, email: string) {
+export async function forgotPassword(s: Deps, ip: string, email: string) {
   // Per address, and per e-mail so that one mailbox cannot be flooded from many addresses.
   await consumeAttempt(s.platform.authLimiter, `forgot:${ip}`);
   await consumeAttempt(s.platform.authLimiter, `forgot:${email}`);
-  const user = await s.db.user.findFirst({ where: { email, status: 'active' }, select: { id: true, name: true, email: true } });
-  if (user) {
-    const { token, tokenHash } = newOneTimeToken();
-    await s.db.authToken.create({
-      data: {
-        userId: user.id,
-        purpose: 'password_reset',
-        tokenHash,
-        expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
-      },
-    });
-    await s.platform.jobs.enqueue(sendMailJob, passwordResetMail(s.config.appUrl, user.email, user.name, token));
-  }
+  const user = await s.db.user.findFirst({ where: { email, status: 'active' }, select: { id: true } });
+  if (user) await s.platform.jobs.enqueue(passwordResetMailJob, { user_id: user.id });
   return { message: FORGOT_PASSWORD_REPLY };
 }
 
@@ -134,32 +127,41 @@ async function findValidToken(db: Db, token: string, purpose: 'password_reset' |
 
 export async function resetPassword(db: Db, token: string, password: string) {
   const row = await findValidToken(db, token, 'password_reset');
-  if (!row || row.user.status !== 'active') throw fieldError('token', INVALID_LINK);
+  if (row?.user.status !== 'active') throw fieldError('token', INVALID_LINK);
   const passwordHash = await hashPassword(password);
   await db.$transaction([
-    db.user.update({ where: { id: row.user.id }, data: { passwordHash } }),
+    // A new version ends every access token signed before the reset.
+    db.user.update({ where: { id: row.user.id }, data: { passwordHash, tokenVersion: { increment: 1 } } }),
     // Every other reset link of this user dies with this one.
     db.authToken.updateMany({ where: { userId: row.user.id, purpose: 'password_reset', usedAt: null }, data: { usedAt: new Date() } }),
   ]);
   return { message: 'Senha redefinida com sucesso! Faça login com a nova senha.' };
 }
 
-export async function changePassword(db: Db, userId: number, current: string, password: string) {
-  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true } });
+/**
+ * A new version ends every access token signed before the change, on every device; the reply
+ * carries a token of the new version so this device stays signed in.
+ */
+export async function changePassword(s: Deps, userId: number, current: string, password: string) {
+  const user = await s.db.user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true } });
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, current))) throw fieldError('current_password', 'está incorreta');
-  await db.user.update({ where: { id: userId }, data: { passwordHash: await hashPassword(password) } });
-  return { message: 'Senha alterada com sucesso!' };
+  const row = await s.db.user.update({
+    where: { id: userId },
+    data: { passwordHash: await hashPassword(password), tokenVersion: { increment: 1 } },
+    select: profileSelect,
+  });
+  return { message: 'Senha alterada com sucesso!', token: signFor(s, toProfile(row).claims) };
 }
 
 export async function registrationInfo(db: Db, token: string) {
   const row = await findValidToken(db, token, 'registration');
-  if (!row || row.user.status !== 'pending') throw notFound();
+  if (row?.user.status !== 'pending') throw notFound();
   return { name: row.user.name, email: row.user.email, company_name: row.user.company.name };
 }
 
 export async function answerRegistration(db: Db, token: string, answer: { activate: true; password: string } | { activate: false }) {
   const row = await findValidToken(db, token, 'registration');
-  if (!row || row.user.status !== 'pending') throw fieldError('token', INVALID_LINK);
+  if (row?.user.status !== 'pending') throw fieldError('token', INVALID_LINK);
   const data = answer.activate
     ? { status: 'active' as const, passwordHash: await hashPassword(answer.password) }
     : { status: 'denied' as const };
@@ -170,12 +172,7 @@ export async function answerRegistration(db: Db, token: string, answer: { activa
   return { message: answer.activate ? 'Cadastro confirmado! Você já pode entrar.' : 'Cadastro recusado.' };
 }
 
-export async function updateProfile(
-  s: Services,
-  userId: number,
-  fields: { name?: string; phone?: string | null },
-  authorization: string | undefined,
-) {
-  await s.db.user.update({ where: { id: userId }, data: fields });
-  return currentProfile(s, userId, authorization);
+export async function updateProfile(s: Deps, presented: AccessClaims, fields: { name?: string; phone?: string | null }) {
+  await s.db.user.update({ where: { id: presented.userId }, data: fields });
+  return currentProfile(s, presented);
 }

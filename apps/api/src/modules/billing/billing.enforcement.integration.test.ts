@@ -1,8 +1,10 @@
 // Plan enforcement on the server: restriction (402, never 401/403) and features, always from the
 // company's current subscription, whatever the token says.
+import { TRPCError } from '@trpc/server';
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { DEMO, useTestApp } from '../../../test/harness';
+import { toApiErrorBody } from '../../error-body';
 import { AppError } from '../../errors';
 import { createCallerFactory, createContext, requireFeature, router } from '../../trpc';
 
@@ -87,7 +89,7 @@ describe('a restricted plan', () => {
     const login = (await t.call('POST', '/api/login', { body: { email: DEMO.users.outraOwner, password: DEMO.password } })).json();
     expect(login).toMatchObject({ status_plan: 'trialing', days_remaining: 0 });
 
-    // Section 4: trial expired -> the free plan is one call away.
+    // A trial that expired leaves the free plan one call away.
     const free = await t.deps.db.plan.findFirstOrThrow({ where: { name: DEMO.plans.free } });
     const wrongEmail = await t.call('POST', `/api/plans/${free.id}/subscribe`, { token, body: { email: DEMO.users.owner } });
     expect(wrongEmail.statusCode).toBe(400);
@@ -129,10 +131,15 @@ describe('features follow the current subscription', () => {
     expect(patched.json().features).toMatchObject({ d4sign: false, cambio_sistema: true });
     try {
       const refused = await call(old).catch((error: unknown) => error);
-      expect(refused).toBeInstanceOf(AppError);
-      expect(refused).toMatchObject({
+      expect(refused).toBeInstanceOf(TRPCError);
+      expect(refused).toMatchObject({ code: 'PAYMENT_REQUIRED', cause: expect.any(AppError) });
+      expect((refused as TRPCError).cause).toMatchObject({
+        code: 'PLAN_RESTRICTED',
+        message: 'Este recurso não está incluído no plano da sua agência.',
+      });
+      expect(toApiErrorBody(refused)).toMatchObject({
         status: 402,
-        appCode: 'PLAN_RESTRICTED',
+        code: 'PLAN_RESTRICTED',
         message: 'Este recurso não está incluído no plano da sua agência.',
       });
 
@@ -161,12 +168,12 @@ describe('features follow the current subscription', () => {
       custom_subdomain: true,
       super_admin: true,
     });
-    await expect(call(root)).rejects.toMatchObject({ status: 402 });
+    await expect(call(root)).rejects.toMatchObject({ code: 'PAYMENT_REQUIRED', cause: { code: 'PLAN_RESTRICTED' } });
   });
 });
 
 describe('GET /api/subscription/current', () => {
-  it('answers with no-cache headers, accepts a cache-busting timestamp and the section 3 fields', async () => {
+  it('answers with no-cache headers, accepts a cache-busting timestamp and the subscription fields', async () => {
     const token = await t.tokenFor(DEMO.users.colaborador);
     const res = await t.call('GET', `/api/subscription/current?_=${Date.now()}`, { token });
     expect(res.statusCode).toBe(200);

@@ -9,7 +9,7 @@ import { trialWillEndMail } from './billing.mails';
  */
 export const trialWillEndMailJob: JobDefinition<{ company_id: number }> = {
   name: 'billing.trial-will-end-mail',
-  payload: z.object({ company_id: z.number().int().positive() }),
+  payload: z.strictObject({ company_id: z.number().int().positive() }),
   async handle({ company_id }, { db, mailer, config }) {
     const company = await db.company.findUnique({
       where: { id: company_id },

@@ -1,7 +1,6 @@
 import { longDate, PRODUCT_NAME } from '@app/shared';
+import { escapeHtml } from '../../html';
 import type { MailMessage } from '../../platform/mail';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Stripe's customer.subscription.trial_will_end (three days before the trial ends). */
 export function trialWillEndMail(appUrl: string, to: string, name: string, companyName: string, trialEnd: Date): MailMessage {

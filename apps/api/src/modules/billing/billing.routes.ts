@@ -2,9 +2,11 @@
 // and, on the embedded default, the checkout simulator's page.
 import { toCurrency } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
-import { AppError, toApiErrorBody } from '../../errors';
+import type { Deps } from '../../deps';
+import { toApiErrorBody } from '../../error-body';
+import { AppError } from '../../errors';
+import { escapeHtml } from '../../html';
 import { type SimulatorPayments, WebhookSignatureError } from '../../platform/payments';
-import type { Deps } from '../../trpc';
 import { receiveWebhook } from './webhook.service';
 
 export const WEBHOOK_PATH = '/api/webhooks/stripe';
@@ -13,7 +15,7 @@ const isCurrentSubscription = (url: string) =>
   url.startsWith('/api/subscription/current') || (url.startsWith('/trpc/') && url.includes('billing.subscription.current'));
 
 export async function registerBillingRoutes(app: FastifyInstance, deps: Deps) {
-  // Section 7: the current subscription is never served from a cache.
+  // The current subscription is never served from a cache: a plan change shows at once.
   app.addHook('onSend', async (req, reply) => {
     if (isCurrentSubscription(req.url)) {
       reply.header('cache-control', 'no-store, no-cache, must-revalidate').header('pragma', 'no-cache').header('expires', '0');
@@ -41,8 +43,6 @@ export async function registerBillingRoutes(app: FastifyInstance, deps: Deps) {
     if (payments.kind === 'simulator') registerSimulator(app, scope, payments);
   });
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(title: string, body: string) {
   return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;background:#f4f6fb;margin:0;display:grid;place-items:center;min-height:100vh}main{background:#fff;border-radius:12px;box-shadow:0 2px 12px #0002;padding:2rem;max-width:420px;width:100%}h1{font-size:1.25rem;margin:0 0 .5rem}.amount{font-size:2rem;font-weight:700;margin:1rem 0}.note{color:#666;font-size:.875rem}form{display:flex;gap:.5rem;margin:1.5rem 0 1rem}button{flex:1;padding:.75rem;border-radius:8px;border:0;font-size:1rem;cursor:pointer}.pay{background:#1c7ed6;color:#fff}.fail{background:#fff;color:#c92a2a;border:1px solid #c92a2a}</style></head><body><main>${body}</main></body></html>`;

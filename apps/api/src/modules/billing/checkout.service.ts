@@ -1,16 +1,13 @@
-import type { Db } from '@app/db';
-import type { Config } from '../../config';
+import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../errors';
-import type { Platform } from '../../platform';
+import { companyEntitlements } from '../access/entitlements';
+import type { SessionUser } from '../access/session';
 import { checkoutSessionWhere, subscriptionWhere } from './billing.where';
-import { companyEntitlements } from './entitlements';
-import { assertCallerEmail, type Caller } from './subscriptions.service';
+import { assertCallerEmail } from './subscriptions.service';
 import { syncProviderSubscription } from './sync';
 
-type Services = { db: Db; config: Config; platform: Platform };
-
 /** One provider customer per company, created on its first checkout. */
-async function ensureCustomer(s: Services, companyId: number, email: string): Promise<string> {
+async function ensureCustomer(s: Deps, companyId: number, email: string): Promise<string> {
   const sub = await s.db.subscription.findUnique({
     where: subscriptionWhere(companyId),
     select: { stripeCustomerId: true, company: { select: { name: true } } },
@@ -29,7 +26,7 @@ async function ensureCustomer(s: Services, companyId: number, email: string): Pr
 }
 
 /** POST /api/payments/create-checkout-session: a paid public plan, paid by the signed-in owner. */
-export async function createCheckoutSession(s: Services, caller: Caller, input: { plan_id?: number; planId?: number; email: string }) {
+export async function createCheckoutSession(s: Deps, caller: SessionUser, input: { plan_id?: number; planId?: number; email: string }) {
   assertCallerEmail(caller, input.email);
   const plan = await s.db.plan.findFirst({
     where: { id: input.plan_id ?? input.planId, isPublic: true },
@@ -62,7 +59,7 @@ export async function createCheckoutSession(s: Services, caller: Caller, input: 
  * GET /api/payments/check-session/{id}: the session as the provider has it now. A paid session
  * brings the subscription in step at once, without waiting for the webhook.
  */
-export async function checkSession(s: Services, caller: Caller, id: string) {
+export async function checkSession(s: Deps, caller: SessionUser, id: string) {
   const record = await s.db.checkoutSession.findFirst({
     where: checkoutSessionWhere(caller.companyId, id),
     select: { id: true, planId: true },

@@ -1,72 +1,47 @@
-import type { Db, Prisma } from '@app/db';
-import { FREE_PLAN_MIGRATED, type Role } from '@app/shared';
-import type { Config } from '../../config';
+import type { Prisma } from '@app/db';
+import { FREE_PLAN_MIGRATED, type UpdateCompanySubscriptionInput } from '@app/shared';
+import type { Deps } from '../../deps';
 import { AppError, fieldError, notFound } from '../../errors';
-import type { Platform } from '../../platform';
 import { ENDED_STATUSES } from '../../platform/payments';
+import { freshToken } from '../access/claims';
+import { companyEntitlements, entitlementsOf } from '../access/entitlements';
+import type { SessionUser } from '../access/session';
+import type { AccessClaims } from '../access/tokens';
+import { toSubscriptionDto } from './billing.dto';
+import { subscriptionSelect } from './billing.select';
 import { subscriptionWhere } from './billing.where';
-import { freshToken } from './claims';
-import { companyEntitlements, entitlementSelect, entitlementsOf } from './entitlements';
 import { syncProviderSubscription } from './sync';
 
-type Services = { db: Db; config: Config; platform: Platform };
 type Tx = Prisma.TransactionClient;
-/** The signed-in user; companyId is theirs, never one sent by the client. */
-export type Caller = { id: number; companyId: number; role: Role; email: string };
 
 const DAY_MS = 86_400_000;
 
-export const subscriptionSelect = {
-  ...entitlementSelect,
-  planId: true,
-  plan: { select: { name: true, amountCents: true, features: true } },
-} satisfies Prisma.SubscriptionSelect;
-type SubscriptionRow = Prisma.SubscriptionGetPayload<{ select: typeof subscriptionSelect }>;
-
-const iso = (d: Date | null) => d?.toISOString() ?? null;
-
-export function toSubscriptionDto(row: SubscriptionRow, role: Role, now = new Date()) {
-  const ent = entitlementsOf(row, role, now);
-  return {
-    plan_id: row.planId,
-    plan_name: row.plan.name,
-    amount_cents: row.plan.amountCents,
-    is_free_plan: row.plan.amountCents === 0,
-    status: row.status,
-    status_plan: row.status,
-    features: ent.features,
-    current_period_end: iso(ent.current_period_end),
-    trial_ends_at: iso(row.trialEndsAt),
-    is_valid_for_features: ent.is_valid_for_features,
-    days_remaining: ent.days_remaining,
-  };
-}
-
-/** Section 5 on the server: billing acts only for the signed-in user's own e-mail. */
-export function assertCallerEmail(caller: Caller, email: string) {
+/** Billing acts only for the signed-in user's own e-mail (the web sends the one it stored at login). */
+export function assertCallerEmail(caller: SessionUser, email: string) {
   if (email.toLowerCase() !== caller.email.toLowerCase()) throw fieldError('email', 'não corresponde ao usuário conectado');
 }
 
-/** GET /api/subscription/current, with a new token when the caller's claims went stale. */
-export async function currentSubscription(s: Services, caller: Caller, authorization: string | undefined) {
+/** GET /api/subscription/current, with a new token when the presented token's claims went stale. */
+export async function currentSubscription(s: Deps, caller: SessionUser, presented: AccessClaims) {
   const company = await s.db.company.findUniqueOrThrow({
     where: { id: caller.companyId },
     select: { name: true, subscription: { select: subscriptionSelect } },
   });
   const subscription = company.subscription ? toSubscriptionDto(company.subscription, caller.role) : null;
   const features = subscription?.features ?? entitlementsOf(null, caller.role).features;
-  const token = await freshToken(s.config, authorization, {
+  const token = freshToken(s.config, presented, {
     userId: caller.id,
     company_id: caller.companyId,
     company_name: company.name,
     role: caller.role,
     features,
+    token_version: caller.tokenVersion,
   });
   return { subscription, token };
 }
 
-export async function availableFeatures(db: Db, caller: Caller) {
-  return { features: (await companyEntitlements(db, caller.companyId, caller.role)).features };
+export async function availableFeatures(s: Deps, caller: SessionUser) {
+  return { features: (await companyEntitlements(s.db, caller.companyId, caller.role)).features };
 }
 
 /**
@@ -93,7 +68,7 @@ export async function startTrial(tx: Tx, companyId: number, now = new Date()) {
  * POST /api/plans/{id}/subscribe: moves the company to a free plan at once. A live paid
  * subscription is canceled at the provider first, so it is never charged again.
  */
-export async function subscribeFree(s: Services, caller: Caller, planId: number, email: string) {
+export async function subscribeFree(s: Deps, caller: SessionUser, planId: number, email: string) {
   assertCallerEmail(caller, email);
   const plan = await s.db.plan.findFirst({ where: { id: planId, isPublic: true }, select: { id: true, amountCents: true } });
   if (!plan) throw notFound();
@@ -114,9 +89,9 @@ export async function subscribeFree(s: Services, caller: Caller, planId: number,
 
 /**
  * PUT /api/cancel-subscription: cancels at once. What was already granted (the paid period,
- * or the trial) stays usable until its end, as the section 4 rule says for canceled plans.
+ * or the trial) stays usable until its end: a canceled plan is valid while its period end is ahead.
  */
-export async function cancelSubscription(s: Services, caller: Caller, email: string, authorization: string | undefined) {
+export async function cancelSubscription(s: Deps, caller: SessionUser, email: string, presented: AccessClaims) {
   assertCallerEmail(caller, email);
   const sub = await s.db.subscription.findUnique({
     where: subscriptionWhere(caller.companyId),
@@ -138,5 +113,17 @@ export async function cancelSubscription(s: Services, caller: Caller, email: str
       data: { status: 'canceled', currentPeriodEnd: grantedUntil },
     });
   }
-  return currentSubscription(s, caller, authorization);
+  return currentSubscription(s, caller, presented);
+}
+
+const toDate = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : new Date(v));
+
+/** PATCH /api/admin/companies/{id}/subscription: an agency's status and dates, set by support staff. */
+export async function correctSubscription(s: Deps, companyId: number, input: UpdateCompanySubscriptionInput) {
+  const { count } = await s.db.subscription.updateMany({
+    // The system company has no plan to correct: it answers like a missing agency.
+    where: { companyId, company: { isSystem: false } },
+    data: { status: input.status, trialEndsAt: toDate(input.trial_ends_at), currentPeriodEnd: toDate(input.current_period_end) },
+  });
+  if (count === 0) throw notFound();
 }

@@ -26,7 +26,7 @@ const provider = (status: string, extra: Partial<ProviderSubscription> = {}): Pr
 const validity = (p: ProviderSubscription) =>
   subscriptionState({ status: p.status, currentPeriodEnd: grantedUntil(p), trialEndsAt: p.trialEnd }, NOW).is_valid_for_features;
 
-describe('grantedUntil: the provider period as the section 4 rule reads it', () => {
+describe('grantedUntil: the provider period as the plan validity rule reads it', () => {
   it('paid and customer-canceled periods run to their end', () => {
     expect(grantedUntil(provider('active'))).toEqual(end);
     expect(grantedUntil(provider('canceled'))).toEqual(end);

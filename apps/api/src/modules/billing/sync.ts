@@ -1,7 +1,8 @@
 // Keeps a company's subscription in step with the provider's (Stripe or the simulator). The
 // state always comes from a fresh read of the provider, never from an event body.
-import type { Db, Prisma } from '@app/db';
+import type { Prisma } from '@app/db';
 import { PLAN_STATUSES, type PlanStatus, subscriptionState } from '@app/shared';
+import type { Deps } from '../../deps';
 import type { Platform } from '../../platform';
 import { ENDED_STATUSES, type ProviderSubscription } from '../../platform/payments';
 import { cancelReplacedSubscriptionJob } from './billing.jobs';
@@ -18,7 +19,7 @@ const toPlanStatus = (status: string): PlanStatus =>
 
 /**
  * The end of the time the company has been granted, stored as current_period_end so that the
- * section 4 rule (valid while active or the period end is ahead) holds: a trial runs to its end,
+ * plan rule (valid while active or the period end is ahead) holds: a trial runs to its end,
  * a paid or customer-canceled period to its end; a period that was never paid (incomplete,
  * past_due, unpaid, paused, canceled for non-payment) counts only up to its start.
  */
@@ -94,7 +95,7 @@ export async function afterSync(platform: Platform, result: SyncResult | null): 
 }
 
 /** A direct read (check-session, cancel): no event, so no ordering timestamp. */
-export async function syncProviderSubscription(s: { db: Db; platform: Platform }, p: ProviderSubscription): Promise<SyncResult> {
+export async function syncProviderSubscription(s: Deps, p: ProviderSubscription): Promise<SyncResult> {
   const result = await s.db.$transaction((tx) => applyProviderSubscription(tx, p));
   await afterSync(s.platform, result);
   return result;

@@ -1,13 +1,11 @@
 // POST /api/webhooks/stripe: Stripe's events (and the simulator's, signed the same way).
-import { type Db, Prisma } from '@app/db';
+import { Prisma } from '@app/db';
 import { z } from 'zod';
-import type { Config } from '../../config';
-import type { Platform } from '../../platform';
+import type { Deps } from '../../deps';
 import type { ProviderEvent } from '../../platform/payments';
 import { trialWillEndMailJob } from './billing.jobs';
 import { afterSync, applyProviderSubscription, type SyncResult } from './sync';
 
-type Services = { db: Db; config: Config; platform: Platform };
 export type WebhookOutcome = SyncResult['outcome'] | 'duplicate' | 'ignored';
 
 const SESSION_EVENTS = new Set([
@@ -46,7 +44,7 @@ const eventEnvelope = z.object({
 });
 
 /** Verifies the signature on the raw body, then handles the event. */
-export async function receiveWebhook(s: Services, rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
+export async function receiveWebhook(s: Deps, rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
   return handleProviderEvent(s, eventEnvelope.parse(s.platform.payments.constructEvent(rawBody, signature)));
 }
 
@@ -55,7 +53,7 @@ export async function receiveWebhook(s: Services, rawBody: Buffer, signature: st
  * (or a duplicate delivered at the same moment) changes nothing. Only the event's type, id, time
  * and object id are read from the body; the state is read again from the provider.
  */
-export async function handleProviderEvent(s: Services, event: ProviderEvent): Promise<WebhookOutcome> {
+export async function handleProviderEvent(s: Deps, event: ProviderEvent): Promise<WebhookOutcome> {
   if (await s.db.processedStripeEvent.findUnique({ where: { id: event.id }, select: { id: true } })) return 'duplicate';
   const object = event.data.object;
   const session = SESSION_EVENTS.has(event.type) ? await s.platform.payments.retrieveCheckoutSession(String(object.id)) : null;

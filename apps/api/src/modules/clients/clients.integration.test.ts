@@ -143,7 +143,7 @@ describe('POST /api/clients', () => {
 });
 
 describe('GET /api/clients', () => {
-  it('searches by name, e-mail and CPF/CNPJ (formatted or not), paginated with the section 3 fields', async () => {
+  it('searches by name, e-mail and CPF/CNPJ (formatted or not), paginated with the list fields', async () => {
     const token = await t.tokenFor(DEMO.users.owner);
     await createClient(token, { kind: 'person', name: 'Bruno Lima', cpf: CPF_BRUNO, email: 'bruno@lima.com' });
     const names = async (query: string) =>

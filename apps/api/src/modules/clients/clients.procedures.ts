@@ -17,47 +17,123 @@ const tags = ['Clientes'];
 
 export const clientsRouter = router({
   list: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/clients', tags, protect: true } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/clients',
+        summary: 'Lista os clientes',
+        description: 'Clientes da agência, por nome, com busca por nome, e-mail, CPF ou CNPJ e filtros de tipo e situação; paginado.',
+        tags,
+      },
+    })
     .input(listClientsInput)
     .output(clientListOutput)
     .query(({ ctx, input }) => clients.listClients(ctx.db, ctx.companyId, input)),
   get: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/clients/{id}', tags, protect: true } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/clients/{id}',
+        summary: 'Mostra um cliente',
+        description: 'O cliente com contatos, endereços, documentos e anexos.',
+        errorResponses: { 404: 'Cliente inexistente ou de outra agência.' },
+        tags,
+      },
+    })
     .input(idParam)
     .output(clientSchema)
     .query(({ ctx, input }) => clients.getClient(ctx.db, ctx.companyId, input.id)),
   create: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/clients', tags, protect: true } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/clients',
+        summary: 'Cria um cliente',
+        description: 'Cria uma pessoa (CPF, data de nascimento) ou empresa (CNPJ), com contatos, endereços e documentos.',
+        errorResponses: {
+          400: 'Dados inválidos, ou CPF/CNPJ já usado por outro cliente da agência (`errors.cpf` ou `errors.cnpj`: has already been taken).',
+        },
+        tags,
+      },
+    })
     .input(createClientInput)
     .output(clientSchema)
     .mutation(({ ctx, input }) => clients.createClient(ctx.db, ctx.companyId, input)),
   update: authedProcedure
-    .meta({ openapi: { method: 'PATCH', path: '/clients/{id}', tags, protect: true } })
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/clients/{id}',
+        summary: 'Altera um cliente',
+        description:
+          'Altera os campos enviados. Uma lista enviada (contatos, endereços, documentos) substitui a atual inteira. O tipo (pessoa ou empresa) não muda.',
+        errorResponses: {
+          400: 'Dados inválidos, campo que não cabe no tipo do cliente, ou CPF/CNPJ já usado por outro cliente da agência.',
+          404: 'Cliente inexistente ou de outra agência.',
+        },
+        tags,
+      },
+    })
     .input(updateClientInput)
     .output(clientSchema)
     .mutation(({ ctx, input }) => clients.updateClient(ctx.db, ctx.companyId, input)),
   deactivate: authedProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/clients/{id}', tags, protect: true } })
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/clients/{id}',
+        summary: 'Desativa um cliente',
+        description: 'Clientes não são apagados, pois os atendimentos os mantêm: o cliente fica inativo e pode ser reativado.',
+        errorResponses: { 404: 'Cliente inexistente ou de outra agência.' },
+        tags,
+      },
+    })
     .input(idParam)
     .output(clientSchema)
     .mutation(({ ctx, input }) => clients.setClientActive(ctx.db, ctx.companyId, input.id, false)),
   reopen: authedProcedure
-    .meta({ openapi: { method: 'PUT', path: '/clients/reopen/{id}', tags, protect: true } })
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/clients/reopen/{id}',
+        summary: 'Reativa um cliente',
+        description: 'Volta a ativar um cliente desativado.',
+        errorResponses: { 404: 'Cliente inexistente ou de outra agência.' },
+        tags,
+      },
+    })
     .input(idParam)
     .output(clientSchema)
     .mutation(({ ctx, input }) => clients.setClientActive(ctx.db, ctx.companyId, input.id, true)),
   removeAttachment: authedProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/clients/{id}/attachments/{attachment_id}', tags, protect: true } })
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/clients/{id}/attachments/{attachment_id}',
+        summary: 'Remove um anexo do cliente',
+        description:
+          'Apaga o anexo e o seu arquivo e devolve o cliente atualizado. Anexos são enviados pela rota multipart `POST /api/clients/{id}/attachments`.',
+        errorResponses: { 404: 'Cliente ou anexo inexistente, ou de outra agência.' },
+        tags,
+      },
+    })
     .input(clientAttachmentParams)
     .output(clientSchema)
-    .mutation(({ ctx, input }) =>
-      clients.removeClientAttachment({ db: ctx.db, storage: ctx.platform.storage }, ctx.companyId, input.id, input.attachment_id),
-    ),
+    .mutation(({ ctx, input }) => clients.removeClientAttachment(ctx, ctx.companyId, input.id, input.attachment_id)),
 });
 
 export const postalCodesRouter = router({
   lookup: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/postal-codes/{cep}', tags: ['CEP'], protect: true } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/postal-codes/{cep}',
+        summary: 'Consulta um CEP',
+        description: 'Logradouro, complemento, bairro, cidade e UF de um CEP, no serviço público de CEP, para preencher endereços.',
+        errorResponses: { 404: 'CEP inexistente.', 502: 'O serviço de CEP falhou ou demorou demais: tente de novo.' },
+        tags: ['CEP'],
+      },
+    })
     .input(postalCodeInput)
     .output(postalCodeOutput)
     .query(({ ctx, input }) => lookupPostalCode(ctx.config, input.cep)),

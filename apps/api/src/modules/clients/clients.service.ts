@@ -5,38 +5,28 @@ import {
   type ClientKind,
   type CreateClientInput,
   clientKindIssues,
+  FILE_EXTENSIONS,
   type ListClientsInput,
   TAKEN_MESSAGE,
   type UpdateClientInput,
 } from '@app/shared';
 import { toDbDate } from '../../calendar';
+import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../errors';
-import type { Storage } from '../../platform/storage';
-import { FILE_EXTENSIONS, type UploadedFile } from '../uploads/multipart';
-import {
-  type ClientListRow,
-  clientAttachmentWhere,
-  clientDetailSelect,
-  clientFilterSql,
-  clientListColumnsSql,
-  clientWhere,
-  toClientDto,
-  toClientListItem,
-} from './clients.where';
+import type { UploadedFile } from '../uploads/uploaded-file';
+import { clientCountQuery, clientPageQuery } from './client-queries';
+import { toClientDto, toClientListItem } from './clients.dto';
+import { clientDetailSelect } from './clients.select';
+import { clientAttachmentWhere, clientWhere } from './clients.where';
 
 type ClientLists = Pick<CreateClientInput, 'contacts' | 'addresses' | 'documents'>;
 type ClientScalars = Omit<UpdateClientInput, 'id' | 'contacts' | 'addresses' | 'documents'>;
 
 /** In SQL: Prisma's `contains` cannot keep a short term off the trigram indexes (see containsSql). */
 export async function listClients(db: Db, companyId: number, input: ListClientsInput) {
-  const where = clientFilterSql(companyId, input);
   const [rows, [total]] = await Promise.all([
-    queryRows<ClientListRow>(
-      db,
-      Prisma.sql`SELECT ${clientListColumnsSql} FROM clients c WHERE ${where}
-      ORDER BY c.name, c.id LIMIT ${input.per_page} OFFSET ${(input.page - 1) * input.per_page}`,
-    ),
-    queryRows<{ count: number }>(db, Prisma.sql`SELECT count(*)::int AS count FROM clients c WHERE ${where}`),
+    queryRows(db, clientPageQuery(companyId, input)),
+    queryRows(db, clientCountQuery(companyId, input)),
   ]);
   return { clients: rows.map(toClientListItem), pagination: buildPagination(input.page, input.per_page, total?.count ?? 0) };
 }
@@ -47,7 +37,7 @@ export async function getClient(db: Db, companyId: number, id: number) {
   return toClientDto(client);
 }
 
-/** Section 5: a CPF/CNPJ already used by another client of the agency answers 'has already been taken'. */
+/** A CPF/CNPJ already used by another client of the agency answers 'has already been taken'. */
 async function assertDocumentsFree(db: Db, companyId: number, docs: { cpf?: string | null; cnpj?: string | null }, exceptId?: number) {
   const errors: Record<string, string[]> = {};
   for (const field of ['cpf', 'cnpj'] as const) {
@@ -156,41 +146,39 @@ export async function setClientActive(db: Db, companyId: number, id: number, act
   return toClientDto(client);
 }
 
-type FileServices = { db: Db; storage: Storage };
-
-export async function addClientAttachment(s: FileServices, companyId: number, clientId: number, file: UploadedFile) {
+export async function addClientAttachment(s: Deps, companyId: number, clientId: number, file: UploadedFile) {
   const client = await s.db.client.findFirst({ where: clientWhere(companyId, clientId), select: { id: true } });
   if (!client) throw notFound();
   const key = `attachments/${companyId}/${randomUUID()}.${FILE_EXTENSIONS[file.contentType]}`;
-  await s.storage.put(key, file.data);
+  await s.platform.storage.put(key, file.data);
   try {
     await s.db.clientAttachment.create({
       data: { clientId: client.id, fileKey: key, filename: file.filename, contentType: file.contentType, size: file.data.length },
     });
   } catch (error) {
-    await s.storage.delete(key);
+    await s.platform.storage.delete(key);
     throw error;
   }
   return getClient(s.db, companyId, client.id);
 }
 
-export async function removeClientAttachment(s: FileServices, companyId: number, clientId: number, attachmentId: number) {
+export async function removeClientAttachment(s: Deps, companyId: number, clientId: number, attachmentId: number) {
   const attachment = await s.db.clientAttachment.findFirst({
     where: clientAttachmentWhere(companyId, attachmentId, clientId),
     select: { id: true, fileKey: true },
   });
   if (!attachment) throw notFound();
   await s.db.clientAttachment.delete({ where: { id: attachment.id } });
-  await s.storage.delete(attachment.fileKey);
+  await s.platform.storage.delete(attachment.fileKey);
   return getClient(s.db, companyId, clientId);
 }
 
-export async function clientAttachmentFile(s: FileServices, companyId: number, attachmentId: number) {
+export async function clientAttachmentFile(s: Deps, companyId: number, attachmentId: number) {
   const attachment = await s.db.clientAttachment.findFirst({
     where: clientAttachmentWhere(companyId, attachmentId),
     select: { fileKey: true, filename: true, contentType: true },
   });
-  const stored = attachment ? await s.storage.get(attachment.fileKey) : null;
+  const stored = attachment ? await s.platform.storage.get(attachment.fileKey) : null;
   if (!attachment || !stored) throw notFound();
   return { ...stored, filename: attachment.filename, contentType: attachment.contentType };
 }

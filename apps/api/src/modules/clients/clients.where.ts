@@ -1,7 +1,8 @@
-import { Prisma } from '@app/db';
-import { type Client, type ClientKind, type ClientListItem, type ListClientsInput, onlyDigits } from '@app/shared';
-import { fromDbDate } from '../../calendar';
-import { containsSql } from '../../search';
+// Security-critical: tenant filters only. Every client read and write of a tenant goes through them,
+// with the company id of the signed-in user.
+import { columnsOf, type Prisma, type RawBuilder, type SqlBool, type StatementValues, sql } from '@app/db';
+import { type ClientKind, type ListClientsInput, onlyDigits } from '@app/shared';
+import { containsPattern, containsSql, trigramSearchable } from '../../search';
 
 /** Security-critical: every client lookup of a tenant goes through this filter. */
 export function clientWhere(companyId: number, id?: number): Prisma.ClientWhereInput {
@@ -13,114 +14,44 @@ export function clientAttachmentWhere(companyId: number, attachmentId: number, c
   return { id: attachmentId, client: clientWhere(companyId, clientId) };
 }
 
+type ListFilters = Pick<ListClientsInput, 'search' | 'is_active' | 'kind'>;
+
+/** What the list filters write into a statement's text (part of its shape). */
+export type FilterShape = { active: boolean; kind: boolean; search: { trigram: boolean; documents: boolean } | null };
+export type FilterValues = { companyId: number; active: boolean; kind: ClientKind; pattern: string; digits: string };
+
+export function filterShape(f: ListFilters): FilterShape {
+  // '529.982' finds CPF 52998224725: documents are stored as digits.
+  const search = f.search ? { trigram: trigramSearchable(f.search), documents: onlyDigits(f.search).length >= 3 } : null;
+  return { active: !!f.is_active, kind: !!f.kind, search };
+}
+
+export function filterValues(companyId: number, f: ListFilters): StatementValues<FilterValues> {
+  return {
+    companyId,
+    active: f.is_active ? f.is_active === 'true' : undefined,
+    kind: f.kind,
+    pattern: f.search ? containsPattern(f.search) : undefined,
+    digits: f.search ? `%${onlyDigits(f.search)}%` : undefined,
+  };
+}
+
+const c = columnsOf('clients', 'c');
+
 /**
  * Security-critical: the list filters as SQL over `clients c`, always inside the caller's company.
  * Search is name or e-mail ("contains", any case) or CPF/CNPJ digits, read from the trigram indexes
  * (a term of under three letters scans the agency's clients, see containsSql).
  */
-export function clientFilterSql(companyId: number, f: Pick<ListClientsInput, 'search' | 'is_active' | 'kind'>): Prisma.Sql {
-  const parts = [Prisma.sql`c.company_id = ${companyId}`];
-  if (f.is_active) parts.push(Prisma.sql`c.is_active = ${f.is_active === 'true'}`);
-  if (f.kind) parts.push(Prisma.sql`c.kind = ${f.kind}::"ClientKind"`);
+export function clientFilter(f: FilterShape, v: FilterValues): RawBuilder<SqlBool> {
+  const parts = [sql<SqlBool>`${c('company_id')} = ${v.companyId}`];
+  if (f.active) parts.push(sql`${c('is_active')} = ${v.active}`);
+  if (f.kind) parts.push(sql`${c('kind')} = ${v.kind}::"ClientKind"`);
   if (f.search) {
     // '%' and '_' are taken literally, as in the attendances search.
-    const matches = [containsSql(Prisma.sql`c.name`, f.search), containsSql(Prisma.sql`c.email`, f.search)];
-    // '529.982' finds CPF 52998224725: documents are stored as digits.
-    const digits = onlyDigits(f.search);
-    if (digits.length >= 3) matches.push(Prisma.sql`c.cpf LIKE ${`%${digits}%`}`, Prisma.sql`c.cnpj LIKE ${`%${digits}%`}`);
-    parts.push(Prisma.sql`(${Prisma.join(matches, ' OR ')})`);
+    const matches = [containsSql(c('name'), f.search.trigram, v.pattern), containsSql(c('email'), f.search.trigram, v.pattern)];
+    if (f.search.documents) matches.push(sql`${c('cpf')} LIKE ${v.digits}`, sql`${c('cnpj')} LIKE ${v.digits}`);
+    parts.push(sql`(${sql.join(matches, sql` OR `)})`);
   }
-  return Prisma.join(parts, ' AND ');
-}
-
-/** The columns of a list row, as `clientListSelect` reads them. */
-export const clientListColumnsSql = Prisma.sql`c.id, c.kind::text AS kind, c.name, c.cpf, c.cnpj, c.email, c.phone,
-  c.is_active AS "isActive", c.created_at AS "createdAt"`;
-
-export type ClientListRow = {
-  id: number;
-  kind: ClientKind;
-  name: string;
-  cpf: string | null;
-  cnpj: string | null;
-  email: string | null;
-  phone: string | null;
-  isActive: boolean;
-  createdAt: Date;
-};
-
-const clientListSelect = {
-  id: true,
-  kind: true,
-  name: true,
-  cpf: true,
-  cnpj: true,
-  email: true,
-  phone: true,
-  isActive: true,
-  createdAt: true,
-} satisfies Prisma.ClientSelect;
-
-export const clientDetailSelect = {
-  ...clientListSelect,
-  birthDate: true,
-  notes: true,
-  updatedAt: true,
-  contacts: { select: { id: true, name: true, email: true, phone: true, relationship: true }, orderBy: { id: 'asc' } },
-  addresses: {
-    select: { id: true, postalCode: true, street: true, number: true, complement: true, neighborhood: true, city: true, state: true },
-    orderBy: { id: 'asc' },
-  },
-  documents: { select: { id: true, type: true, number: true, issuedAt: true, expiresAt: true }, orderBy: { id: 'asc' } },
-  attachments: { select: { id: true, filename: true, contentType: true, size: true, createdAt: true }, orderBy: { id: 'asc' } },
-} satisfies Prisma.ClientSelect;
-
-type ClientDetailRow = Prisma.ClientGetPayload<{ select: typeof clientDetailSelect }>;
-
-export function toClientListItem(c: ClientListRow): ClientListItem {
-  return {
-    id: c.id,
-    kind: c.kind,
-    name: c.name,
-    cpf: c.cpf,
-    cnpj: c.cnpj,
-    email: c.email,
-    phone: c.phone,
-    is_active: c.isActive,
-    created_at: c.createdAt.toISOString(),
-  };
-}
-
-export function toClientDto(c: ClientDetailRow): Client {
-  return {
-    ...toClientListItem(c),
-    birth_date: fromDbDate(c.birthDate),
-    notes: c.notes,
-    updated_at: c.updatedAt.toISOString(),
-    contacts: c.contacts,
-    addresses: c.addresses.map((a) => ({
-      id: a.id,
-      postal_code: a.postalCode,
-      street: a.street,
-      number: a.number,
-      complement: a.complement,
-      neighborhood: a.neighborhood,
-      city: a.city,
-      state: a.state,
-    })),
-    documents: c.documents.map((d) => ({
-      id: d.id,
-      type: d.type,
-      number: d.number,
-      issued_at: fromDbDate(d.issuedAt),
-      expires_at: fromDbDate(d.expiresAt),
-    })),
-    attachments: c.attachments.map((a) => ({
-      id: a.id,
-      filename: a.filename,
-      content_type: a.contentType,
-      size: a.size,
-      created_at: a.createdAt.toISOString(),
-    })),
-  };
+  return sql.join(parts, sql` AND `);
 }

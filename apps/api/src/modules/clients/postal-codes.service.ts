@@ -14,7 +14,7 @@ type ViaCepAnswer = {
 };
 
 /**
- * Section 7: the Brazilian postal-code lookup (GET {base}/{cep}/json/). A CEP that does not
+ * The Brazilian postal-code lookup (GET {base}/{cep}/json/). A CEP that does not
  * exist answers 404; the service failing or taking longer than the timeout answers 502.
  */
 export async function lookupPostalCode(

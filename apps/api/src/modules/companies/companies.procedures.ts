@@ -1,18 +1,50 @@
-import { companySchema, companyUsersInput, createCompanyUserInput, idParam, userListOutput, userSchema } from '@app/shared';
-import { authedProcedure, managerProcedure, router } from '../../trpc';
+import {
+  adminCompaniesInput,
+  adminCompaniesOutput,
+  adminCompanySchema,
+  companySchema,
+  companyUsersInput,
+  createCompanyInput,
+  createCompanyOutput,
+  createCompanyUserInput,
+  idParam,
+  updateCompanySubscriptionInput,
+  userListOutput,
+  userSchema,
+} from '@app/shared';
+import { authedProcedure, managerProcedure, router, superAdminProcedure } from '../../trpc';
 import { createUser, listUsers } from '../users/users.service';
-import { companyInScope, getCompany } from './companies.service';
+import { companyInScope, createCompany, getCompany, listCompanies, updateCompanySubscription } from './companies.service';
 
 const tags = ['Empresas'];
+const adminTags = ['Super admin'];
 
 export const companiesRouter = router({
   get: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/companies/{id}', tags, protect: true } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/companies/{id}',
+        summary: 'Mostra uma agência',
+        description: 'Nome, subdomínio e data de criação. O usuário de uma agência só vê a sua; super_admin vê qualquer uma.',
+        errorResponses: { 404: 'Agência inexistente, ou outra que não a do usuário.' },
+        tags,
+      },
+    })
     .input(idParam)
     .output(companySchema)
     .query(({ ctx, input }) => getCompany(ctx.db, ctx.user, input.id)),
   users: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/companies/{id}/users', tags, protect: true } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/companies/{id}/users',
+        summary: 'Lista os usuários de uma agência',
+        description: 'Como `GET /api/users`, para a agência indicada: a do usuário, ou qualquer uma para super_admin.',
+        errorResponses: { 404: 'Agência inexistente, ou outra que não a do usuário.' },
+        tags,
+      },
+    })
     .input(companyUsersInput)
     .output(userListOutput)
     .query(async ({ ctx, input }) => {
@@ -20,8 +52,67 @@ export const companiesRouter = router({
       return listUsers(ctx.db, await companyInScope(ctx.db, ctx.user, id), query);
     }),
   createUser: managerProcedure
-    .meta({ openapi: { method: 'POST', path: '/companies/{id}/create-user', tags, protect: true } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/companies/{id}/create-user',
+        summary: 'Convida um usuário para uma agência',
+        description: 'Como `POST /api/users`, na agência indicada: a do usuário, ou qualquer uma para super_admin.',
+        errorResponses: {
+          400: 'Dados inválidos, ou e-mail já usado por outro usuário (`errors.email`).',
+          404: 'Agência inexistente, ou outra que não a do usuário.',
+          409: 'Só o proprietário pode criar outro proprietário.',
+        },
+        tags,
+      },
+    })
     .input(createCompanyUserInput)
     .output(userSchema)
     .mutation(async ({ ctx, input }) => createUser(ctx, await companyInScope(ctx.db, ctx.user, input.id), ctx.user, input.user)),
+  list: superAdminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/companies',
+        summary: 'Lista as agências',
+        description:
+          'Todas as agências (menos a empresa do sistema), por nome, com plano, situação, validade e e-mail do proprietário; filtros de situação e plano e busca por nome ou subdomínio; paginado.',
+        tags: adminTags,
+      },
+    })
+    .input(adminCompaniesInput)
+    .output(adminCompaniesOutput)
+    .query(({ ctx, input }) => listCompanies(ctx.db, input)),
+  create: superAdminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/companies',
+        summary: 'Cria uma agência',
+        description:
+          'Cria a agência em período de teste no plano pago mais barato que tem teste (sem ele, no plano grátis) e o seu proprietário, pendente até aceitar o convite enviado por e-mail.',
+        errorResponses: {
+          400: 'Dados inválidos, ou e-mail do proprietário ou subdomínio já em uso (`errors["owner.email"]`, `errors["company.subdomain"]`).',
+          409: 'Não há plano para a nova agência.',
+        },
+        tags: adminTags,
+      },
+    })
+    .input(createCompanyInput)
+    .output(createCompanyOutput)
+    .mutation(({ ctx, input }) => createCompany(ctx, input)),
+  updateSubscription: superAdminProcedure
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/admin/companies/{id}/subscription',
+        summary: 'Corrige a assinatura de uma agência',
+        description: 'Ajusta a situação e as datas (fim do teste, fim do período) da assinatura de uma agência, para o suporte.',
+        errorResponses: { 404: 'Agência inexistente ou sem assinatura (a empresa do sistema também).' },
+        tags: adminTags,
+      },
+    })
+    .input(updateCompanySubscriptionInput)
+    .output(adminCompanySchema)
+    .mutation(({ ctx, input }) => updateCompanySubscription(ctx, input.id, input.subscription)),
 });

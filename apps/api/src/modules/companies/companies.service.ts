@@ -1,23 +1,106 @@
-import type { Db } from '@app/db';
-import type { Role } from '@app/shared';
-import { notFound } from '../../errors';
+import type { Db, Prisma } from '@app/db';
+import {
+  type AdminCompaniesInput,
+  buildPagination,
+  type CreateCompanyInput,
+  type Role,
+  TAKEN_MESSAGE,
+  type UpdateCompanySubscriptionInput,
+} from '@app/shared';
+import type { Deps } from '../../deps';
+import { AppError, notFound } from '../../errors';
+import { correctSubscription, startTrial } from '../billing/subscriptions.service';
+import { toUserDto } from '../users/users.dto';
+import { userSelect } from '../users/users.select';
+import { sendRegistrationMail } from '../users/users.service';
+import { toAdminCompanyDto, toCompanyDto } from './companies.dto';
+import { adminCompanySelect, companySelect } from './companies.select';
+import { companyWhere } from './companies.where';
 
-/**
- * Security-critical: which company a caller may address by id. Staff reach only their own
- * company; a super_admin reaches any. Anything else answers 404, like a missing company.
- */
-export async function companyInScope(db: Db, actor: { role: Role; companyId: number }, id: number): Promise<number> {
-  if (actor.role !== 'super_admin' && id !== actor.companyId) throw notFound();
-  const company = await db.company.findUnique({ where: { id }, select: { id: true } });
+type Actor = { role: Role; companyId: number };
+
+/** The id of a company the caller may address; anything else answers 404, like a missing company. */
+export async function companyInScope(db: Db, actor: Actor, id: number): Promise<number> {
+  const company = await db.company.findFirst({ where: companyWhere(actor, id), select: { id: true } });
   if (!company) throw notFound();
   return company.id;
 }
 
-export async function getCompany(db: Db, actor: { role: Role; companyId: number }, id: number) {
-  const companyId = await companyInScope(db, actor, id);
-  const c = await db.company.findUniqueOrThrow({
-    where: { id: companyId },
-    select: { id: true, name: true, subdomain: true, createdAt: true },
+export async function getCompany(db: Db, actor: Actor, id: number) {
+  const company = await db.company.findFirst({ where: companyWhere(actor, id), select: companySelect });
+  if (!company) throw notFound();
+  return toCompanyDto(company);
+}
+
+/** GET /api/admin/companies: every agency (not the system company), by name. */
+export async function listCompanies(db: Db, input: AdminCompaniesInput) {
+  const subscription = {
+    ...(input.status ? { status: input.status } : {}),
+    ...(input.plan_id ? { planId: input.plan_id } : {}),
+  };
+  const where: Prisma.CompanyWhereInput = {
+    isSystem: false,
+    ...(Object.keys(subscription).length ? { subscription: { is: subscription } } : {}),
+    ...(input.search
+      ? { OR: [{ name: { contains: input.search, mode: 'insensitive' } }, { subdomain: { contains: input.search, mode: 'insensitive' } }] }
+      : {}),
+  };
+  const [rows, total] = await Promise.all([
+    db.company.findMany({
+      where,
+      select: adminCompanySelect,
+      orderBy: [{ name: 'asc' }, { id: 'asc' }],
+      skip: (input.page - 1) * input.per_page,
+      take: input.per_page,
+    }),
+    db.company.count({ where }),
+  ]);
+  const now = new Date();
+  return { companies: rows.map((c) => toAdminCompanyDto(c, now)), pagination: buildPagination(input.page, input.per_page, total) };
+}
+
+/**
+ * POST /api/companies: a new agency, trialing on the paid plan, with its owner pending until
+ * they confirm the registration e-mail (and set a password).
+ */
+export async function createCompany(s: Deps, input: CreateCompanyInput) {
+  const subdomain = input.company.subdomain ?? null;
+  const [emailTaken, subdomainTaken] = await Promise.all([
+    s.db.user.findUnique({ where: { email: input.owner.email }, select: { id: true } }),
+    subdomain ? s.db.company.findUnique({ where: { subdomain }, select: { id: true } }) : null,
+  ]);
+  if (emailTaken || subdomainTaken) {
+    throw new AppError('VALIDATION', {
+      errors: {
+        ...(subdomainTaken ? { 'company.subdomain': [TAKEN_MESSAGE] } : {}),
+        ...(emailTaken ? { 'owner.email': [TAKEN_MESSAGE] } : {}),
+      },
+    });
+  }
+  const { companyId, owner } = await s.db.$transaction(async (tx) => {
+    const company = await tx.company.create({ data: { name: input.company.name, subdomain }, select: { id: true } });
+    await startTrial(tx, company.id);
+    const owner = await tx.user.create({
+      data: {
+        companyId: company.id,
+        name: input.owner.name,
+        email: input.owner.email,
+        phone: input.owner.phone ?? null,
+        role: 'owner',
+        status: 'pending',
+      },
+      select: userSelect,
+    });
+    return { companyId: company.id, owner };
   });
-  return { id: c.id, name: c.name, subdomain: c.subdomain, created_at: c.createdAt.toISOString() };
+  // After the commit: the mail's job reads the owner.
+  await sendRegistrationMail(s, owner.id);
+  const company = await s.db.company.findUniqueOrThrow({ where: { id: companyId }, select: adminCompanySelect });
+  return { company: toAdminCompanyDto(company), owner: toUserDto(owner) };
+}
+
+/** PATCH /api/admin/companies/{id}/subscription: an agency's status and dates, set by support staff. */
+export async function updateCompanySubscription(s: Deps, companyId: number, input: UpdateCompanySubscriptionInput) {
+  await correctSubscription(s, companyId, input);
+  return toAdminCompanyDto(await s.db.company.findUniqueOrThrow({ where: { id: companyId }, select: adminCompanySelect }));
 }

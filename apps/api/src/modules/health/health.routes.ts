@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../../trpc';
+import type { Deps } from '../../deps';
 
 export function registerHealthRoutes(app: FastifyInstance, { db }: Deps) {
   app.get('/healthz', async (req, reply) => {

@@ -1,9 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { FILE_MISSING_MESSAGE, fileTypeOfName, IMAGE_KEY_PATTERN, IMAGE_UPLOAD, imageUrl, type UploadImageOutput, z } from '@app/shared';
+import {
+  FILE_EXTENSIONS,
+  FILE_MISSING_MESSAGE,
+  fileTypeOfName,
+  IMAGE_KEY_PATTERN,
+  IMAGE_UPLOAD,
+  imageUrl,
+  type UploadImageOutput,
+  z,
+} from '@app/shared';
 import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../errors';
-import { authenticate, type Deps } from '../../trpc';
-import { FILE_EXTENSIONS, readMultipart } from './multipart';
+import { readMultipart } from '../../multipart';
+import { requestSession } from '../access/authorize';
 
 const noFields = z.object({}).strict();
 
@@ -13,7 +23,7 @@ const noFields = z.object({}).strict();
  */
 export function registerUploadRoutes(app: FastifyInstance, deps: Deps) {
   app.post('/api/uploads/image', async (req): Promise<UploadImageOutput> => {
-    const user = await authenticate(deps, req.headers.authorization);
+    const user = await requestSession(deps, req);
     const { file, fields } = await readMultipart(req, IMAGE_UPLOAD);
     noFields.parse(fields);
     if (!file) throw new AppError('VALIDATION', { errors: { file: [FILE_MISSING_MESSAGE] } });

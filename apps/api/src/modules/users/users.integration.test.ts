@@ -8,7 +8,7 @@ async function userId(email: string) {
 }
 
 describe('GET /api/users', () => {
-  it('lists only the caller company, paginated with the section 3 fields', async () => {
+  it('lists only the caller company, paginated with the user fields', async () => {
     const token = await t.tokenFor(DEMO.users.colaborador);
     const res = await t.call('GET', '/api/users?per_page=2&page=1', { token });
     expect(res.statusCode).toBe(200);

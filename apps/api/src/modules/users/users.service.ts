@@ -1,15 +1,13 @@
 import type { Db, Prisma } from '@app/db';
-import { buildPagination, type ListUsersInput, REGISTRATION_TTL_DAYS, type Role, TAKEN_MESSAGE } from '@app/shared';
-import type { Config } from '../../config';
+import { buildPagination, type ListUsersInput, type Role, TAKEN_MESSAGE } from '@app/shared';
+import type { Deps } from '../../deps';
 import { AppError, fieldError, notFound } from '../../errors';
-import type { Platform } from '../../platform';
-import { sendMailJob } from '../../platform';
-import { registrationMail } from '../auth/auth.mails';
-import { newOneTimeToken } from '../auth/tokens';
-import { toUserDto, userSelect, userWhere } from './users.where';
+import { toUserDto } from './users.dto';
+import { registrationMailJob } from './users.jobs';
+import { userSelect } from './users.select';
+import { userWhere } from './users.where';
 
 type Actor = { id: number; role: Role };
-type Services = { db: Db; config: Config; platform: Platform };
 type UserFields = { name: string; email: string; phone?: string | null; role: 'owner' | 'administrador' | 'colaborador' };
 
 export async function listUsers(db: Db, companyId: number, input: ListUsersInput) {
@@ -53,24 +51,20 @@ async function assertEmailFree(db: Db, email: string, exceptId?: number) {
   if (other) throw fieldError('email', TAKEN_MESSAGE);
 }
 
-/** A registration link by e-mail: the user confirms (and sets a password) or denies. */
-async function inviteUser(s: Services, user: { id: number; email: string; name: string; company: { name: string } }) {
-  const { token, tokenHash } = newOneTimeToken();
-  await s.db.authToken.create({
-    data: { userId: user.id, purpose: 'registration', tokenHash, expiresAt: new Date(Date.now() + REGISTRATION_TTL_DAYS * 86_400_000) },
-  });
-  await s.platform.jobs.enqueue(sendMailJob, registrationMail(s.config.appUrl, user.email, user.name, user.company.name, token));
+/** The registration e-mail: the user confirms (and sets a password) or denies. Its job mints the link. */
+export async function sendRegistrationMail(s: Deps, userId: number) {
+  await s.platform.jobs.enqueue(registrationMailJob, { user_id: userId });
 }
 
 /** New staff start pending and get an e-mail to confirm (and set a password) or deny. */
-export async function createUser(s: Services, companyId: number, actor: Actor, fields: UserFields) {
+export async function createUser(s: Deps, companyId: number, actor: Actor, fields: UserFields) {
   assertMayManage(actor, null, fields.role);
   await assertEmailFree(s.db, fields.email);
   const user = await s.db.user.create({
     data: { companyId, name: fields.name, email: fields.email, phone: fields.phone ?? null, role: fields.role, status: 'pending' },
     select: userSelect,
   });
-  await inviteUser(s, user);
+  await sendRegistrationMail(s, user.id);
   return toUserDto(user);
 }
 
@@ -94,13 +88,13 @@ export async function updateUser(db: Db, companyId: number, actor: Actor, id: nu
  * Deactivate, or reactivate. Someone who never set a password (pending, denied) comes back as
  * pending with a fresh registration e-mail, since the old link may be used up or expired.
  */
-export async function setUserActive(s: Services, companyId: number, actor: Actor, id: number, active: boolean) {
+export async function setUserActive(s: Deps, companyId: number, actor: Actor, id: number, active: boolean) {
   const target = await s.db.user.findFirst({ where: userWhere(companyId, id), select: { id: true, role: true, passwordHash: true } });
   if (!target) throw notFound();
   assertMayManage(actor, target);
   if (target.id === actor.id) throw new AppError('CONFLICT', { message: 'Você não pode desativar o seu próprio usuário.' });
   const status = active ? (target.passwordHash ? 'active' : 'pending') : 'inactive';
   const user = await s.db.user.update({ where: { id: target.id }, data: { status }, select: userSelect });
-  if (status === 'pending') await inviteUser(s, user);
+  if (status === 'pending') await sendRegistrationMail(s, user.id);
   return toUserDto(user);
 }

@@ -1,3 +1,4 @@
+// What a company's plan allows now: status, days remaining, validity and features.
 import type { Db, Prisma } from '@app/db';
 import {
   FEATURE_KEYS,
@@ -33,9 +34,9 @@ export const entitlementSelect = {
 export type EntitlementRow = Prisma.SubscriptionGetPayload<{ select: typeof entitlementSelect }>;
 
 /**
- * The one place plan status, days remaining, validity and features are computed (section 4).
- * A super_admin always gets the fixed set of section 6 and is never restricted; a company
- * without a subscription is restricted.
+ * The one place plan status, days remaining, validity and features are computed. A super_admin
+ * always gets the fixed set (custom_subdomain and super_admin only) and is never restricted; a
+ * company without a subscription is restricted and gets no feature.
  */
 export function entitlementsOf(sub: EntitlementRow | null, role: Role, now = new Date()): Entitlements {
   const superAdmin = role === 'super_admin';

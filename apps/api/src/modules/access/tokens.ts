@@ -1,3 +1,4 @@
+// Access tokens (signed JWTs) and the one-time tokens sent by e-mail.
 import { createHash, randomBytes } from 'node:crypto';
 import type { FeatureMap, Role } from '@app/shared';
 import { createSigner, createVerifier } from 'fast-jwt';
@@ -8,6 +9,8 @@ export type AccessClaims = {
   company_name: string;
   role: Role;
   features: FeatureMap;
+  /** The user's token version when signed; a password change or reset bumps it, ending older tokens. */
+  token_version: number;
 };
 
 const ALGORITHM = 'HS256';
@@ -32,15 +35,24 @@ export function signAccessToken(claims: AccessClaims, secret: string, ttlHours: 
 }
 
 /** The algorithm is pinned: `none` and other keys fail verification. */
-export function verifyAccessToken(token: string, secret: string): AccessClaims | null {
+function verifyAccessToken(token: string, secret: string): AccessClaims | null {
   try {
     const payload = verifier(secret)(token);
     const userId = Number(payload.sub);
     if (!Number.isInteger(userId) || userId <= 0) return null;
-    return { ...(payload as unknown as Omit<AccessClaims, 'userId'>), userId };
+    // Tokens signed before versions existed count as version 0, the column's default.
+    const version = payload.token_version ?? 0;
+    if (!Number.isSafeInteger(version) || (version as number) < 0) return null;
+    return { ...(payload as unknown as Omit<AccessClaims, 'userId'>), userId, token_version: version as number };
   } catch {
     return null;
   }
+}
+
+/** The verified claims of an `Authorization: Bearer <token>` header; null for anything else. */
+export function bearerClaims(authorization: string | undefined, secret: string): AccessClaims | null {
+  const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
+  return token ? verifyAccessToken(token, secret) : null;
 }
 
 /** One-time e-mail tokens: the plain token goes in the link, only its hash is stored. */

@@ -1,12 +1,9 @@
 import { FILE_EXTENSIONS, FILE_MISSING_MESSAGE, type FileType, type UploadRule } from '@app/shared';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../errors';
-import { assertNoNulBytes } from '../../input-guard';
-
-// The services name stored keys by these extensions.
-export { FILE_EXTENSIONS };
-export type UploadedFile = { filename: string; data: Buffer; contentType: FileType };
+import { AppError } from './errors';
+import { assertNoNulBytes } from './input-guard';
+import type { UploadedFile } from './modules/uploads/uploaded-file';
 
 /** The type from the bytes themselves: the client's declared type and file name are not trusted. */
 export function sniffFileType(data: Buffer): FileType | undefined {
@@ -48,11 +45,20 @@ export async function readMultipart(
       throw new AppError('PAYLOAD_TOO_LARGE', { message: limits.sizeMessage, errors: { file: [limits.sizeMessage] } });
     }
     if (code === 'FST_FILES_LIMIT') throw new AppError('VALIDATION', { errors: { file: ['envie apenas um arquivo'] } });
-    throw error;
+    if (error instanceof AppError || isClientError(error)) throw error;
+    // Anything else here is the parser refusing the body itself (no or wrong boundary, a
+    // truncated or unterminated part): the client's fault, and nothing was stored yet.
+    throw new AppError('VALIDATION', { errors: { file: [FILE_MISSING_MESSAGE] } });
   }
   assertNoNulBytes(fields);
   return { file, fields };
 }
+
+/** The multipart plugin's own 4xx errors (parts or fields over the limits, a `__proto__` field). */
+const isClientError = (error: unknown) => {
+  const status = (error as { statusCode?: number }).statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
+};
 
 /** A display name safe for headers and file systems, with the extension of the real type. */
 function cleanFilename(name: string | undefined, type: FileType): string {

@@ -1,0 +1,55 @@
+import { columnsOf, type DB, dateText, enumText, isoInstant, type Prisma, qb, type Selection } from '@app/db';
+
+const a = columnsOf('attendances', 'a');
+
+export const attendanceSelect = {
+  id: true,
+  clientId: true,
+  ownerUserId: true,
+  title: true,
+  destination: true,
+  startDate: true,
+  endDate: true,
+  adults: true,
+  children: true,
+  infants: true,
+  budgetMinCents: true,
+  budgetMaxCents: true,
+  valueCents: true,
+  status: true,
+  lostReason: true,
+  notes: true,
+  coverImageKey: true,
+  closedAt: true,
+  createdAt: true,
+  updatedAt: true,
+  client: { select: { id: true, name: true, kind: true, email: true, phone: true } },
+  owner: { select: { id: true, name: true, email: true } },
+} satisfies Prisma.AttendanceSelect;
+export type AttendanceRow = Prisma.AttendanceGetPayload<{ select: typeof attendanceSelect }>;
+
+/**
+ * The columns of a list row or funnel card, with the names they show. Dates leave PostgreSQL as
+ * the API's strings ('YYYY-MM-DD', ISO instants in UTC): the same in a row and in JSON, and no Date
+ * objects made and formatted again for every card.
+ */
+// The names come from scalar subqueries rather than joins: a page has a handful of rows, and
+// PostgreSQL plans the three-table join in ~0.3 ms, more than the page costs to read. Every
+// attendance has its client and owner (foreign keys), hence the names are never null.
+export const cardColumns = [
+  a('id').as('id'),
+  a('title').as('title'),
+  a('client_id').as('clientId'),
+  qb.selectFrom('clients as c').select('c.name').where('c.id', '=', a('client_id')).$asScalar().$notNull().as('clientName'),
+  a('owner_user_id').as('ownerUserId'),
+  qb.selectFrom('users as u').select('u.name').where('u.id', '=', a('owner_user_id')).$asScalar().$notNull().as('ownerName'),
+  a('destination').as('destination'),
+  dateText(a('start_date')).as('startDate'),
+  dateText(a('end_date')).as('endDate'),
+  a('value_cents').as('valueCents'),
+  enumText(a('status')).as('status'),
+  a('cover_image_key').as('coverImageKey'),
+  isoInstant(a('created_at')).as('createdAt'),
+] as const;
+
+export type CardRow = Selection<DB, never, (typeof cardColumns)[number]>;

@@ -1,0 +1,51 @@
+import type { Client, ClientListItem } from '@app/shared';
+import { fromDbDate } from '../../calendar';
+import type { ClientDetailRow, ClientListRow } from './clients.select';
+
+export function toClientListItem(c: ClientListRow): ClientListItem {
+  return {
+    id: c.id,
+    kind: c.kind,
+    name: c.name,
+    cpf: c.cpf,
+    cnpj: c.cnpj,
+    email: c.email,
+    phone: c.phone,
+    is_active: c.isActive,
+    created_at: c.createdAt.toISOString(),
+  };
+}
+
+export function toClientDto(c: ClientDetailRow): Client {
+  return {
+    ...toClientListItem(c),
+    birth_date: fromDbDate(c.birthDate),
+    notes: c.notes,
+    updated_at: c.updatedAt.toISOString(),
+    contacts: c.contacts,
+    addresses: c.addresses.map((a) => ({
+      id: a.id,
+      postal_code: a.postalCode,
+      street: a.street,
+      number: a.number,
+      complement: a.complement,
+      neighborhood: a.neighborhood,
+      city: a.city,
+      state: a.state,
+    })),
+    documents: c.documents.map((d) => ({
+      id: d.id,
+      type: d.type,
+      number: d.number,
+      issued_at: fromDbDate(d.issuedAt),
+      expires_at: fromDbDate(d.expiresAt),
+    })),
+    attachments: c.attachments.map((a) => ({
+      id: a.id,
+      filename: a.filename,
+      content_type: a.contentType,
+      size: a.size,
+      created_at: a.createdAt.toISOString(),
+    })),
+  };
+}

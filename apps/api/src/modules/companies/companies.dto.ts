@@ -1,0 +1,21 @@
+import { entitlementsOf } from '../access/entitlements';
+import type { AdminCompanyRow, CompanyRow } from './companies.select';
+
+export function toCompanyDto(c: CompanyRow) {
+  return { id: c.id, name: c.name, subdomain: c.subdomain, created_at: c.createdAt.toISOString() };
+}
+
+export function toAdminCompanyDto(c: AdminCompanyRow, now = new Date()) {
+  // Seen as the agency's owner sees it (a super_admin's own view is always valid).
+  const ent = entitlementsOf(c.subscription, 'owner', now);
+  return {
+    ...toCompanyDto(c),
+    owner_email: c.users[0]?.email ?? null,
+    plan_id: c.subscription?.planId ?? null,
+    plan_name: c.subscription?.plan.name ?? null,
+    status_plan: ent.status_plan,
+    is_valid_for_features: ent.is_valid_for_features,
+    days_remaining: ent.days_remaining,
+    current_period_end: ent.current_period_end?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,13 @@
+import type { Prisma } from '@app/db';
+import { entitlementSelect } from '../access/entitlements';
+
+export const companySelect = { id: true, name: true, subdomain: true, createdAt: true } satisfies Prisma.CompanySelect;
+export type CompanyRow = Prisma.CompanyGetPayload<{ select: typeof companySelect }>;
+
+/** An agency as support staff see it: its plan, status and owner. */
+export const adminCompanySelect = {
+  ...companySelect,
+  subscription: { select: { ...entitlementSelect, planId: true, plan: { select: { name: true, features: true } } } },
+  users: { where: { role: 'owner' }, orderBy: { id: 'asc' }, take: 1, select: { email: true } },
+} satisfies Prisma.CompanySelect;
+export type AdminCompanyRow = Prisma.CompanyGetPayload<{ select: typeof adminCompanySelect }>;

@@ -1,0 +1,111 @@
+// The job queue the app runs on (BullMQ with REDIS_URL, else the embedded one), and the embedded
+// queue's own rules. Every wait goes through drain(), never a sleep.
+import { randomUUID } from 'node:crypto';
+import { createTestDatabase, type TestDatabase } from '@app/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { loadConfig } from '../config';
+import { createPlatform, type Platform } from './index';
+import { embeddedQueue, type JobDefinition, KEEP_FINISHED_MS } from './jobs';
+
+let database: TestDatabase;
+let platform: Platform;
+const errors: string[] = [];
+const log = { error: (_details: object, message: string) => void errors.push(message) };
+const config = () =>
+  loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    DATABASE_URL: database.url,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    APP_URL: 'http://localhost:3000',
+  });
+
+/** Records what it ran; fails each payload's first `failures` attempts. */
+function recordingJob(name: string, failures = 0) {
+  const ran: number[] = [];
+  const attempts = new Map<number, number>();
+  const job: JobDefinition<{ n: number }> = {
+    name,
+    payload: z.strictObject({ n: z.number().int() }),
+    async handle({ n }) {
+      const attempt = (attempts.get(n) ?? 0) + 1;
+      attempts.set(n, attempt);
+      if (attempt <= failures) throw new Error(`attempt ${attempt} of ${n} fails`);
+      ran.push(n);
+    },
+  };
+  return { job, ran };
+}
+
+const counted = recordingJob('test.counted');
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  platform = createPlatform(config(), database.prisma, log, {
+    queueName: `test-jobs-${randomUUID()}`,
+    jobs: [counted.job] as JobDefinition<unknown>[],
+  });
+  await platform.jobs.start();
+});
+
+afterAll(async () => {
+  await platform?.close();
+  await database?.drop();
+});
+
+describe('the configured queue', () => {
+  it('runs each job once with its payload; drain() returns once all have run', async () => {
+    await Promise.all([1, 2, 3].map((n) => platform.jobs.enqueue(counted.job, { n })));
+    await platform.jobs.drain();
+    expect([...counted.ran].sort()).toEqual([1, 2, 3]);
+    expect(await platform.jobs.stored('test.counted')).toEqual(expect.arrayContaining([{ n: 1 }, { n: 2 }, { n: 3 }]));
+  });
+
+  it('refuses at enqueue a payload its schema rejects, so nothing beyond it is ever stored', async () => {
+    const before = await platform.jobs.stored('test.counted');
+    await expect(platform.jobs.enqueue(counted.job, { n: 4, link: 'https://x/definir-senha/abc' } as { n: number })).rejects.toThrow();
+    await platform.jobs.drain();
+    expect(await platform.jobs.stored('test.counted')).toEqual(before);
+    expect(counted.ran).not.toContain(4);
+  });
+});
+
+describe('the embedded queue', () => {
+  const deps = () => ({ db: database.prisma, mailer: platform.mailer, log, config: config(), payments: platform.payments });
+  // The app's own queue (embedded too without REDIS_URL) would claim these tests' rows as well.
+  beforeAll(() => platform.jobs.stop());
+
+  it('runs a failed job again once its backoff has passed, then marks it done', async () => {
+    const flaky = recordingJob('test.flaky', 1);
+    const queue = embeddedQueue([flaky.job] as JobDefinition<unknown>[], deps());
+    await queue.enqueue(flaky.job, { n: 7 });
+    await queue.drain();
+    const failed = await database.prisma.embeddedJob.findFirstOrThrow({ where: { name: 'test.flaky' } });
+    expect(failed).toMatchObject({ attempts: 1, doneAt: null, lastError: 'Error: attempt 1 of 7 fails' });
+    expect(failed.runAt.getTime()).toBeGreaterThan(Date.now());
+    expect(errors).toContain('job failed');
+
+    // The backoff has passed.
+    await database.prisma.embeddedJob.update({ where: { id: failed.id }, data: { runAt: new Date() } });
+    await queue.drain();
+    expect(flaky.ran).toEqual([7]);
+    const done = await database.prisma.embeddedJob.findUniqueOrThrow({ where: { id: failed.id } });
+    expect(done.attempts).toBe(2);
+    expect(done.doneAt).toBeInstanceOf(Date);
+  });
+
+  it('prunes the rows finished more than a day ago when it runs, and keeps the others', async () => {
+    const queue = embeddedQueue([counted.job] as JobDefinition<unknown>[], deps());
+    const finishedAgo = (ms: number) => new Date(Date.now() - ms);
+    const row = (n: number, data: { doneAt: Date | null; attempts?: number; runAt?: Date }) =>
+      database.prisma.embeddedJob.create({ data: { name: 'test.pruned', payload: { n }, ...data } });
+    await row(101, { doneAt: finishedAgo(KEEP_FINISHED_MS + 60_000) });
+    const recent = await row(102, { doneAt: finishedAgo(KEEP_FINISHED_MS - 60_000) });
+    // Out of attempts, never finished: kept for a look at its last error.
+    const exhausted = await row(103, { doneAt: null, attempts: 5, runAt: finishedAgo(2 * KEEP_FINISHED_MS) });
+    await queue.drain();
+    const left = await database.prisma.embeddedJob.findMany({ where: { name: 'test.pruned' }, orderBy: { id: 'asc' } });
+    expect(left.map((r) => r.id)).toEqual([recent.id, exhausted.id]);
+  });
+});
