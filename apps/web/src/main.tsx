@@ -5,27 +5,19 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { loadProfile } from './lib/auth-actions';
 import { setRouter } from './lib/navigation';
 import { onNavigationStart } from './lib/notification';
-import { queryClient } from './lib/query-client';
-import { isLoggedIn } from './lib/session';
-import { refreshSubscription } from './lib/subscription';
-import { TRPCProvider, trpcClient } from './lib/trpc';
+import { createDataLayer } from './lib/query-client';
+import { TRPCProvider } from './lib/trpc';
 import { createAppRouter } from './router';
 import { theme } from './theme';
 
-// Section 2, on start: with a stored token the user is logged in, the profile is loaded and the
-// subscription info fetched (the first navigation's plan gate waits for that same call).
-if (isLoggedIn()) {
-  void loadProfile();
-  void refreshSubscription();
-}
-
-const router = createAppRouter();
+// With a stored token the first navigation's guard loads the profile and the subscription info.
+const { queryClient, trpcClient, trpc } = createDataLayer();
+const router = createAppRouter({ queryClient, trpc });
 setRouter(router);
 
-// Section 8: errors are cleared when the next navigation starts (not by its own redirects).
+// Errors are cleared when the next navigation starts (not by its own redirects).
 let navigationState = router.state.navigation.state;
 router.subscribe((state) => {
   const next = state.navigation.state;

@@ -1,11 +1,12 @@
-// Section 2: every route of the spec's table. Each screen is its own chunk (route `lazy`), and
-// each runs the navigation rules (guardLoader) of its meta before it renders.
+// Every route of the spec's table. Each screen is its own chunk (route `lazy`), and each runs the
+// navigation rules (guardLoader) of its meta before it renders.
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoader } from './components/PageLoader';
 import { Root } from './components/Root';
 import { RouteErrorBoundary } from './components/RouteErrorBoundary';
-import { type Access, guardLoader, metaFor, notFoundLoader } from './lib/guards';
+import { type Access, guardLoader, metaFor, notFoundLoader, type RouteMeta } from './lib/gates';
+import type { AppData } from './lib/trpc';
 
 type ScreenModule = { default: ComponentType };
 
@@ -20,7 +21,6 @@ function screen(
   return {
     path,
     handle: meta,
-    loader: guardLoader(meta),
     lazy: async () => ({ Component: (await load()).default }),
   };
 }
@@ -38,7 +38,7 @@ const appScreens: RouteObject[] = [
   screen('/usuario-view/:id', 'Usuário', 'auth', () => import('./screens/users/UserViewScreen')),
   screen('/orcamentos', 'Orçamentos', 'auth', () => import('./screens/budgets/BudgetsScreen')),
   screen('/novo-orcamento/:id?', 'Novo orçamento', 'auth', () => import('./screens/budgets/NewBudgetScreen')),
-  // Same screen as the new budget (section 2).
+  // Same screen as the new budget.
   screen('/duplicate-orcamento/:id?', 'Duplicar orçamento', 'auth', () => import('./screens/budgets/NewBudgetScreen')),
   screen('/orcamento-infor/:id?', 'Informações do orçamento', 'auth', () => import('./screens/budgets/BudgetInfoScreen')),
   screen('/valor-total/:id', 'Valor total', 'auth', () => import('./screens/budgets/TotalValueScreen')),
@@ -99,6 +99,19 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** Each screen's guard runs with the app's data layer (loaders live outside React). */
+function withGuards(list: RouteObject[], data: AppData): RouteObject[] {
+  return list.map((route) => {
+    if (route.index) return route;
+    const meta = route.handle as RouteMeta | undefined;
+    return {
+      ...route,
+      ...(meta ? { loader: guardLoader(meta, data) } : {}),
+      ...(route.children ? { children: withGuards(route.children, data) } : {}),
+    };
+  });
+}
+
+export function createAppRouter(data: AppData) {
+  return createBrowserRouter(withGuards(routes, data));
 }

@@ -1,6 +1,7 @@
 import type { FeatureKey } from '@app/shared/constants';
 import type { ReactNode } from 'react';
-import { type FeatureState, hasAllFeatures, hasAnyFeature, hasFeature, lacksFeature, useFeatures } from '../lib/features';
+import { type FeatureState, hasAllFeatures, hasAnyFeature, hasFeature, lacksFeature } from '../lib/features';
+import { useFeatures } from '../lib/use-session';
 
 type Rule = { name: FeatureKey } | { anyOf: readonly FeatureKey[] } | { allOf: readonly FeatureKey[] } | { not: FeatureKey };
 type Props = Rule & { children: ReactNode; fallback?: ReactNode };
@@ -13,7 +14,7 @@ function allows(state: FeatureState, rule: Rule): boolean {
 }
 
 /**
- * Section 6: shows its children only once the feature list is loaded and the account has the
+ * Shows its children only once the feature list is loaded and the account has the
  * feature (`name`), any of (`anyOf`), all of (`allOf`) a list, or lacks one (`not`).
  */
 export function Feature({ children, fallback = null, ...rule }: Props) {

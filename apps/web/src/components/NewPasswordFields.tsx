@@ -1,27 +1,15 @@
 import { PASSWORD_MIN_LENGTH } from '@app/shared/constants';
 import { PasswordInput } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
 
-type InputProps = {
-  name: string;
-  value: string;
-  error?: string;
-  onChange: (event: { currentTarget: { value: string } }) => void;
-  onBlur: () => void;
-};
-
-/** Rules of a new password and its confirmation (API: at least 8 characters, both equal). */
-export const NEW_PASSWORD_RULES = {
-  password: `required|min:${PASSWORD_MIN_LENGTH}`,
-  password_confirmation: 'required|confirmed:password',
-};
-
+/** A new password and its confirmation, with the input props of their form's fields. */
 export function NewPasswordFields({
   password,
   confirmation,
   autoFocus,
 }: {
-  password: InputProps;
-  confirmation: InputProps;
+  password: GetInputPropsReturnType;
+  confirmation: GetInputPropsReturnType;
   autoFocus?: boolean;
 }) {
   return (
@@ -31,11 +19,10 @@ export function NewPasswordFields({
         description={`Mínimo de ${PASSWORD_MIN_LENGTH} caracteres`}
         autoComplete="new-password"
         withAsterisk
-        maxLength={200}
         autoFocus={autoFocus}
         {...password}
       />
-      <PasswordInput label="Confirme a nova senha" autoComplete="new-password" withAsterisk maxLength={200} {...confirmation} />
+      <PasswordInput label="Confirme a nova senha" autoComplete="new-password" withAsterisk {...confirmation} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '@app/shared/constants';
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
-import type { RouteMeta } from '../lib/guards';
+import type { RouteMeta } from '../lib/gates';
 import { usePlanModals } from '../lib/plan-modals';
 import { NavigationProgress } from './NavigationProgress';
 import { NotificationBar } from './NotificationBar';
@@ -21,7 +21,7 @@ function useDocumentTitle() {
   }, [title]);
 }
 
-/** Section 2: scroll to the top on every navigation. */
+/** Scroll to the top on every navigation. */
 function useScrollToTop() {
   const { key } = useLocation();
   useEffect(() => {
@@ -29,7 +29,7 @@ function useScrollToTop() {
   }, [key]);
 }
 
-/** Section 2, root view: the router outlet plus the upgrade-plan modal, the subscription-status modal and the notification bar. */
+/** The root view: the router outlet plus the upgrade-plan modal, the subscription-status modal and the notification bar. */
 export function Root() {
   useDocumentTitle();
   useScrollToTop();

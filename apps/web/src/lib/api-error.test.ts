@@ -3,7 +3,7 @@ import { apiError, errorText, fieldErrors, fieldLabel } from './api-error';
 
 const trpcError = (data: unknown) => Object.assign(new Error('x'), { data });
 
-describe('api errors (sections 5 and 8)', () => {
+describe('api errors', () => {
   it('reads the API body from error.data', () => {
     const err = apiError(trpcError({ status: 409, code: 'CONFLICT', message: 'Você não pode desativar o seu próprio usuário.' }));
     expect(err).toMatchObject({ status: 409, code: 'CONFLICT', errors: {} });
@@ -54,13 +54,28 @@ describe('api errors (sections 5 and 8)', () => {
     );
   });
 
-  it('inline field errors by input name', () => {
+  it('inline field errors by their path', () => {
     const body = {
       status: 400,
       code: 'VALIDATION',
       message: 'x',
       errors: { 'user.email': ['has already been taken'], current_password: ['está incorreta'] },
     };
-    expect(fieldErrors(trpcError(body))).toEqual({ email: 'Já está em uso', current_password: 'Está incorreta' });
+    expect(fieldErrors(trpcError(body))).toEqual({ 'user.email': 'Já está em uso', current_password: 'Está incorreta' });
+  });
+
+  it("an action's own failure text: the server's words for a refused call, else the action's text", () => {
+    const PAYMENT_SESSION_ERROR = 'Erro ao criar sessão de pagamento';
+    const refused = { status: 422, code: 'UNPROCESSABLE', message: 'Plano indisponível para a sua agência' };
+    expect(errorText(apiError(trpcError(refused)), PAYMENT_SESSION_ERROR)).toBe('Plano indisponível para a sua agência');
+    // The status's own catalogue text says nothing more: the action's text.
+    expect(errorText(apiError(trpcError({ status: 404, code: 'NOT_FOUND', message: 'Não encontrado' })), PAYMENT_SESSION_ERROR)).toBe(
+      PAYMENT_SESSION_ERROR,
+    );
+    // Server failures and network failures: the action's text.
+    expect(errorText(apiError(trpcError({ status: 500, code: 'INTERNAL', message: 'boom' })), PAYMENT_SESSION_ERROR)).toBe(
+      PAYMENT_SESSION_ERROR,
+    );
+    expect(errorText(apiError(new Error('Failed to fetch')), PAYMENT_SESSION_ERROR)).toBe(PAYMENT_SESSION_ERROR);
   });
 });

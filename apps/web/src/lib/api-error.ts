@@ -61,12 +61,21 @@ export function apiError(error: unknown): ApiError {
   return { status, code: 'NETWORK', message: statusMessage(status, GENERIC_ERROR_MESSAGE), errors: {} };
 }
 
+/** A refused call's own words: a 4xx whose message says more than its status's catalogue text. */
+function ownWords(err: ApiError): string | null {
+  if (err.code === 'NETWORK' || err.status >= 500 || err.message === statusMessage(err.status)) return null;
+  return err.message;
+}
+
 /**
- * The bar's text (section 5/8): the first field error of 3 to 149 characters, prefixed with the
- * field's name ('taken' -> '{field} já está em uso'); else the catalogue message for the status.
- * A one-time link error ('token') reads on its own, without a field name.
+ * The bar's text: the first field error of 3 to 149 characters, prefixed with the field's name
+ * ('taken' -> '{field} já está em uso'); else the catalogue message for the status. A one-time
+ * link error ('token') reads on its own, without a field name.
+ * With `fallback`, for an action that names its own failure ('Erro ao criar sessão de
+ * pagamento'): the server's own words for a refused call, else that fallback.
  */
-export function errorText(err: ApiError): string {
+export function errorText(err: ApiError, fallback?: string): string {
+  if (fallback !== undefined) return ownWords(err) ?? fallback;
   const entries = Object.entries(err.errors);
   const first = entries.find(([, messages]) => messages.length > 0);
   if (first && fieldKey(first[0]) === 'token' && first[1][0]) {
@@ -78,15 +87,14 @@ export function errorText(err: ApiError): string {
 }
 
 /**
- * Field errors keyed by input name, first message only, for inline display under the input
- * (the field's label is already there: 'has already been taken' -> 'Já está em uso').
+ * Field errors keyed by their path ('user.email', 'contacts.1.email'), first message only, for
+ * inline display under the input (the field's label is already there: 'has already been taken' -> 'Já está em uso').
  */
 export function fieldErrors(error: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [field, messages] of Object.entries(apiError(error).errors)) {
-    const key = fieldKey(field);
     const message = messages[0];
-    if (message && !out[key]) out[key] = message.includes('taken') ? 'Já está em uso' : capitalize(message);
+    if (message) out[field] = message.includes('taken') ? 'Já está em uso' : capitalize(message);
   }
   return out;
 }

@@ -1,6 +1,5 @@
-// Sections 4, 5 and 8: paying on the provider's checkout page, upgrading to the paid plan,
-// migrating to the free plan and reading a returning checkout, with their pt-BR failures.
-
+// Paying on the provider's checkout page, upgrading to the paid plan, migrating to the free plan,
+// cancelling, and reading a returning checkout, with their pt-BR failures in the bar.
 import {
   CHECKOUT_URL_MISSING,
   CURRENT_PLAN_NOT_FOUND,
@@ -14,169 +13,151 @@ import {
   USER_EMAIL_NOT_FOUND,
 } from '@app/shared/errors';
 import { findFreePlan, findPaidPlan, PAID_PLAN_NOT_FOUND } from '@app/shared/plans';
-import { apiError } from './api-error';
+import { useMutation } from '@tanstack/react-query';
+import { type ApiError, apiError, errorText } from './api-error';
 import { notify } from './notification';
 import { closePlanModals } from './plan-modals';
-import { handleApiError, queryClient } from './query-client';
-import { applyPlanStatus } from './session';
-import { readItem, STORAGE_KEYS } from './storage';
-import { applyCurrentSubscription, refreshSubscription, subscriptionStore } from './subscription';
+import { rememberPlanStatus, storedEmail } from './session';
+import { plansQuery, refreshSubscription, subscriptionQuery } from './session-queries';
 import { toastSuccess } from './toast';
-import { trpcClient } from './trpc';
+import { useAppData } from './trpc';
+import { useSubscription } from './use-session';
 
 export const PAYMENT_CONFIRMED = 'Pagamento confirmado! O plano da sua agência está ativo.';
 export const SUBSCRIPTION_CANCELED = 'Assinatura cancelada.';
 
-/** A failed billing step, already in the words the user reads, with the status the bar shows. */
-export class BillingError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = 'BillingError';
-  }
-}
+/** Called once the action has succeeded (a dialog closes). */
+type Done = { onSuccess?: () => void };
 
-/** Section 5: billing acts for the signed-in user's e-mail, kept in local storage. */
-function userEmail(): string {
-  const email = readItem(STORAGE_KEYS.accessUser);
-  if (!email) throw new BillingError(USER_EMAIL_NOT_FOUND, 400);
-  return email;
-}
-
-/** The server's own words for a refused call (a 4xx with a specific message), else null. */
-function serverText(error: unknown): string | null {
+/** A failed billing call in the bar, in `text`'s words. A 401/403 has already ended the session. */
+function reportBillingError(error: unknown, text: (err: ApiError) => string): void {
   const err = apiError(error);
-  if (err.code === 'NETWORK' || err.status >= 500 || err.message === statusMessage(err.status)) return null;
-  return err.message;
+  if (err.status !== 401 && err.status !== 403) notify(err.status, text(err));
 }
 
-const endsSession = (error: unknown) => {
-  const { status } = apiError(error);
-  return !(error instanceof BillingError) && (status === 401 || status === 403);
-};
-
-/**
- * A failed call as a BillingError: the server's words, else `fallback` (or always `fallback`
- * with `fixed`). A 401/403 stays as it is, so that reporting it ends the session.
- */
-function asBillingError(error: unknown, fallback: string, opts: { fixed?: boolean } = {}): unknown {
-  if (error instanceof BillingError || endsSession(error)) return error;
-  return new BillingError((!opts.fixed && serverText(error)) || fallback, apiError(error).status);
+/** Billing acts for the signed-in user's e-mail, kept in local storage. */
+function withEmail(act: (email: string) => unknown): void {
+  const email = storedEmail();
+  if (email) void act(email);
+  else notify(400, USER_EMAIL_NOT_FOUND);
 }
 
-/**
- * Creates a checkout session for a paid plan and sends the browser to the provider's page
- * (it comes back to /seu-plano?session_id=...).
- */
-export async function checkout(planId: number): Promise<void> {
-  const email = userEmail();
-  let url: string;
-  try {
-    url = (await trpcClient.billing.payments.createCheckoutSession.mutate({ plan_id: planId, email })).checkout_url;
-  } catch (error) {
-    throw asBillingError(error, PAYMENT_SESSION_ERROR);
+/** The billing actions of the plan screen and the upgrade modal; `pending` while one runs. */
+export function useBillingActions() {
+  const data = useAppData();
+  const { queryClient, trpc } = data;
+  const current = useSubscription().data?.subscription;
+
+  const checkoutSession = useMutation(
+    trpc.billing.payments.createCheckoutSession.mutationOptions({
+      meta: { silent: true },
+      // The provider's page comes back to /seu-plano?session_id=...
+      onSuccess: ({ checkout_url }) => (checkout_url ? window.location.assign(checkout_url) : notify(500, CHECKOUT_URL_MISSING)),
+      onError: (error) => reportBillingError(error, (err) => errorText(err, PAYMENT_SESSION_ERROR)),
+    }),
+  );
+
+  const subscribeFree = useMutation(
+    trpc.billing.plans.subscribe.mutationOptions({
+      meta: { silent: true },
+      onSuccess: async (reply) => {
+        rememberPlanStatus(reply.data.status_plan, reply.data.days_remaining);
+        await refreshSubscription(data);
+        closePlanModals();
+        // What the screen behind could not load while restricted loads now.
+        void queryClient.invalidateQueries();
+        toastSuccess(FREE_PLAN_MIGRATION_SUCCESS);
+      },
+      onError: (error) => reportBillingError(error, () => FREE_PLAN_MIGRATION_ERROR),
+    }),
+  );
+
+  const cancel = useMutation(
+    trpc.billing.subscription.cancel.mutationOptions({
+      meta: { silent: true },
+      // The reply is the subscription now, with a fresh token.
+      onSuccess: (reply) => {
+        queryClient.setQueryData(subscriptionQuery(trpc).queryKey, reply);
+        toastSuccess(SUBSCRIPTION_CANCELED);
+      },
+      onError: (error) => reportBillingError(error, (err) => errorText(err, statusMessage(err.status))),
+    }),
+  );
+
+  /** The plans on offer (cached); a failure is told in `failure`'s words. */
+  async function plans(failure: (err: ApiError) => string) {
+    try {
+      return (await queryClient.fetchQuery(plansQuery(trpc))).plans;
+    } catch (error) {
+      reportBillingError(error, failure);
+      return null;
+    }
   }
-  if (!url) throw new BillingError(CHECKOUT_URL_MISSING, 500);
-  window.location.assign(url);
-}
 
-/** The payment button: pays the current plan again (incomplete, past_due, unpaid, expired). */
-export async function payCurrentPlan(): Promise<void> {
-  userEmail();
-  const planId = subscriptionStore.get().subscription?.plan_id;
-  if (!planId) throw new BillingError(CURRENT_PLAN_NOT_FOUND, 404);
-  await checkout(planId);
-}
+  /** Sends the browser to the provider's checkout page for a paid plan. */
+  const checkout = (planId: number) => withEmail((email) => checkoutSession.mutate({ plan_id: planId, email }));
 
-/** Upgrading: the first plan with amount_cents above 0. */
-export async function upgradeToPaidPlan(): Promise<void> {
-  userEmail();
-  const { plans } = await trpcClient.billing.plans.list.query().catch((error: unknown) => {
-    throw asBillingError(error, PAYMENT_ERROR);
-  });
-  const paid = findPaidPlan(plans);
-  if (!paid) throw new BillingError(PAID_PLAN_NOT_FOUND, 404);
-  await checkout(paid.id);
-}
+  /** The payment button: pays the current plan again (incomplete, past_due, unpaid, expired). */
+  const payCurrentPlan = () =>
+    withEmail((email) => {
+      if (current?.plan_id) checkoutSession.mutate({ plan_id: current.plan_id, email });
+      else notify(404, CURRENT_PLAN_NOT_FOUND);
+    });
 
-/**
- * A failed billing action in the bar: a BillingError's own words; a refused call's server words,
- * else `fallback` (the status's catalogue message when none is given). 401/403 log out as usual.
- */
-export function reportBillingError(error: unknown, fallback?: string): void {
-  if (error instanceof BillingError) {
-    notify(error.status, error.message);
-    return;
-  }
-  if (endsSession(error)) {
-    handleApiError(error);
-    return;
-  }
-  const { status } = apiError(error);
-  notify(status, serverText(error) ?? fallback ?? statusMessage(status));
-}
+  /** Upgrading: to the first plan with amount_cents above 0. */
+  const upgradeToPaidPlan = () =>
+    withEmail(async (email) => {
+      const list = await plans((err) => errorText(err, PAYMENT_ERROR));
+      if (!list) return;
+      const paid = findPaidPlan(list);
+      if (paid) checkoutSession.mutate({ plan_id: paid.id, email });
+      else notify(404, PAID_PLAN_NOT_FOUND);
+    });
 
-/** Section 8, payment failure: the error's own message, else 'Erro ao processar pagamento...'. */
-export const reportPaymentError = (error: unknown) => reportBillingError(error, PAYMENT_ERROR);
+  /**
+   * Trial over: moves the company to the free plan (amount_cents 0). On success the stored status
+   * and days are updated, the subscription info fetched again, the modal closed and the success
+   * message shown. Any failure past the checks above reads 'Erro ao migrar...'.
+   */
+  const migrateToFreePlan = (done?: Done) =>
+    withEmail(async (email) => {
+      const list = await plans(() => FREE_PLAN_MIGRATION_ERROR);
+      if (!list) return;
+      const free = findFreePlan(list);
+      if (free) subscribeFree.mutate({ id: free.id, email }, done);
+      else notify(404, FREE_PLAN_NOT_FOUND);
+    });
 
-/**
- * Section 4, trial expired: moves the company to the free plan. On success the stored status
- * and days are updated, the subscription info refetched, the modal closed and the success
- * message shown; a failure reports itself in the bar.
- */
-export async function migrateToFreePlan(): Promise<boolean> {
-  try {
-    const email = userEmail();
-    const { plans } = await trpcClient.billing.plans.list.query();
-    const free = findFreePlan(plans);
-    if (!free) throw new BillingError(FREE_PLAN_NOT_FOUND, 404);
-    const reply = await trpcClient.billing.plans.subscribe.mutate({ id: free.id, email });
-    applyPlanStatus(reply.data.status_plan, reply.data.days_remaining);
-    await refreshSubscription();
+  const cancelSubscription = (done?: Done) => withEmail((email) => cancel.mutate({ email }, done));
+
+  /**
+   * Back from the checkout page (/seu-plano?session_id=...): the session as the provider has it.
+   * Paid: the plan is in step at once; unpaid: the payment failed.
+   */
+  async function confirmCheckout(sessionId: string): Promise<void> {
+    const checked = trpc.billing.payments.checkSession.queryOptions({ id: sessionId }, { meta: { silent: true } });
+    const result = await queryClient.fetchQuery(checked).catch((error: unknown) => {
+      reportBillingError(error, (err) => errorText(err, PAYMENT_CHECK_ERROR));
+      return null;
+    });
+    if (!result) return;
+    rememberPlanStatus(result.status_plan, result.days_remaining);
+    await refreshSubscription(data);
+    if (result.payment_status === 'unpaid') {
+      notify(402, PAYMENT_ERROR);
+      return;
+    }
     closePlanModals();
-    // What the screen behind could not load while restricted loads now.
-    void queryClient.invalidateQueries();
-    toastSuccess(FREE_PLAN_MIGRATION_SUCCESS);
-    return true;
-  } catch (error) {
-    // The section 5 checks keep their words; any other failure reads 'Erro ao migrar...'.
-    reportBillingError(asBillingError(error, FREE_PLAN_MIGRATION_ERROR, { fixed: true }));
-    return false;
+    toastSuccess(PAYMENT_CONFIRMED);
   }
-}
 
-/**
- * Back from the checkout page (/seu-plano?session_id=...): the session as the provider has it.
- * Paid: the plan is in step at once; unpaid: the payment failed.
- */
-export async function confirmCheckout(sessionId: string): Promise<void> {
-  let result: Awaited<ReturnType<typeof trpcClient.billing.payments.checkSession.query>>;
-  try {
-    result = await trpcClient.billing.payments.checkSession.query({ id: sessionId });
-  } catch (error) {
-    reportBillingError(asBillingError(error, PAYMENT_CHECK_ERROR));
-    return;
-  }
-  applyPlanStatus(result.status_plan, result.days_remaining);
-  await refreshSubscription();
-  if (result.payment_status === 'unpaid') {
-    notify(402, PAYMENT_ERROR);
-    return;
-  }
-  closePlanModals();
-  toastSuccess(PAYMENT_CONFIRMED);
-}
-
-/** PUT /api/cancel-subscription: the reply carries the subscription now and a fresh token. */
-export async function cancelSubscription(): Promise<boolean> {
-  try {
-    applyCurrentSubscription(await trpcClient.billing.subscription.cancel.mutate({ email: userEmail() }));
-    toastSuccess(SUBSCRIPTION_CANCELED);
-    return true;
-  } catch (error) {
-    reportBillingError(error);
-    return false;
-  }
+  return {
+    checkout,
+    payCurrentPlan,
+    upgradeToPaidPlan,
+    migrateToFreePlan,
+    cancelSubscription,
+    confirmCheckout,
+    pending: checkoutSession.isPending || subscribeFree.isPending || cancel.isPending,
+  };
 }

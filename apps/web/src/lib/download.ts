@@ -2,11 +2,11 @@
 // them; the file is read as a blob and handed to the browser's save dialog.
 import type { ApiErrorBody } from '@app/shared/errors';
 import { handleApiError } from './query-client';
-import { sessionStore } from './session';
+import { getToken } from './session';
 
 /** POSTs `body` as JSON, or GETs the file when there is none. */
 export async function downloadFile(url: string, filename: string, body?: unknown): Promise<void> {
-  const token = sessionStore.get().token;
+  const token = getToken();
   const auth: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
   let res: Response;
   try {

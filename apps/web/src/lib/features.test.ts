@@ -1,13 +1,16 @@
 import { NO_FEATURES, SUPER_ADMIN_FEATURES } from '@app/shared/constants';
 import { describe, expect, it } from 'vitest';
 import {
+  FEATURES_NOT_LOADED,
   type FeatureState,
+  featureState,
   featuresFromClaims,
   hasAllFeatures,
   hasAnyFeature,
   hasFeature,
   isSystemCompany,
   lacksFeature,
+  needsFeatureList,
   readClaims,
   toFeatureMap,
 } from './features';
@@ -17,7 +20,7 @@ const jwt = (claims: unknown) => `${base64url({ alg: 'HS256', typ: 'JWT' })}.${b
 
 const loaded = (on: string[]): FeatureState => ({ loaded: true, features: toFeatureMap(Object.fromEntries(on.map((k) => [k, true]))) });
 
-describe('feature visibility (section 6)', () => {
+describe('feature visibility', () => {
   it('reads the claims of a token, accents included; junk reads as none', () => {
     expect(readClaims(jwt({ company_name: 'Agência Demo', role: 'owner' }))).toMatchObject({ company_name: 'Agência Demo', role: 'owner' });
     expect(readClaims('nao-e-um-token')).toBeNull();
@@ -54,5 +57,33 @@ describe('feature visibility (section 6)', () => {
     expect(isSystemCompany(loaded(['super_admin']))).toBe(true);
     expect(isSystemCompany(loaded([]), 'super_admin')).toBe(true);
     expect(isSystemCompany(loaded(['d4sign']), 'owner')).toBe(false);
+  });
+
+  it("a session's features: the claims decide; else the API's list; all off when it failed; unknown meanwhile", () => {
+    const withFeatures = jwt({ role: 'owner', features: { d4sign: true } });
+    const withoutFeatures = jwt({ role: 'owner' });
+    const superAdmin = jwt({ role: 'super_admin' });
+    const noClaims = jwt({ company_id: 1 });
+    const pending = { isError: false };
+    const asked = { data: { features: { cambio_sistema: true, unknown: true } }, isError: false };
+
+    // The claims win over whatever the API said; a super_admin gets the fixed set.
+    expect(featureState(withFeatures, 'owner', asked)).toEqual({ loaded: true, features: { ...NO_FEATURES, d4sign: true } });
+    expect(featureState(superAdmin, undefined, pending)).toEqual({ loaded: true, features: SUPER_ADMIN_FEATURES });
+    // Without a role claim, the profile's role decides.
+    expect(featureState(noClaims, 'super_admin', pending)).toEqual({ loaded: true, features: SUPER_ADMIN_FEATURES });
+    // No features claim: the API's list, only the known keys.
+    expect(featureState(withoutFeatures, 'owner', asked)).toEqual({ loaded: true, features: { ...NO_FEATURES, cambio_sistema: true } });
+    expect(featureState(withoutFeatures, 'owner', pending)).toEqual(FEATURES_NOT_LOADED);
+    expect(featureState(withoutFeatures, 'owner', { isError: true })).toEqual({ loaded: true, features: NO_FEATURES });
+    // Signed out: nothing is known, whatever a late reply says.
+    expect(featureState(null, 'owner', asked)).toEqual(FEATURES_NOT_LOADED);
+
+    // The API is asked only when a session's token leaves it the question.
+    expect(needsFeatureList(withoutFeatures, 'owner')).toBe(true);
+    expect(needsFeatureList(withFeatures, 'owner')).toBe(false);
+    expect(needsFeatureList(noClaims, 'super_admin')).toBe(false);
+    expect(needsFeatureList(noClaims, 'owner')).toBe(true);
+    expect(needsFeatureList(null)).toBe(false);
   });
 });

@@ -1,10 +1,7 @@
-// Section 6: which plan features the signed-in account has, for showing or hiding elements. Read
-// from the token's claims when they carry them, else from GET /api/available_features; all off
-// on failure. Only a hint for the screen: the server checks every call against the plan.
+// Which plan features the signed-in account has, for showing or hiding elements. Read from the
+// token's claims when they carry them, else from GET /api/available_features; all off on
+// failure. Only a hint for the screen: the server checks every call against the plan.
 import { FEATURE_KEYS, type FeatureKey, type FeatureMap, NO_FEATURES, SUPER_ADMIN_FEATURES } from '@app/shared/constants';
-import { sessionStore } from './session';
-import { createStore, useStore } from './store';
-import { trpcClient } from './trpc';
 
 export type FeatureState = {
   /** The feature list is known; until then every element gated by a feature stays hidden. */
@@ -14,7 +11,7 @@ export type FeatureState = {
 
 type Claims = { role?: string; features?: Partial<Record<string, unknown>> };
 
-const NOT_LOADED: FeatureState = { loaded: false, features: NO_FEATURES };
+export const FEATURES_NOT_LOADED: FeatureState = { loaded: false, features: NO_FEATURES };
 
 /** The claims of a JWT, read without verifying it (the server verifies; this only shapes the UI). */
 export function readClaims(token: string | null | undefined): Claims | null {
@@ -41,6 +38,25 @@ export function featuresFromClaims(claims: Claims | null, role?: string): Featur
   return null;
 }
 
+/** Whether the token leaves the feature list to GET /api/available_features. */
+export const needsFeatureList = (token: string | null, role?: string) => !!token && !featuresFromClaims(readClaims(token), role);
+
+/**
+ * The features of a session: the token's claims decide; else the API's list (`asked`), all off
+ * when that call failed; not loaded while it is under way or without a session.
+ */
+export function featureState(
+  token: string | null,
+  role: string | undefined,
+  asked: { data?: { features: Partial<Record<string, unknown>> }; isError: boolean },
+): FeatureState {
+  if (!token) return FEATURES_NOT_LOADED;
+  const fromClaims = featuresFromClaims(readClaims(token), role);
+  if (fromClaims) return { loaded: true, features: fromClaims };
+  if (asked.data) return { loaded: true, features: toFeatureMap(asked.data.features) };
+  return asked.isError ? { loaded: true, features: NO_FEATURES } : FEATURES_NOT_LOADED;
+}
+
 export const hasFeature = (s: FeatureState, key: FeatureKey) => s.loaded && s.features[key];
 export const hasAnyFeature = (s: FeatureState, keys: readonly FeatureKey[]) => s.loaded && keys.some((k) => s.features[k]);
 export const hasAllFeatures = (s: FeatureState, keys: readonly FeatureKey[]) => s.loaded && keys.every((k) => s.features[k]);
@@ -48,39 +64,3 @@ export const hasAllFeatures = (s: FeatureState, keys: readonly FeatureKey[]) => 
 export const lacksFeature = (s: FeatureState, key: FeatureKey) => s.loaded && !s.features[key];
 /** A company in the system company, or with the super_admin feature, counts as the system company. */
 export const isSystemCompany = (s: FeatureState, role?: string) => role === 'super_admin' || hasFeature(s, 'super_admin');
-
-export const featuresStore = createStore<FeatureState>(NOT_LOADED);
-
-let forToken: string | null | undefined;
-
-/** Follows the access token: each new token (sign in, fresh claims, sign out) decides again. */
-function follow(): void {
-  const { token, user } = sessionStore.get();
-  if (token === forToken) return;
-  forToken = token;
-  if (!token) {
-    featuresStore.set(NOT_LOADED);
-    return;
-  }
-  const fromClaims = featuresFromClaims(readClaims(token), user?.role);
-  if (fromClaims) {
-    featuresStore.set({ loaded: true, features: fromClaims });
-    return;
-  }
-  featuresStore.set(NOT_LOADED);
-  trpcClient.billing.subscription.availableFeatures
-    .query()
-    .then(({ features }) => toFeatureMap(features))
-    .catch((error: unknown) => {
-      console.error('Falha ao carregar os recursos do plano', error);
-      return NO_FEATURES;
-    })
-    .then((features) => {
-      if (forToken === token) featuresStore.set({ loaded: true, features });
-    });
-}
-
-sessionStore.subscribe(follow);
-follow();
-
-export const useFeatures = () => useStore(featuresStore, (s) => s);

@@ -1,4 +1,4 @@
-// Section 2/8: the transient notification bar ('Erro {code} - {message}').
+// The transient notification bar ('Erro {code} - {message}').
 import { GENERIC_ERROR_MESSAGE } from '@app/shared/errors';
 import { createStore, useStore } from './store';
 
@@ -27,7 +27,7 @@ export function hideNotification(): void {
 }
 
 /**
- * Section 8: errors are cleared on the next navigation. Called when a navigation starts (idle ->
+ * Errors are cleared on the next navigation. Called when a navigation starts (idle ->
  * loading); the redirects of that same navigation (guards, unknown paths) do not clear again, so
  * what a guard reports stays visible.
  */

@@ -1,12 +1,15 @@
-// Section 2: open flags of the two plan modals in the root view, and who may see each one.
+// The open flags of the two plan modals in the root view, and who may see each one.
 import type { Role } from '@app/shared/constants';
 import { planStatusTexts, UPGRADE_DEFAULT_TITLE } from '@app/shared/plan-status';
 import { createStore, useStore } from './store';
 
+/** Always reachable by its owner, even restricted or with the trial over. */
+export const YOUR_PLAN_PATH = '/seu-plano';
+
 export type PlanModalsState = {
   upgradeOpen: boolean;
   statusOpen: boolean;
-  /** Title of the upgrade modal; depends on the plan status (section 4). */
+  /** Title of the upgrade modal; depends on the plan status. */
   title: string;
   /** The feature or status message that opened the modal ('Fim de período de teste', ...). */
   feature: string | null;
@@ -19,9 +22,9 @@ export const planModalsStore = createStore<PlanModalsState>({
   feature: null,
 });
 
-/** Section 6: only an owner sees the upgrade modal, never a super_admin. */
+/** Only an owner sees the upgrade modal, never a super_admin. */
 export const canSeeUpgradeModal = (role: Role | undefined) => role === 'owner';
-/** Section 6: colaborador and administrador see the subscription-status modal, never a super_admin. */
+/** Colaborador and administrador see the subscription-status modal, never a super_admin. */
 export const canSeeStatusModal = (role: Role | undefined) => role === 'colaborador' || role === 'administrador';
 
 export function openUpgradeModal(opts: { status?: string | null; daysRemaining?: number | null; feature?: string | null } = {}): void {

@@ -1,9 +1,13 @@
+// The app's one client data layer: TanStack Query, filled through tRPC. Made once, by
+// createDataLayer() in main.tsx.
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { apiError, errorText } from './api-error';
 import { expireSession } from './auth-actions';
+import { onPlanRestricted } from './gates';
 import { currentPathname } from './navigation';
 import { notify } from './notification';
-import { onPlanRestricted } from './plan-gates';
+import { mirrorSessionReplies } from './session-queries';
+import { type AppData, type AppTrpcClient, createAppTrpcClient, createTrpc } from './trpc';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -13,34 +17,45 @@ declare module '@tanstack/react-query' {
   }
 }
 
+export type DataLayer = AppData & { trpcClient: AppTrpcClient };
+
+let layer: DataLayer | undefined;
+
 /**
- * Section 8, for every call: 401/403 logs out (unless on /login); a 402 (restricted plan) opens
- * the plan modals instead; anything else shows the notification bar with the status and the message.
+ * Every failed call: 401/403 logs out (unless on /login); a 402 (restricted plan) opens the plan
+ * modals instead; anything else shows the notification bar with the status and the message.
+ * Calls outside TanStack Query (uploads, downloads) report here too.
  */
 export function handleApiError(error: unknown, opts: { silent?: boolean } = {}): void {
   const err = apiError(error);
   if ((err.status === 401 || err.status === 403) && currentPathname() !== '/login') {
-    void expireSession();
+    if (layer) void expireSession(layer.queryClient);
     return;
   }
   if (err.status === 402) {
-    void onPlanRestricted(err.status, err.message);
+    if (layer) void onPlanRestricted(layer, err.status, err.message);
     return;
   }
   if (opts.silent) return;
   notify(err.status, errorText(err));
 }
 
-export const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: (error, query) => handleApiError(error, { silent: query.meta?.silent }) }),
-  mutationCache: new MutationCache({ onError: (error, _v, _c, mutation) => handleApiError(error, { silent: mutation.meta?.silent }) }),
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      // Only a failure without our error body (network) is worth one more try.
-      retry: (failures, error) => failures < 1 && apiError(error).code === 'NETWORK',
-      refetchOnWindowFocus: false,
+export function createDataLayer(): DataLayer {
+  const queryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => handleApiError(error, { silent: query.meta?.silent }) }),
+    mutationCache: new MutationCache({ onError: (error, _v, _c, mutation) => handleApiError(error, { silent: mutation.meta?.silent }) }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        // Only a failure without our error body (network) is worth one more try.
+        retry: (failures, error) => failures < 1 && apiError(error).code === 'NETWORK',
+        refetchOnWindowFocus: false,
+      },
+      mutations: { retry: false },
     },
-    mutations: { retry: false },
-  },
-});
+  });
+  const trpcClient = createAppTrpcClient();
+  layer = { queryClient, trpcClient, trpc: createTrpc(trpcClient, queryClient) };
+  mirrorSessionReplies(layer);
+  return layer;
+}

@@ -1,4 +1,4 @@
-// Local storage under the keys of section 3 (STORAGE_KEYS). Every access is guarded: private
+// Local storage under the spec's keys (STORAGE_KEYS). Every access is guarded: private
 // modes and full quotas throw, and the app must keep working without persistence.
 import { SESSION_STORAGE_KEYS, STORAGE_KEYS } from '@app/shared/constants';
 
@@ -38,7 +38,7 @@ export function readBoolean(key: string, fallback: boolean): boolean {
   return fallback;
 }
 
-/** Section 8: the keys removed on logout and on a 401/403 reply. */
+/** The keys removed on logout and on a 401/403 reply. */
 export function clearSessionKeys(): void {
   for (const key of SESSION_STORAGE_KEYS) writeItem(key, null);
 }

@@ -1,20 +1,25 @@
 import { useSyncExternalStore } from 'react';
 
-/** A tiny observable store: enough for the session, the notification bar and the plan modals. */
+/** A tiny observable store: the access token, the notification bar and the plan modals. */
 export type Store<T> = {
   get: () => T;
   set: (patch: Partial<T> | ((state: T) => Partial<T>)) => void;
   subscribe: (listener: () => void) => () => void;
 };
 
-export function createStore<T extends object>(initial: T): Store<T> {
-  let state = initial;
+/** `initial` may be a function: then the state is read on first use, never when a module loads. */
+export function createStore<T extends object>(initial: T | (() => T)): Store<T> {
+  let state: T | undefined = typeof initial === 'function' ? undefined : initial;
   const listeners = new Set<() => void>();
+  const get = (): T => {
+    state ??= (initial as () => T)();
+    return state;
+  };
   return {
-    get: () => state,
+    get,
     set(patch) {
-      const next = typeof patch === 'function' ? patch(state) : patch;
-      state = { ...state, ...next };
+      const next = typeof patch === 'function' ? patch(get()) : patch;
+      state = { ...get(), ...next };
       for (const listener of listeners) listener();
     },
     subscribe(listener) {

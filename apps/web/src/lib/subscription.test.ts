@@ -1,7 +1,7 @@
-import type { Subscription } from '@app/shared/billing';
+import type { CurrentSubscription, Subscription } from '@app/shared/billing';
 import { NO_FEATURES } from '@app/shared/constants';
 import { describe, expect, it } from 'vitest';
-import { accountRestricted } from './subscription';
+import { accountRestricted, planStatusOf } from './subscription';
 
 const subscription = (fields: Partial<Subscription>): Subscription => ({
   plan_id: 2,
@@ -18,23 +18,35 @@ const subscription = (fields: Partial<Subscription>): Subscription => ({
   ...fields,
 });
 
-const stored = (statusPlan: string | null, daysRemaining: number | null) => ({ statusPlan, daysRemaining });
+/** A subscription reply (GET /api/subscription/current) as the query cache holds it. */
+const reply = (sub: Subscription | null): CurrentSubscription => ({ subscription: sub, token: null });
+const stored = (status: string | null, days: number | null) => ({ status, days });
 
-describe('account restriction (section 4)', () => {
+describe('account restriction', () => {
   it('follows the loaded subscription: is_valid_for_features decides, so an ended trial is restricted', () => {
     const ended = subscription({ status: 'trialing', status_plan: 'trialing', is_valid_for_features: false });
-    expect(accountRestricted({ loaded: true, subscription: ended }, stored('active', 9))).toBe(true);
+    expect(accountRestricted(reply(ended), stored('active', 9))).toBe(true);
     // Canceled, but the period already paid is still running.
     const canceled = subscription({ status: 'canceled', status_plan: 'canceled', is_valid_for_features: true, days_remaining: 9 });
-    expect(accountRestricted({ loaded: true, subscription: canceled }, stored('canceled', 9))).toBe(false);
+    expect(accountRestricted(reply(canceled), stored('canceled', 9))).toBe(false);
+    // A reply for a company without a subscription: nothing restricts it, whatever was stored.
+    expect(accountRestricted(reply(null), stored('past_due', 0))).toBe(false);
   });
 
   it('before the subscription loads: the stored status (restricted, or a trial with 0 days left)', () => {
-    const none = { loaded: false, subscription: null };
-    expect(accountRestricted(none, stored('past_due', 0))).toBe(true);
-    expect(accountRestricted(none, stored('trialing', 0))).toBe(true);
-    expect(accountRestricted(none, stored('trialing', 2))).toBe(false);
-    expect(accountRestricted(none, stored('active', 0))).toBe(false);
-    expect(accountRestricted(none, stored(null, null))).toBe(false);
+    expect(accountRestricted(undefined, stored('past_due', 0))).toBe(true);
+    expect(accountRestricted(undefined, stored('trialing', 0))).toBe(true);
+    expect(accountRestricted(undefined, stored('trialing', 2))).toBe(false);
+    expect(accountRestricted(undefined, stored('active', 0))).toBe(false);
+    expect(accountRestricted(undefined, stored(null, null))).toBe(false);
+  });
+});
+
+describe('plan status now', () => {
+  it("the loaded subscription's status and days, else the stored ones", () => {
+    const trial = subscription({ status: 'trialing', status_plan: 'trialing', days_remaining: 3 });
+    expect(planStatusOf(reply(trial), stored('past_due', 0))).toEqual({ status: 'trialing', days: 3 });
+    expect(planStatusOf(reply(null), stored('past_due', 0))).toEqual({ status: 'past_due', days: 0 });
+    expect(planStatusOf(undefined, stored('trialing', 2))).toEqual({ status: 'trialing', days: 2 });
   });
 });

@@ -6,7 +6,7 @@ export function toastSuccess(message: string, title?: string): void {
 }
 
 /**
- * A warning that does not stop the user (section 2: the trial ends soon). One at a time: a
+ * A warning that does not stop the user (the trial ends soon). One at a time: a
  * warning with the same id already on screen is not shown again.
  */
 export function toastWarning(message: string, id: string): void {

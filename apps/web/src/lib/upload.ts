@@ -1,11 +1,11 @@
-// Multipart uploads (section 7: progress reported as a percentage). fetch has no upload
+// Multipart uploads (progress reported as a percentage). fetch has no upload
 // progress, so these go through XMLHttpRequest with the same bearer token as every call.
 import { type ApiErrorBody, IMAGE_UPLOAD_ERROR } from '@app/shared/errors';
 import type { UploadImageOutput } from '@app/shared/uploads';
 import { apiError } from './api-error';
 import { notify } from './notification';
 import { handleApiError } from './query-client';
-import { sessionStore } from './session';
+import { getToken } from './session';
 
 export type UploadOptions = {
   /** 0..100, as the browser sends the body. */
@@ -35,7 +35,7 @@ export function sendMultipart<T>(
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
     xhr.responseType = 'json';
-    const token = sessionStore.get().token;
+    const token = getToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) opts.onProgress?.(Math.round((event.loaded / event.total) * 100));
@@ -66,7 +66,7 @@ export const uploadFile = <T>(url: string, file: File, opts?: UploadOptions) => 
 export const uploadImage = (file: File, opts?: UploadOptions) => uploadFile<UploadImageOutput>('/api/uploads/image', file, opts);
 
 /**
- * Section 8, image upload failure: the server's error or 'Erro ao fazer upload da imagem' in the
+ * Image upload failure: the server's error or 'Erro ao fazer upload da imagem' in the
  * notification bar (a 401/403 ends the session and a 402 opens the plan modals, like any other call). Returns the text shown.
  */
 export function reportUploadError(error: unknown, fallback = IMAGE_UPLOAD_ERROR): string {

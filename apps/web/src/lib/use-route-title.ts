@@ -1,5 +1,5 @@
 import { useMatches } from 'react-router';
-import type { RouteMeta } from './guards';
+import type { RouteMeta } from './gates';
 
 /** The title in the route meta of the screen being shown. */
 export function useRouteTitle(): string {

@@ -3,8 +3,8 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { useSession } from '../../lib/session';
 import { readBoolean, STORAGE_KEYS, writeItem } from '../../lib/storage';
+import { useCurrentUser } from '../../lib/use-session';
 import { Logo } from '../Logo';
 import { NavLinks } from './NavLinks';
 import { UserMenu } from './UserMenu';
@@ -16,7 +16,7 @@ const NAV_WIDTH_COMPACT = 72;
 export default function AppLayout() {
   const [navExpand, setNavExpand] = useState(() => readBoolean(STORAGE_KEYS.navExpand, true));
   const [drawerOpened, drawer] = useDisclosure(false);
-  const role = useSession((s) => s.user?.role);
+  const role = useCurrentUser()?.role;
   const { pathname } = useLocation();
   const isDesktop = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
 

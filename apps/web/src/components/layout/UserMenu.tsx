@@ -2,8 +2,8 @@ import { ROLE_LABELS } from '@app/shared/constants';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { logout } from '../../lib/auth-actions';
-import { useCurrentUser } from '../../lib/session';
+import { useLogout } from '../../lib/auth-actions';
+import { useCurrentUser } from '../../lib/use-session';
 
 export function initials(name: string | undefined): string {
   if (!name) return '?';
@@ -13,6 +13,7 @@ export function initials(name: string | undefined): string {
 
 export function UserMenu() {
   const user = useCurrentUser();
+  const logout = useLogout();
   return (
     <Menu position="bottom-end" width={220} withinPortal>
       <Menu.Target>
@@ -40,7 +41,7 @@ export function UserMenu() {
         <Menu.Item component={Link} to="/perfil" leftSection={<IconUser size={16} aria-hidden />}>
           Meu perfil
         </Menu.Item>
-        <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void logout()}>
+        <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={logout}>
           Sair
         </Menu.Item>
       </Menu.Dropdown>

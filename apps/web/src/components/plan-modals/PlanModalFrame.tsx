@@ -2,7 +2,7 @@ import { MODAL_MAX_WIDTH, PRODUCT_NAME, PRODUCT_WEBSITE } from '@app/shared/cons
 import { Anchor, Button, Group, Modal, Stack, Title } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { logout } from '../../lib/auth-actions';
+import { useLogout } from '../../lib/auth-actions';
 import { Logo } from '../Logo';
 
 type Props = {
@@ -14,11 +14,12 @@ type Props = {
 };
 
 /**
- * Section 2: every plan modal has the product logo linking to the website, a 'Sair' button that
+ * Every plan modal has the product logo linking to the website, a 'Sair' button that
  * logs out to /login, and a maximum width of 600 px.
  */
 export function PlanModalFrame({ title, onClose, actions, children }: Props) {
   const closable = !!onClose;
+  const logout = useLogout();
   return (
     <Modal
       opened
@@ -42,7 +43,7 @@ export function PlanModalFrame({ title, onClose, actions, children }: Props) {
         {children}
         <Group justify="flex-end" gap="sm">
           {actions}
-          <Button variant="default" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void logout()}>
+          <Button variant="default" leftSection={<IconLogout size={16} aria-hidden />} onClick={logout}>
             Sair
           </Button>
         </Group>

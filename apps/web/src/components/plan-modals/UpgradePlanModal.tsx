@@ -2,11 +2,10 @@ import { isTrialExpired, planStatusTexts, showsPaymentButton } from '@app/shared
 import { Button, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { migrateToFreePlan, payCurrentPlan, reportPaymentError, upgradeToPaidPlan } from '../../lib/billing-actions';
-import { YOUR_PLAN_PATH } from '../../lib/plan-gates';
-import { canSeeUpgradeModal, closePlanModals, usePlanModals } from '../../lib/plan-modals';
-import { useSession } from '../../lib/session';
-import { accountRestricted, useSubscription } from '../../lib/subscription';
+import { useBillingActions } from '../../lib/billing-actions';
+import { canSeeUpgradeModal, closePlanModals, usePlanModals, YOUR_PLAN_PATH } from '../../lib/plan-modals';
+import { accountRestricted, planStatusOf } from '../../lib/subscription';
+import { useCurrentUser, useSubscription } from '../../lib/use-session';
 import { PlanModalFrame } from './PlanModalFrame';
 
 type Busy = 'pay' | 'free' | null;
@@ -20,37 +19,31 @@ function explanation(opts: { trialExpired: boolean; payment: boolean; restricted
 }
 
 /**
- * Section 2: the upgrade-plan modal, shown only to who may see it (owner). Title and message by
- * plan status (section 4); the payment button only for incomplete, past_due, unpaid and
- * incomplete_expired; the free-plan migration for a trial with 0 days left.
+ * The upgrade-plan modal, shown only to who may see it (owner). Title and message by plan
+ * status; the payment button only for incomplete, past_due, unpaid and incomplete_expired; the
+ * free-plan migration for a trial with 0 days left.
  */
 export default function UpgradePlanModal() {
   const { upgradeOpen, title, feature } = usePlanModals();
-  const role = useSession((s) => s.user?.role);
-  const statusPlan = useSession((s) => s.statusPlan);
-  const daysRemaining = useSession((s) => s.daysRemaining);
-  const info = useSubscription();
+  const role = useCurrentUser()?.role;
+  const current = useSubscription().data;
+  const billing = useBillingActions();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState<Busy>(null);
+  const [clicked, setClicked] = useState<Busy>(null);
   if (!upgradeOpen || !canSeeUpgradeModal(role)) return null;
 
-  const status = info.subscription?.status_plan ?? statusPlan;
-  const days = info.subscription?.days_remaining ?? daysRemaining;
+  const { status, days } = planStatusOf(current);
   const texts = planStatusTexts(status, days);
   const trialExpired = isTrialExpired(status, days);
   const payment = showsPaymentButton(status);
-  const restricted = accountRestricted(info, { statusPlan, daysRemaining });
+  const restricted = accountRestricted(current);
+  // The button whose action is under way.
+  const busy = billing.pending ? clicked : null;
 
-  const run = (kind: Exclude<Busy, null>, action: () => Promise<unknown>) => async () => {
-    setBusy(kind);
-    try {
-      await action();
-    } catch (error) {
-      reportPaymentError(error);
-    } finally {
-      setBusy(null);
-    }
+  const run = (kind: Exclude<Busy, null>, action: () => void) => () => {
+    setClicked(kind);
+    action();
   };
 
   const actions = (
@@ -67,11 +60,15 @@ export default function UpgradePlanModal() {
         </Button>
       )}
       {trialExpired && (
-        <Button variant="light" loading={busy === 'free'} disabled={busy === 'pay'} onClick={run('free', migrateToFreePlan)}>
+        <Button variant="light" loading={busy === 'free'} disabled={busy === 'pay'} onClick={run('free', billing.migrateToFreePlan)}>
           Migrar para o Plano Grátis
         </Button>
       )}
-      <Button loading={busy === 'pay'} disabled={busy === 'free'} onClick={run('pay', payment ? payCurrentPlan : upgradeToPaidPlan)}>
+      <Button
+        loading={busy === 'pay'}
+        disabled={busy === 'free'}
+        onClick={run('pay', payment ? billing.payCurrentPlan : billing.upgradeToPaidPlan)}
+      >
         {texts.action}
       </Button>
     </>
@@ -85,9 +82,9 @@ export default function UpgradePlanModal() {
         </Text>
       )}
       <Text>{explanation({ trialExpired, payment, restricted })}</Text>
-      {info.subscription && (
+      {current?.subscription && (
         <Text c="dimmed" fz="sm">
-          Plano atual: {info.subscription.plan_name}
+          Plano atual: {current.subscription.plan_name}
         </Text>
       )}
     </PlanModalFrame>

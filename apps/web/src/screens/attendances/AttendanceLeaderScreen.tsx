@@ -1,76 +1,60 @@
-import type { Attendance } from '@app/shared/attendances';
-import { isRecordId } from '@app/shared/constants';
-import { NOTES_MAX_LENGTH } from '@app/shared/crm-rules';
+import { type Attendance, createAttendanceInput } from '@app/shared/attendances';
+import { parseRecordId } from '@app/shared/constants';
 import { Button, Card, Group, NumberInput, Select, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconQuestionMark } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { CurrencyInput } from '../../components/CurrencyInput';
+import { DateField } from '../../components/DateField';
 import { PageHeader } from '../../components/PageHeader';
 import { BackLink as BackTo, DetailNotFound } from '../../components/ScreenStates';
 import { apiError } from '../../lib/api-error';
-import { useCurrentUser } from '../../lib/session';
+import { useSchemaForm } from '../../lib/form';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
-import { useForm } from '../../lib/use-form';
+import { useCurrentUser } from '../../lib/use-session';
 import { ClientSelect } from './ClientSelect';
 import { useOwnerOptions } from './use-owner-options';
 
-const RULES = { client_id: 'required', title: 'required|minmax:2,160' };
-const LABELS = { client_id: 'Cliente', title: 'Título', destination: 'Destino' };
+/** Names of fields in the messages that name them. */
+const LABELS = { client_id: 'Cliente', title: 'Título', end_date: 'Fim da viagem', budget_max_cents: 'Orçamento máximo do cliente' };
 
+/** The API's fields as the inputs hold them: a blank text or count is '', a blank amount, date or choice null. */
 type Values = {
-  client_id: string;
+  client_id: number | null;
   title: string;
   destination: string;
-  start_date: string;
-  end_date: string;
-  adults: string;
-  children: string;
-  infants: string;
-  budget_min_cents: string;
-  budget_max_cents: string;
-  value_cents: string;
-  owner_user_id: string;
+  start_date: string | null;
+  end_date: string | null;
+  adults: number | string;
+  children: number | string;
+  infants: number | string;
+  budget_min_cents: number | null;
+  budget_max_cents: number | null;
+  value_cents: number | null;
+  owner_user_id: number | null;
   notes: string;
 };
 
-const text = (v: string | null | undefined) => v ?? '';
-const num = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
-const toInt = (v: string) => (v === '' ? null : Number(v));
-
 function initialValues(a: Attendance | undefined, clientId: number | null, ownerId: number | undefined): Values {
   return {
-    client_id: a ? String(a.client_id) : clientId ? String(clientId) : '',
-    title: text(a?.title),
-    destination: text(a?.destination),
-    start_date: text(a?.start_date),
-    end_date: text(a?.end_date),
-    adults: num(a ? a.adults : 1),
-    children: num(a?.children ?? 0),
-    infants: num(a?.infants ?? 0),
-    budget_min_cents: num(a?.budget_min_cents),
-    budget_max_cents: num(a?.budget_max_cents),
-    value_cents: num(a?.value_cents),
-    owner_user_id: a ? String(a.owner_user_id) : ownerId ? String(ownerId) : '',
-    notes: text(a?.notes),
+    client_id: a?.client_id ?? clientId,
+    title: a?.title ?? '',
+    destination: a?.destination ?? '',
+    start_date: a?.start_date ?? null,
+    end_date: a?.end_date ?? null,
+    adults: a ? a.adults : 1,
+    children: a?.children ?? 0,
+    infants: a?.infants ?? 0,
+    budget_min_cents: a?.budget_min_cents ?? null,
+    budget_max_cents: a?.budget_max_cents ?? null,
+    value_cents: a?.value_cents ?? null,
+    owner_user_id: a?.owner_user_id ?? ownerId ?? null,
+    notes: a?.notes ?? '',
   };
 }
 
-function PassengersInput({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
-  return (
-    <NumberInput
-      label={label}
-      min={0}
-      max={99}
-      allowNegative={false}
-      allowDecimal={false}
-      clampBehavior="strict"
-      value={value === '' ? '' : Number(value)}
-      onChange={(v) => onChange(v === '' ? '' : String(v))}
-    />
-  );
-}
+const PASSENGERS = { allowNegative: false, allowDecimal: false, clampBehavior: 'strict' } as const;
 
 function AttendanceForm({ attendance, client }: { attendance?: Attendance; client: { value: string; label: string } | null }) {
   const trpc = useTRPC();
@@ -78,9 +62,9 @@ function AttendanceForm({ attendance, client }: { attendance?: Attendance; clien
   const navigate = useNavigate();
   const me = useCurrentUser();
   const owners = useOwnerOptions();
-  const form = useForm<Values>({
+  const form = useSchemaForm({
+    schema: createAttendanceInput,
     initialValues: initialValues(attendance, client ? Number(client.value) : null, me?.id),
-    rules: RULES,
     labels: LABELS,
   });
   const v = form.values;
@@ -105,38 +89,25 @@ function AttendanceForm({ attendance, client }: { attendance?: Attendance; clien
   );
   const pending = create.isPending || update.isPending;
 
-  const submit = form.onSubmit((values) => {
+  const submit = form.submit(({ owner_user_id, ...input }) => {
+    // A blank count or value is zero: an absent one would leave the saved one as it was.
     const fields = {
-      client_id: Number(values.client_id),
-      title: values.title.trim(),
-      destination: values.destination.trim() || null,
-      start_date: values.start_date || null,
-      end_date: values.end_date || null,
-      adults: toInt(values.adults) ?? 0,
-      children: toInt(values.children) ?? 0,
-      infants: toInt(values.infants) ?? 0,
-      budget_min_cents: toInt(values.budget_min_cents),
-      budget_max_cents: toInt(values.budget_max_cents),
-      value_cents: toInt(values.value_cents) ?? 0,
-      notes: values.notes.trim() || null,
+      ...input,
+      adults: input.adults ?? 0,
+      children: input.children ?? 0,
+      infants: input.infants ?? 0,
+      value_cents: input.value_cents ?? 0,
     };
     if (attendance) update.mutate({ id: attendance.id, ...fields });
-    else create.mutate({ ...fields, ...(values.owner_user_id ? { owner_user_id: Number(values.owner_user_id) } : {}) });
+    else create.mutate({ ...fields, owner_user_id });
   });
 
   const money = (name: 'budget_min_cents' | 'budget_max_cents' | 'value_cents', label: string, description?: string) => (
-    <CurrencyInput
-      label={label}
-      description={description}
-      name={name}
-      value={toInt(v[name])}
-      onChange={(cents) => form.setFieldValue(name, cents === null ? '' : String(cents))}
-      error={form.errors[name]}
-    />
+    <CurrencyInput label={label} description={description} {...form.getInputProps(name)} />
   );
 
   return (
-    <form ref={form.formRef} onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack gap="md">
         {form.formError && (
           <Text c="red" fz="sm" role="alert">
@@ -146,28 +117,19 @@ function AttendanceForm({ attendance, client }: { attendance?: Attendance; clien
         <Card withBorder radius="lg" padding="lg">
           <Stack gap="md">
             <ClientSelect
-              name="client_id"
-              value={v.client_id}
-              onChange={(value) => form.setFieldValue('client_id', value)}
-              error={form.errors.client_id}
+              {...form.getInputProps('client_id')}
               selected={attendance ? { value: String(attendance.client_id), label: attendance.client.name } : client}
             />
-            <TextInput
-              label="Título"
-              withAsterisk
-              maxLength={160}
-              placeholder="Ex.: Lua de mel em Lisboa"
-              {...form.getInputProps('title')}
-            />
-            <TextInput label="Destino" maxLength={160} {...form.getInputProps('destination')} />
+            <TextInput label="Título" withAsterisk placeholder="Ex.: Lua de mel em Lisboa" {...form.getInputProps('title')} />
+            <TextInput label="Destino" {...form.getInputProps('destination')} />
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-              <TextInput type="date" label="Início da viagem" {...form.getInputProps('start_date')} />
-              <TextInput type="date" label="Fim da viagem" min={v.start_date || undefined} {...form.getInputProps('end_date')} />
+              <DateField label="Início da viagem" {...form.getInputProps('start_date')} />
+              <DateField label="Fim da viagem" minDate={v.start_date ?? undefined} {...form.getInputProps('end_date')} />
             </SimpleGrid>
             <SimpleGrid cols={{ base: 3 }} spacing="md">
-              <PassengersInput label="Adultos" value={v.adults} onChange={(x) => form.setFieldValue('adults', x)} />
-              <PassengersInput label="Crianças" value={v.children} onChange={(x) => form.setFieldValue('children', x)} />
-              <PassengersInput label="Bebês" value={v.infants} onChange={(x) => form.setFieldValue('infants', x)} />
+              <NumberInput label="Adultos" {...PASSENGERS} {...form.getInputProps('adults')} />
+              <NumberInput label="Crianças" {...PASSENGERS} {...form.getInputProps('children')} />
+              <NumberInput label="Bebês" {...PASSENGERS} {...form.getInputProps('infants')} />
             </SimpleGrid>
           </Stack>
         </Card>
@@ -184,10 +146,12 @@ function AttendanceForm({ attendance, client }: { attendance?: Attendance; clien
                 searchable
                 allowDeselect={false}
                 data={owners.options}
-                {...form.getSelectProps('owner_user_id')}
+                {...form.getInputProps('owner_user_id')}
+                value={v.owner_user_id === null ? null : String(v.owner_user_id)}
+                onChange={(id) => form.setFieldValue('owner_user_id', id ? Number(id) : null)}
               />
             )}
-            <Textarea label="Observações" autosize minRows={3} maxLength={NOTES_MAX_LENGTH} {...form.getInputProps('notes')} />
+            <Textarea label="Observações" autosize minRows={3} {...form.getInputProps('notes')} />
           </Stack>
         </Card>
         <Group justify="flex-end" gap="sm">
@@ -213,18 +177,17 @@ export default function AttendanceLeaderScreen() {
   const [params] = useSearchParams();
   const trpc = useTRPC();
   const editing = idParam !== undefined;
-  const id = Number(idParam);
-  const clientParam = Number(params.get('cliente'));
-  const clientId = !editing && isRecordId(clientParam) ? clientParam : null;
+  const id = parseRecordId(idParam);
+  const clientId = editing ? undefined : parseRecordId(params.get('cliente'));
 
-  const attendance = useQuery(trpc.attendances.get.queryOptions({ id }, { enabled: editing && isRecordId(id) }));
-  const client = useQuery(trpc.clients.get.queryOptions({ id: clientId ?? 0 }, { enabled: clientId !== null }));
+  const attendance = useQuery(trpc.attendances.get.queryOptions(id ? { id } : skipToken));
+  const client = useQuery(trpc.clients.get.queryOptions(clientId ? { id: clientId } : skipToken));
 
-  if (editing && (!isRecordId(id) || (attendance.isError && apiError(attendance.error).status === 404))) {
+  if (editing && (!id || (attendance.isError && apiError(attendance.error).status === 404))) {
     return <DetailNotFound back={<BackLink />} icon={<IconQuestionMark size={28} aria-hidden />} title="Atendimento não encontrado" />;
   }
 
-  const loading = (editing && !attendance.data) || (clientId !== null && client.isPending);
+  const loading = (editing && !attendance.data) || (clientId !== undefined && client.isPending);
   return (
     <Stack gap="md" maw={880}>
       <BackLink />

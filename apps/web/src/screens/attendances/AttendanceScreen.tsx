@@ -1,10 +1,11 @@
-import type { Attendance } from '@app/shared/attendances';
-import { isRecordId } from '@app/shared/constants';
+import { type Attendance, markLostInput } from '@app/shared/attendances';
+import { parseRecordId } from '@app/shared/constants';
+import { maxLengthOf } from '@app/shared/form';
 import { dateTime, shortDate, toCurrency } from '@app/shared/format';
 import { canTransition } from '@app/shared/funnel';
 import { Anchor, Button, Card, Grid, Select, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { IconArrowBackUp, IconBan, IconEdit, IconMoodSad, IconQuestionMark, IconTrophy } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -123,7 +124,7 @@ function StatusActions({ attendance }: { attendance: Attendance }) {
             description="Opcional"
             autosize
             minRows={2}
-            maxLength={500}
+            maxLength={maxLengthOf(markLostInput, 'lost_reason')}
             value={lostReason}
             onChange={(e) => setLostReason(e.currentTarget.value)}
           />
@@ -248,12 +249,12 @@ function AttendanceDetails({ attendance: a }: { attendance: Attendance }) {
 
 export default function AttendanceScreen() {
   const { id: idParam } = useParams();
-  const id = Number(idParam);
-  const validId = isRecordId(id);
+  // Only plain decimal digits name a record: /x/0x65 or /x/+101 is not record 101.
+  const id = parseRecordId(idParam);
   const trpc = useTRPC();
-  const query = useQuery(trpc.attendances.get.queryOptions({ id }, { enabled: validId }));
+  const query = useQuery(trpc.attendances.get.queryOptions(id ? { id } : skipToken));
 
-  if (!validId || (query.isError && apiError(query.error).status === 404)) {
+  if (!id || (query.isError && apiError(query.error).status === 404)) {
     return <DetailNotFound back={<BackLink />} icon={<IconQuestionMark size={28} aria-hidden />} title="Atendimento não encontrado" />;
   }
 

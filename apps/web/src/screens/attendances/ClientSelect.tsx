@@ -1,4 +1,4 @@
-import { Select } from '@mantine/core';
+import { Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,18 +6,16 @@ import { useTRPC } from '../../lib/trpc';
 
 type Option = { value: string; label: string };
 
-type Props = {
-  value: string;
-  onChange: (value: string) => void;
-  onBlur?: () => void;
-  error?: string;
+type Props = Omit<SelectProps, 'value' | 'onChange' | 'data'> & {
+  /** The chosen client's id. */
+  value?: number | null;
+  onChange: (id: number | null) => void;
   /** The client already chosen (edit, or opened from a client's page), so its name shows at once. */
   selected: Option | null;
-  name?: string;
 };
 
 /** Picks an active client, searched on the server by name, e-mail, CPF or CNPJ. */
-export function ClientSelect({ value, onChange, onBlur, error, selected, name }: Props) {
+export function ClientSelect({ value, onChange, selected, ...props }: Props) {
   const trpc = useTRPC();
   const [search, setSearch] = useState('');
   const [picked, setPicked] = useState<Option | null>(selected);
@@ -37,12 +35,11 @@ export function ClientSelect({ value, onChange, onBlur, error, selected, name }:
   return (
     <Select
       label="Cliente"
-      name={name}
       withAsterisk
       searchable
       placeholder="Busque por nome, e-mail, CPF ou CNPJ"
       data={data}
-      value={value || null}
+      value={value == null ? null : String(value)}
       searchValue={search}
       onSearchChange={setSearch}
       // The server already filtered by the search text (it matches CPF and e-mail too).
@@ -50,10 +47,9 @@ export function ClientSelect({ value, onChange, onBlur, error, selected, name }:
       nothingFoundMessage={list.isFetching ? 'Buscando…' : 'Nenhum cliente ativo encontrado'}
       onChange={(next, option) => {
         setPicked(option ? { value: option.value, label: option.label } : null);
-        onChange(next ?? '');
+        onChange(next ? Number(next) : null);
       }}
-      onBlur={onBlur}
-      error={error}
+      {...props}
     />
   );
 }

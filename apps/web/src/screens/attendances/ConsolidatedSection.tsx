@@ -1,4 +1,4 @@
-import type { Consolidated } from '@app/shared/attendances';
+import { type Consolidated, consolidatedFieldsInput } from '@app/shared/attendances';
 import { NOTES_MAX_LENGTH } from '@app/shared/crm-rules';
 import { DOCUMENT_UPLOAD, FILE_TYPE_LABELS, fileTypeList, fileTypeOfName, isFileType, uploadAccept, uploadHint } from '@app/shared/files';
 import { dateTime, fileSize, shortDate, toCurrency } from '@app/shared/format';
@@ -9,6 +9,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { DetailField, OrMissing } from '../../components/DetailFields';
 import { LoadFailed } from '../../components/ScreenStates';
 import { downloadFile } from '../../lib/download';
+import { useSchemaForm } from '../../lib/form';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { reportUploadError, sendMultipart, type UploadOptions } from '../../lib/upload';
@@ -47,9 +48,9 @@ function useSaveConsolidated(attendanceId: number) {
 function NotesEditor({ consolidated }: { consolidated: Consolidated }) {
   const save = useSaveConsolidated(consolidated.attendance_id);
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState('');
   const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm({ schema: consolidatedFieldsInput, initialValues: { notes: '' } });
+  const draft = form.values.notes;
   const textarea = useRef<HTMLTextAreaElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
   // Focus follows the switch between reading and editing, for keyboard users.
@@ -64,8 +65,8 @@ function NotesEditor({ consolidated }: { consolidated: Consolidated }) {
   const changed = draft.trim() !== current;
 
   const startEditing = () => {
-    setDraft(current);
-    setError(null);
+    form.setFieldValue('notes', current);
+    form.clearErrors();
     focusNext.current = 'textarea';
     setEditing(true);
   };
@@ -73,21 +74,20 @@ function NotesEditor({ consolidated }: { consolidated: Consolidated }) {
     focusNext.current = 'button';
     setEditing(false);
   };
-  const submit = async () => {
+  const submit = form.submit(async ({ notes }) => {
     if (!changed || saving) return;
     setSaving(true);
-    setError(null);
     try {
       // An empty text clears the notes.
-      await save({ fields: { notes: draft.trim() } });
+      await save({ fields: { notes: notes ?? '' } });
       toastSuccess('Observações do consolidado salvas.');
       stopEditing();
     } catch (e) {
-      setError(reportUploadError(e, NOTES_SAVE_ERROR));
+      form.setFieldError('notes', reportUploadError(e, NOTES_SAVE_ERROR));
     } finally {
       setSaving(false);
     }
-  };
+  });
 
   if (!editing) {
     return (
@@ -120,12 +120,7 @@ function NotesEditor({ consolidated }: { consolidated: Consolidated }) {
   }
 
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <form onSubmit={submit} noValidate>
       <Stack gap="xs">
         <Textarea
           ref={textarea}
@@ -133,14 +128,11 @@ function NotesEditor({ consolidated }: { consolidated: Consolidated }) {
           autosize
           minRows={4}
           maxRows={14}
-          maxLength={NOTES_MAX_LENGTH}
-          value={draft}
+          {...form.getInputProps('notes')}
           // Read-only, not disabled, while saving: the field keeps the focus if the save fails.
           readOnly={saving}
-          error={error}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           description={`${draft.length.toLocaleString('pt-BR')} de ${NOTES_MAX_LENGTH.toLocaleString('pt-BR')} caracteres`}
-          onChange={(e) => setDraft(e.currentTarget.value)}
           onKeyDown={(e) => {
             if (e.key === 'Escape' && !saving) {
               e.preventDefault();

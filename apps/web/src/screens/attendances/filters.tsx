@@ -1,7 +1,8 @@
 import type { AttendanceFilters } from '@app/shared/attendances';
-import { Button, TextInput } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { DateField } from '../../components/DateField';
 import { ListFilterBar, ListFilterSelect, ListSearchInput } from '../../components/ListScreen';
 import { useSearchParam } from '../../lib/use-list-params';
 import { useOwnerOptions } from './use-owner-options';
@@ -53,20 +54,18 @@ export function AttendanceFiltersBar({ filters, update, children }: { filters: A
         data={owners.options}
         w={{ base: '100%', xs: 200 }}
       />
-      <TextInput
-        type="date"
+      <DateField
         label="Viagem a partir de"
-        value={filters.start_date_from ?? ''}
-        max={filters.start_date_to}
-        onChange={(e) => update({ [FILTER_KEYS.from]: e.currentTarget.value || undefined, page: undefined })}
+        value={filters.start_date_from ?? null}
+        maxDate={filters.start_date_to}
+        onChange={(date) => update({ [FILTER_KEYS.from]: date ?? undefined, page: undefined })}
         w={{ base: '100%', xs: 170 }}
       />
-      <TextInput
-        type="date"
+      <DateField
         label="Viagem até"
-        value={filters.start_date_to ?? ''}
-        min={filters.start_date_from}
-        onChange={(e) => update({ [FILTER_KEYS.to]: e.currentTarget.value || undefined, page: undefined })}
+        value={filters.start_date_to ?? null}
+        minDate={filters.start_date_from}
+        onChange={(date) => update({ [FILTER_KEYS.to]: date ?? undefined, page: undefined })}
         w={{ base: '100%', xs: 170 }}
       />
       {children}

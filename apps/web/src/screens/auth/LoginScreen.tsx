@@ -1,57 +1,44 @@
-import { isTrialExpired, TRIAL_END_TEXT } from '@app/shared/plan-status';
+import { loginForm } from '@app/shared/login';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AuthCard } from '../../components/AuthCard';
 import { apiError, errorText } from '../../lib/api-error';
-import { canSeeStatusModal, canSeeUpgradeModal, openStatusModal, openUpgradeModal } from '../../lib/plan-modals';
-import { setLoginError, startSession, useSession } from '../../lib/session';
+import { startSession } from '../../lib/auth-actions';
+import { useSchemaForm } from '../../lib/form';
 import { useTRPC } from '../../lib/trpc';
-import { useForm } from '../../lib/use-form';
+
+/** A failed login reads the server's text (field errors and network failures in the bar's words). */
+function loginErrorText(error: unknown): string {
+  const err = apiError(error);
+  return Object.keys(err.errors).length > 0 || err.code === 'NETWORK' ? errorText(err) : err.message;
+}
 
 export default function LoginScreen() {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
   const flash = (location.state as { flash?: string } | null)?.flash;
-  const loginError = useSession((s) => s.loginError);
-  const form = useForm({
-    initialValues: { email: '', password: '' },
-    rules: { email: 'required|email', password: 'required' },
-    labels: { email: 'E-mail', password: 'Senha' },
-  });
-
-  // The stored error belongs to this visit of the screen.
-  useEffect(() => () => setLoginError(null), []);
+  const form = useSchemaForm({ schema: loginForm, initialValues: { email: '', password: '' } });
 
   const login = useMutation(
     trpc.auth.login.mutationOptions({
-      // The screen shows the server's text itself (section 8: a failed login stores it).
+      // The screen shows the server's text itself.
       meta: { silent: true },
-      onMutate: () => setLoginError(null),
       onSuccess: (data) => {
-        startSession(data);
+        startSession({ queryClient, trpc }, data);
         void navigate('/', { replace: true });
-        // Section 2: after login with trialing and 0 days left, the end-of-trial modal opens.
-        if (isTrialExpired(data.status_plan, data.days_remaining)) {
-          if (canSeeUpgradeModal(data.user.role)) openUpgradeModal({ status: data.status_plan, daysRemaining: 0, feature: TRIAL_END_TEXT });
-          else if (canSeeStatusModal(data.user.role)) openStatusModal(TRIAL_END_TEXT);
-        }
       },
-      onError: (error) => {
-        const err = apiError(error);
-        const hasFieldErrors = Object.keys(err.errors).length > 0;
-        setLoginError(hasFieldErrors || err.code === 'NETWORK' ? errorText(err) : err.message);
-        form.setServerErrors(error);
-      },
+      onError: (error) => form.setServerErrors(error),
     }),
   );
+  const loginError = login.error && loginErrorText(login.error);
 
   return (
     <AuthCard title="Entrar" subtitle="Acesse a sua conta da agência.">
-      <form ref={form.formRef} onSubmit={form.onSubmit((values) => login.mutate(values))} noValidate>
+      <form onSubmit={form.submit((input) => login.mutate(input))} noValidate>
         <Stack gap="md">
           {flash && !loginError && (
             <Alert color="teal" icon={<IconCircleCheck size={18} aria-hidden />} role="status">
@@ -70,12 +57,11 @@ export default function LoginScreen() {
             inputMode="email"
             placeholder="voce@agencia.com.br"
             withAsterisk
-            maxLength={254}
             data-autofocus
             autoFocus
             {...form.getInputProps('email')}
           />
-          <PasswordInput label="Senha" autoComplete="current-password" withAsterisk maxLength={200} {...form.getInputProps('password')} />
+          <PasswordInput label="Senha" autoComplete="current-password" withAsterisk {...form.getInputProps('password')} />
           <Group justify="space-between" align="center">
             <Anchor component={Link} to="/recuperar-senha" fz="sm">
               Esqueci minha senha

@@ -1,15 +1,16 @@
+import { forgotPasswordInput } from '@app/shared/auth';
 import { PASSWORD_RESET_TTL_MINUTES } from '@app/shared/constants';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { AuthCard } from '../../components/AuthCard';
+import { useSchemaForm } from '../../lib/form';
 import { useTRPC } from '../../lib/trpc';
-import { useForm } from '../../lib/use-form';
 
 export default function RecoverPasswordScreen() {
   const trpc = useTRPC();
-  const form = useForm({ initialValues: { email: '' }, rules: { email: 'required|email' }, labels: { email: 'E-mail' } });
+  const form = useSchemaForm({ schema: forgotPasswordInput, initialValues: { email: '' } });
   const forgot = useMutation(trpc.auth.forgotPassword.mutationOptions({ onError: (error) => form.setServerErrors(error) }));
 
   if (forgot.isSuccess) {
@@ -32,7 +33,7 @@ export default function RecoverPasswordScreen() {
 
   return (
     <AuthCard title="Recuperar senha" subtitle="Informe o e-mail da sua conta e enviaremos um link para você criar uma nova senha.">
-      <form ref={form.formRef} onSubmit={form.onSubmit((values) => forgot.mutate(values))} noValidate>
+      <form onSubmit={form.submit((input) => forgot.mutate(input))} noValidate>
         <Stack gap="md">
           <TextInput
             label="E-mail"
@@ -40,7 +41,6 @@ export default function RecoverPasswordScreen() {
             autoComplete="email"
             inputMode="email"
             withAsterisk
-            maxLength={254}
             autoFocus
             {...form.getInputProps('email')}
           />

@@ -1,21 +1,18 @@
+import { newPasswordInput } from '@app/shared/auth';
 import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AuthCard } from '../../components/AuthCard';
-import { NEW_PASSWORD_RULES, NewPasswordFields } from '../../components/NewPasswordFields';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { useSchemaForm } from '../../lib/form';
 import { useTRPC } from '../../lib/trpc';
-import { useForm } from '../../lib/use-form';
 
 export default function SetPasswordScreen() {
   const { token = '' } = useParams();
   const trpc = useTRPC();
   const navigate = useNavigate();
-  const form = useForm({
-    initialValues: { password: '', password_confirmation: '' },
-    rules: NEW_PASSWORD_RULES,
-    labels: { password: 'Nova senha', password_confirmation: 'Confirmação' },
-  });
+  const form = useSchemaForm({ schema: newPasswordInput, initialValues: { password: '', password_confirmation: '' } });
   const reset = useMutation(
     trpc.auth.resetPassword.mutationOptions({
       onSuccess: (data) => void navigate('/login', { replace: true, state: { flash: data.message } }),
@@ -25,7 +22,7 @@ export default function SetPasswordScreen() {
 
   return (
     <AuthCard title="Definir nova senha" subtitle="Escolha a nova senha da sua conta.">
-      <form ref={form.formRef} onSubmit={form.onSubmit((values) => reset.mutate({ token, ...values }))} noValidate>
+      <form onSubmit={form.submit((input) => reset.mutate({ token, ...input }))} noValidate>
         <Stack gap="md">
           {form.formError && (
             <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">

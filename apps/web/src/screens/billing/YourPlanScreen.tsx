@@ -10,18 +10,11 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Feature } from '../../components/Feature';
 import { PageHeader } from '../../components/PageHeader';
-import {
-  cancelSubscription,
-  checkout,
-  confirmCheckout,
-  migrateToFreePlan,
-  payCurrentPlan,
-  reportPaymentError,
-  upgradeToPaidPlan,
-} from '../../lib/billing-actions';
-import { useSession } from '../../lib/session';
-import { accountRestricted, refreshSubscription, useSubscription } from '../../lib/subscription';
+import { useBillingActions } from '../../lib/billing-actions';
+import { plansQuery } from '../../lib/session-queries';
+import { accountRestricted } from '../../lib/subscription';
 import { useTRPC } from '../../lib/trpc';
+import { useProfile, useSubscription } from '../../lib/use-session';
 import { FEATURE_LABELS, statusLabel } from './labels';
 
 /** The button under way: one billing action at a time. */
@@ -64,19 +57,18 @@ function PeriodText({ sub }: { sub: Subscription }) {
 export default function YourPlanScreen() {
   const trpc = useTRPC();
   const info = useSubscription();
-  const subdomain = useSession((s) => s.subdomain);
-  const plans = useQuery(trpc.billing.plans.list.queryOptions());
+  const subdomain = useProfile().data?.subdomain;
+  const plans = useQuery(plansQuery(trpc));
+  const billing = useBillingActions();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const sessionId = params.get('session_id');
   const [checking, setChecking] = useState(false);
-  const [busy, setBusy] = useState<Busy>(null);
+  const [clicked, setClicked] = useState<Busy>(null);
   const [confirmFree, setConfirmFree] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
-
-  useEffect(() => {
-    if (!info.loaded) void refreshSubscription();
-  }, [info.loaded]);
+  // The button whose action is under way.
+  const busy = billing.pending ? clicked : null;
 
   // Back from the checkout page: session_id leaves the address first (a navigation clears the
   // bar), then the payment is confirmed and its outcome told.
@@ -87,23 +79,17 @@ export default function YourPlanScreen() {
     const next = new URLSearchParams(params);
     next.delete('session_id');
     void Promise.resolve(navigate({ search: next.size ? `?${next}` : '' }, { replace: true }))
-      .then(() => confirmCheckout(sessionId))
+      .then(() => billing.confirmCheckout(sessionId))
       .finally(() => setChecking(false));
   }, [sessionId]);
 
-  const run = (kind: Exclude<Busy, null>, action: () => Promise<unknown>) => async () => {
-    setBusy(kind);
-    try {
-      await action();
-    } catch (error) {
-      reportPaymentError(error);
-    } finally {
-      setBusy(null);
-    }
+  const run = (kind: Exclude<Busy, null>, action: () => void) => () => {
+    setClicked(kind);
+    action();
   };
 
-  const sub = info.subscription;
-  const restricted = accountRestricted(info);
+  const sub = info.data?.subscription;
+  const restricted = accountRestricted(info.data);
   const texts = planStatusTexts(sub?.status_plan, sub?.days_remaining);
   const trialExpired = !!sub && isTrialExpired(sub.status, sub.days_remaining);
   const payment = !!sub && showsPaymentButton(sub.status);
@@ -132,7 +118,7 @@ export default function YourPlanScreen() {
         fullWidth
         loading={busy === `plan-${plan.id}`}
         disabled={disabled}
-        onClick={run(`plan-${plan.id}`, () => (current && payment ? payCurrentPlan() : checkout(plan.id)))}
+        onClick={run(`plan-${plan.id}`, () => (current && payment ? billing.payCurrentPlan() : billing.checkout(plan.id)))}
       >
         {label}
       </Button>
@@ -153,7 +139,7 @@ export default function YourPlanScreen() {
         <Title order={2} fz="h4" mb="md" id="plano-atual">
           Plano atual
         </Title>
-        {!info.loaded ? (
+        {!info.data ? (
           <Stack aria-busy="true">
             <Skeleton h={28} w="40%" />
             <Skeleton h={20} w="60%" />
@@ -196,7 +182,7 @@ export default function YourPlanScreen() {
                       color="red"
                       loading={busy === 'pay' || busy === 'upgrade'}
                       disabled={busy !== null && busy !== 'pay' && busy !== 'upgrade'}
-                      onClick={payment ? run('pay', payCurrentPlan) : run('upgrade', upgradeToPaidPlan)}
+                      onClick={payment ? run('pay', billing.payCurrentPlan) : run('upgrade', billing.upgradeToPaidPlan)}
                     >
                       {texts.action}
                     </Button>
@@ -288,9 +274,7 @@ export default function YourPlanScreen() {
         color="blue"
         loading={busy === 'free'}
         onClose={() => setConfirmFree(false)}
-        onConfirm={run('free', async () => {
-          if (await migrateToFreePlan()) setConfirmFree(false);
-        })}
+        onConfirm={run('free', () => billing.migrateToFreePlan({ onSuccess: () => setConfirmFree(false) }))}
       >
         <Text>A agência passa agora para o Plano Grátis, sem cobrança. Os recursos dos planos pagos deixam de estar disponíveis.</Text>
       </ConfirmDialog>
@@ -302,9 +286,7 @@ export default function YourPlanScreen() {
         cancelLabel="Voltar"
         loading={busy === 'cancel'}
         onClose={() => setConfirmCancel(false)}
-        onConfirm={run('cancel', async () => {
-          if (await cancelSubscription()) setConfirmCancel(false);
-        })}
+        onConfirm={run('cancel', () => billing.cancelSubscription({ onSuccess: () => setConfirmCancel(false) }))}
       >
         <Text>
           A assinatura do {sub?.plan_name} será cancelada agora. O acesso continua até o fim do período já pago ou do período de teste.

@@ -10,7 +10,7 @@ export const FEATURE_LABELS: Partial<Record<FeatureKey, string>> = {
   custom_subdomain: 'Endereço próprio (subdomínio)',
 };
 
-/** The badge of a plan status: section 4's status message, or what active and trialing mean. */
+/** The badge of a plan status: its status message, or what active and trialing mean. */
 export function statusLabel(status: string | null | undefined, days: number | null | undefined): string {
   if (status === 'active') return 'Ativo';
   if (status === 'trialing') return isTrialExpired(status, days) ? 'Período de teste expirado' : 'Período de teste';

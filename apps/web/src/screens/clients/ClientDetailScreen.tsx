@@ -1,11 +1,11 @@
 import type { Client } from '@app/shared/clients';
-import { isRecordId } from '@app/shared/constants';
+import { parseRecordId } from '@app/shared/constants';
 import { formatPostalCode } from '@app/shared/documents';
 import { dateTime, shortDate } from '@app/shared/format';
 import { Anchor, Badge, Button, Card, Grid, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconEdit, IconPlus, IconUserCheck, IconUserOff, IconUserQuestion } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -194,13 +194,13 @@ function ClientLists({ client: c }: { client: Client }) {
 
 export default function ClientDetailScreen() {
   const { id: idParam } = useParams();
-  const id = Number(idParam);
-  const validId = isRecordId(id);
+  // Only plain decimal digits name a record: /x/0x65 or /x/+101 is not record 101.
+  const id = parseRecordId(idParam);
   const trpc = useTRPC();
-  const query = useQuery(trpc.clients.get.queryOptions({ id }, { enabled: validId }));
+  const query = useQuery(trpc.clients.get.queryOptions(id ? { id } : skipToken));
   const [attendancesPage, setAttendancesPage] = useState(1);
 
-  if (!validId || (query.isError && apiError(query.error).status === 404)) {
+  if (!id || (query.isError && apiError(query.error).status === 404)) {
     return <DetailNotFound back={<BackLink />} icon={<IconUserQuestion size={28} aria-hidden />} title="Cliente não encontrado" />;
   }
 

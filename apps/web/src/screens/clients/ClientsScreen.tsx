@@ -1,5 +1,5 @@
 import type { ClientKind } from '@app/shared/clients';
-import { isRecordId } from '@app/shared/constants';
+import { parseRecordId } from '@app/shared/constants';
 import { ActionIcon, Anchor, Button, Card, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconEdit, IconPlus, IconUsersGroup } from '@tabler/icons-react';
@@ -38,7 +38,7 @@ export default function ClientsScreen() {
   const navigate = useNavigate();
   const { search: query } = useLocation();
   const { id: idParam } = useParams();
-  const editId = Number(idParam);
+  const editId = parseRecordId(idParam);
   const { params, page, update, setPage } = useListParams();
   const search = useSearchParam('busca', update);
   const [createOpened, createModal] = useDisclosure(false);
@@ -175,7 +175,7 @@ export default function ClientsScreen() {
         onClose={createModal.close}
         onSaved={(c) => void navigate(`/clientes-pessoa-interna/${c.id}`)}
       />
-      {isRecordId(editId) && <EditClient key={editId} id={editId} onClose={closeEdit} />}
+      {editId && <EditClient key={editId} id={editId} onClose={closeEdit} />}
     </Stack>
   );
 }

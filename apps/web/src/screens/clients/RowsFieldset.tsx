@@ -2,38 +2,47 @@ import { CLIENT_LIST_LABELS } from '@app/shared/crm-labels';
 import { CLIENT_LIST_MAX } from '@app/shared/crm-rules';
 import { capitalize } from '@app/shared/format';
 import { ActionIcon, Button, Fieldset, Group, Paper, Stack, Text } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useRef } from 'react';
-import type { Row, RowList } from './use-row-list';
 
-type Props<T extends Record<string, string>> = {
-  list: RowList<T>;
+export type ListPath = 'contacts' | 'documents';
+
+type Props<R> = {
+  /** The client form; its list at `path` holds the rows. */
+  form: UseFormReturnType<{ contacts: unknown[]; documents: unknown[] }, unknown>;
+  path: ListPath;
+  /** A new row's values. */
+  empty: R;
   emptyText: string;
   /** The row's inputs; `focusRef` goes on the first one (focused when the row is added). */
-  children: (row: Row<T>, index: number, focusRef: (el: HTMLElement | null) => void) => ReactNode;
+  children: (index: number, focusRef: (el: HTMLElement | null) => void) => ReactNode;
 };
 
 /**
  * A section of repeatable rows of the client form, each with its remove button, up to the API's
  * limit. With the noun 'contato', rows read 'Contato 1', buttons 'Adicionar contato' and 'Remover contato 1'.
+ * A row left blank is not sent.
  */
-export function RowsFieldset<T extends Record<string, string>>({ list, emptyText, children }: Props<T>) {
+export function RowsFieldset<R>({ form, path, empty, emptyText, children }: Props<R>) {
   const addRef = useRef<HTMLButtonElement>(null);
-  const focusKey = useRef<number | null>(null);
-  const { legend, noun } = CLIENT_LIST_LABELS[list.path];
+  const focusIndex = useRef<number | null>(null);
+  const { legend, noun } = CLIENT_LIST_LABELS[path];
   const Noun = capitalize(noun);
-  const max = CLIENT_LIST_MAX[list.path];
+  const max = CLIENT_LIST_MAX[path];
+  const count = form.values[path].length;
+  const listError = form.errors[path];
 
   return (
     <Fieldset legend={legend} variant="filled" radius="md">
       <Stack gap="sm">
-        {list.rows.length === 0 && (
+        {count === 0 && (
           <Text fz="sm" c="dimmed">
             {emptyText}
           </Text>
         )}
-        {list.rows.map((row, index) => (
-          <Paper key={row.key} withBorder radius="md" p="sm" role="group" aria-label={`${Noun} ${index + 1}`}>
+        {form.values[path].map((_, index) => (
+          <Paper key={form.key(`${path}.${index}`)} withBorder radius="md" p="sm" role="group" aria-label={`${Noun} ${index + 1}`}>
             <Group justify="space-between" mb={4}>
               <Text fz="sm" fw={600}>
                 {Noun} {index + 1}
@@ -43,24 +52,24 @@ export function RowsFieldset<T extends Record<string, string>>({ list, emptyText
                 color="red"
                 aria-label={`Remover ${noun} ${index + 1}`}
                 onClick={() => {
-                  list.remove(row.key);
+                  form.removeListItem(path, index);
                   addRef.current?.focus();
                 }}
               >
                 <IconTrash size={16} aria-hidden />
               </ActionIcon>
             </Group>
-            {children(row, index, (el) => {
-              if (el && focusKey.current === row.key) {
-                focusKey.current = null;
+            {children(index, (el) => {
+              if (el && focusIndex.current === index) {
+                focusIndex.current = null;
                 el.focus();
               }
             })}
           </Paper>
         ))}
-        {list.listError && (
+        {listError && (
           <Text c="red" fz="sm" role="alert">
-            {list.listError}
+            {listError}
           </Text>
         )}
         <Group gap="sm">
@@ -69,14 +78,15 @@ export function RowsFieldset<T extends Record<string, string>>({ list, emptyText
             variant="light"
             size="xs"
             leftSection={<IconPlus size={14} aria-hidden />}
-            disabled={list.rows.length >= max}
+            disabled={count >= max}
             onClick={() => {
-              focusKey.current = list.add();
+              focusIndex.current = count;
+              form.insertListItem(path, empty);
             }}
           >
             Adicionar {noun}
           </Button>
-          {list.rows.length >= max && (
+          {count >= max && (
             <Text fz="xs" c="dimmed">
               Máximo de {max} {legend.toLowerCase()}.
             </Text>

@@ -1,55 +1,51 @@
+import { changePasswordInput, profileFormInput } from '@app/shared/auth';
 import { ROLE_LABELS } from '@app/shared/constants';
 import { Button, Card, Group, PasswordInput, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { NEW_PASSWORD_RULES, NewPasswordFields } from '../../components/NewPasswordFields';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { PageHeader } from '../../components/PageHeader';
-import { applyProfile } from '../../lib/session';
+import { useSchemaForm } from '../../lib/form';
+import { adoptFreshToken } from '../../lib/session';
+import { profileQuery } from '../../lib/session-queries';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
-import { useForm } from '../../lib/use-form';
 
 type ProfileUser = { name: string; phone: string | null; email: string; role: keyof typeof ROLE_LABELS; company_name: string };
 
 function PersonalDataForm({ user }: { user: ProfileUser }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const form = useForm({
+  const form = useSchemaForm({
+    schema: profileFormInput,
     initialValues: { name: user.name, phone: user.phone ?? '' },
-    rules: { name: 'required|minmax:2,120' },
-    labels: { name: 'Nome', phone: 'Telefone' },
+    labels: { name: 'Nome' },
   });
   const update = useMutation(
     trpc.profile.update.mutationOptions({
       onSuccess: (profile) => {
-        applyProfile(profile);
-        queryClient.setQueryData(trpc.profile.get.queryKey(), profile);
+        // The session's profile: the stored user and a fresh token follow from it.
+        queryClient.setQueryData(profileQuery(trpc).queryKey, profile);
         void queryClient.invalidateQueries({ queryKey: trpc.users.pathKey() });
         toastSuccess('Seus dados foram atualizados.');
       },
       onError: (error) => form.setServerErrors(error),
     }),
   );
-  const dirty = form.values.name !== user.name || form.values.phone !== (user.phone ?? '');
 
   return (
     <Card withBorder padding="lg" radius="lg" component="section" aria-labelledby="dados-pessoais">
       <Title order={2} fz="h4" mb="md" id="dados-pessoais">
         Dados pessoais
       </Title>
-      <form
-        ref={form.formRef}
-        noValidate
-        onSubmit={form.onSubmit((values) => update.mutate({ name: values.name.trim(), phone: values.phone.trim() || null }))}
-      >
+      <form noValidate onSubmit={form.submit((input) => update.mutate(input))}>
         <Stack gap="md">
-          <TextInput label="Nome" autoComplete="name" withAsterisk maxLength={120} {...form.getInputProps('name')} />
+          <TextInput label="Nome" autoComplete="name" withAsterisk {...form.getInputProps('name')} />
           <TextInput
             label="Telefone"
             type="tel"
             autoComplete="tel"
             inputMode="tel"
             placeholder="(11) 91234-5678"
-            maxLength={30}
             {...form.getInputProps('phone')}
           />
           <TextInput
@@ -64,7 +60,7 @@ function PersonalDataForm({ user }: { user: ProfileUser }) {
             <TextInput label="Agência" value={user.company_name} readOnly variant="filled" />
           </SimpleGrid>
           <Group justify="flex-end">
-            <Button type="submit" loading={update.isPending} disabled={!dirty}>
+            <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
               Salvar dados
             </Button>
           </Group>
@@ -76,14 +72,15 @@ function PersonalDataForm({ user }: { user: ProfileUser }) {
 
 function ChangePasswordForm() {
   const trpc = useTRPC();
-  const form = useForm({
+  const form = useSchemaForm({
+    schema: changePasswordInput,
     initialValues: { current_password: '', password: '', password_confirmation: '' },
-    rules: { current_password: 'required', ...NEW_PASSWORD_RULES },
-    labels: { current_password: 'Senha atual', password: 'Nova senha', password_confirmation: 'Confirmação' },
   });
   const change = useMutation(
     trpc.auth.changePassword.mutationOptions({
       onSuccess: (data) => {
+        // The change ended every earlier token: this device goes on with the reply's.
+        adoptFreshToken(data.token);
         form.reset();
         toastSuccess(data.message);
       },
@@ -95,15 +92,9 @@ function ChangePasswordForm() {
       <Title order={2} fz="h4" mb="md" id="alterar-senha">
         Alterar senha
       </Title>
-      <form ref={form.formRef} noValidate onSubmit={form.onSubmit((values) => change.mutate(values))}>
+      <form noValidate onSubmit={form.submit((input) => change.mutate(input))}>
         <Stack gap="md">
-          <PasswordInput
-            label="Senha atual"
-            autoComplete="current-password"
-            withAsterisk
-            maxLength={200}
-            {...form.getInputProps('current_password')}
-          />
+          <PasswordInput label="Senha atual" autoComplete="current-password" withAsterisk {...form.getInputProps('current_password')} />
           <NewPasswordFields password={form.getInputProps('password')} confirmation={form.getInputProps('password_confirmation')} />
           <Group justify="flex-end">
             <Button type="submit" loading={change.isPending}>
@@ -118,7 +109,7 @@ function ChangePasswordForm() {
 
 export default function ProfileScreen() {
   const trpc = useTRPC();
-  const profile = useQuery(trpc.profile.get.queryOptions());
+  const profile = useQuery(profileQuery(trpc));
 
   return (
     <Stack maw={1100} gap={0}>

@@ -1,11 +1,12 @@
+import { newPasswordInput } from '@app/shared/auth';
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { AuthCard } from '../../components/AuthCard';
-import { NEW_PASSWORD_RULES, NewPasswordFields } from '../../components/NewPasswordFields';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { useSchemaForm } from '../../lib/form';
 import { useTRPC } from '../../lib/trpc';
-import { useForm } from '../../lib/use-form';
 import { InvalidRegistrationLink, RegistrationDone, RegistrationLoading } from './RegistrationStates';
 import { useRegistrationInfo } from './use-registration-info';
 
@@ -13,11 +14,7 @@ export default function ActivateUserScreen() {
   const { token = '' } = useParams();
   const trpc = useTRPC();
   const info = useRegistrationInfo(token);
-  const form = useForm({
-    initialValues: { password: '', password_confirmation: '' },
-    rules: NEW_PASSWORD_RULES,
-    labels: { password: 'Nova senha', password_confirmation: 'Confirmação' },
-  });
+  const form = useSchemaForm({ schema: newPasswordInput, initialValues: { password: '', password_confirmation: '' } });
   const activate = useMutation(trpc.auth.activateRegistration.mutationOptions({ onError: (error) => form.setServerErrors(error) }));
 
   if (activate.isSuccess) return <RegistrationDone title="Cadastro confirmado" message={activate.data.message} />;
@@ -30,7 +27,7 @@ export default function ActivateUserScreen() {
       title="Confirmar cadastro"
       subtitle={`Olá, ${name}! Você foi cadastrado(a) na ${company_name}. Crie sua senha para confirmar o cadastro.`}
     >
-      <form ref={form.formRef} onSubmit={form.onSubmit((values) => activate.mutate({ token, ...values }))} noValidate>
+      <form onSubmit={form.submit((input) => activate.mutate({ token, ...input }))} noValidate>
         <Stack gap="md">
           {form.formError && (
             <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">

@@ -1,13 +1,14 @@
 import type { User } from '@app/shared/auth';
 import { ROLE_LABELS, type Role } from '@app/shared/constants';
+import { createUserInput } from '@app/shared/users';
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSchemaForm } from '../../lib/form';
 import { assignableRoles } from '../../lib/permissions';
-import { useCurrentUser } from '../../lib/session';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
-import { useForm } from '../../lib/use-form';
+import { useCurrentUser } from '../../lib/use-session';
 
 type Props = {
   opened: boolean;
@@ -16,9 +17,6 @@ type Props = {
   user?: User;
   onSaved?: (user: User) => void;
 };
-
-const RULES = { name: 'required|minmax:2,120', email: 'required|email', role: 'required' };
-const LABELS = { name: 'Nome', email: 'E-mail', phone: 'Telefone', role: 'Perfil' };
 
 function UserForm({ user, onClose, onSaved }: Omit<Props, 'opened'>) {
   const trpc = useTRPC();
@@ -29,10 +27,12 @@ function UserForm({ user, onClose, onSaved }: Omit<Props, 'opened'>) {
   // The current role stays listed even when this actor could not grant it (it can't be changed then).
   if (user && !roles.includes(user.role)) roles.push(user.role);
 
-  const form = useForm({
-    initialValues: { name: user?.name ?? '', email: user?.email ?? '', phone: user?.phone ?? '', role: user?.role ?? 'colaborador' },
-    rules: RULES,
-    labels: LABELS,
+  const form = useSchemaForm({
+    schema: createUserInput,
+    initialValues: {
+      user: { name: user?.name ?? '', email: user?.email ?? '', phone: user?.phone ?? '', role: user?.role ?? 'colaborador' },
+    },
+    labels: { name: 'Nome' },
   });
 
   const done = (saved: User, message: string) => {
@@ -57,13 +57,7 @@ function UserForm({ user, onClose, onSaved }: Omit<Props, 'opened'>) {
   );
   const pending = create.isPending || update.isPending;
 
-  const submit = form.onSubmit((values) => {
-    const fields = {
-      name: values.name.trim(),
-      email: values.email.trim().toLowerCase(),
-      phone: values.phone.trim() || null,
-      role: values.role as Exclude<Role, 'super_admin'>,
-    };
+  const submit = form.submit(({ user: fields }) => {
     if (!user) {
       create.mutate({ user: fields });
       return;
@@ -74,7 +68,7 @@ function UserForm({ user, onClose, onSaved }: Omit<Props, 'opened'>) {
   });
 
   return (
-    <form ref={form.formRef} onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack gap="md">
         {!user && (
           <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
@@ -86,17 +80,9 @@ function UserForm({ user, onClose, onSaved }: Omit<Props, 'opened'>) {
             {form.formError}
           </Text>
         )}
-        <TextInput label="Nome" withAsterisk maxLength={120} autoComplete="off" data-autofocus {...form.getInputProps('name')} />
-        <TextInput
-          label="E-mail"
-          type="email"
-          inputMode="email"
-          withAsterisk
-          maxLength={254}
-          autoComplete="off"
-          {...form.getInputProps('email')}
-        />
-        <TextInput label="Telefone" type="tel" inputMode="tel" maxLength={30} autoComplete="off" {...form.getInputProps('phone')} />
+        <TextInput label="Nome" withAsterisk autoComplete="off" data-autofocus {...form.getInputProps('user.name')} />
+        <TextInput label="E-mail" type="email" inputMode="email" withAsterisk autoComplete="off" {...form.getInputProps('user.email')} />
+        <TextInput label="Telefone" type="tel" inputMode="tel" autoComplete="off" {...form.getInputProps('user.phone')} />
         <Select
           label="Perfil de acesso"
           withAsterisk
@@ -104,7 +90,7 @@ function UserForm({ user, onClose, onSaved }: Omit<Props, 'opened'>) {
           disabled={isSelf}
           description={isSelf ? 'Você não pode alterar o seu próprio perfil de acesso.' : undefined}
           data={roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
-          {...form.getSelectProps('role')}
+          {...form.getInputProps('user.role')}
         />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onClose} disabled={pending}>

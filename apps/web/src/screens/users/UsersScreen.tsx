@@ -8,9 +8,9 @@ import { ListPagination } from '../../components/ListPagination';
 import { ListContent, ListFilterBar, ListFilterSelect, ListSearchInput } from '../../components/ListScreen';
 import { PageHeader } from '../../components/PageHeader';
 import { canManageUsers } from '../../lib/permissions';
-import { useSession } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 import { useListParams, useSearchParam } from '../../lib/use-list-params';
+import { useCurrentUser } from '../../lib/use-session';
 import { RoleBadge, StatusBadge } from './badges';
 import { UserFormModal } from './UserFormModal';
 
@@ -21,7 +21,7 @@ const isStatus = (v: string | null): v is UserStatus => !!v && (USER_STATUSES as
 export default function UsersScreen() {
   const trpc = useTRPC();
   const navigate = useNavigate();
-  const role = useSession((s) => s.user?.role);
+  const role = useCurrentUser()?.role;
   const [createOpened, createModal] = useDisclosure(false);
   const { params, page, update, setPage } = useListParams();
   const statusParam = params.get('status');

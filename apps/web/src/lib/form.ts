@@ -1,0 +1,105 @@
+// The one form library of the app: @mantine/form, validated by the API's own zod schemas through
+// the shared form error map (packages/shared form.ts). Fields validate on input and on blur,
+// inputs take their limits (a text's length, a number's range) from the schema, a submit with errors focuses the first field
+// in error, and the API's field errors land on their fields, list rows included.
+import { type FormLabels, formSchema, inputLimitsOf, type Schema, type SchemaOutput } from '@app/shared/form';
+import { type FormErrors, schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
+import { type FormEvent, useRef, useState } from 'react';
+import { fieldErrors } from './api-error';
+
+type Values = Record<string, unknown>;
+
+const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** The value at a form path ('contacts.1.email'), or undefined when there is none. */
+function valueAt(values: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((at, key) => (typeof at === 'object' && at !== null ? (at as Values)[key] : undefined), values);
+}
+
+export type SchemaForm<S extends Schema, V extends Values> = UseFormReturnType<V, SchemaOutput<S>> & {
+  /** An error of the API that belongs to no input (an expired link), shown above the fields. */
+  formError: string | null;
+  /** The form's onSubmit: validates everything, then hands over the values as the API takes them. */
+  submit: (handler: (input: SchemaOutput<S>) => void) => (event?: FormEvent<HTMLFormElement>) => void;
+  /** Shows the API's field errors on their fields (the rows as shown when they were sent). */
+  setServerErrors: (error: unknown) => void;
+};
+
+export function useSchemaForm<S extends Schema, V extends Values>(options: {
+  /** The schema the API validates this form's call with; the values mirror its input. */
+  schema: S;
+  initialValues: V;
+  /** The labels of fields that messages name ('The Nome field...', 'CPF não é válido'), by field name. */
+  labels?: FormLabels;
+}): SchemaForm<S, V> {
+  const { schema, initialValues, labels } = options;
+  const [validator] = useState(() => formSchema(schema, labels));
+  const [resolver] = useState(() => schemaResolver(validator, { sync: true }));
+  const [formError, setFormError] = useState<string | null>(null);
+  /** The values of the last submit: the API's 'contacts.1' is the second row sent of them. */
+  const sent = useRef<unknown>(initialValues);
+  /** Fields showing the API's error: it stays until the field itself changes. */
+  const fromServer = useRef(new Set<string>());
+  const self = useRef<UseFormReturnType<V, SchemaOutput<S>> | null>(null);
+
+  const form = useForm<V, SchemaOutput<S>>({
+    initialValues,
+    validate: resolver,
+    validateInputOnChange: true,
+    validateInputOnBlur: true,
+    transformValues: (values) => validator.parse(values),
+    enhanceGetInputProps: ({ field }) => inputLimitsOf(schema, String(field)),
+    // The changed field validates itself; the others that depend on it (a confirmation, an end
+    // date) follow: those showing an error and those already visited with a value.
+    onValuesChange: (values, previous) => {
+      const current = self.current;
+      if (!current) return;
+      for (const path of fromServer.current) if (valueAt(values, path) !== valueAt(previous, path)) fromServer.current.delete(path);
+      const found = resolver(values);
+      const visited = Object.entries(current.getTouched()).flatMap(([path, yes]) => (yes && !isBlank(valueAt(values, path)) ? [path] : []));
+      current.setErrors((shown) => {
+        const next: FormErrors = { ...shown };
+        for (const path of new Set([...Object.keys(shown), ...visited])) {
+          if (fromServer.current.has(path)) continue;
+          if (found[path]) next[path] = found[path];
+          else delete next[path];
+        }
+        return next;
+      });
+    },
+  });
+  self.current = form;
+
+  /** Focuses the first of these fields in the page's order. */
+  const focusFirst = (paths: string[]) => {
+    const nodes = paths.flatMap((path) => form.getInputNode(path) ?? []);
+    nodes.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+    nodes[0]?.focus();
+  };
+
+  const submit: SchemaForm<S, V>['submit'] = (handler) =>
+    form.onSubmit(
+      (input) => {
+        sent.current = form.getValues();
+        setFormError(null);
+        handler(input);
+      },
+      (errors) => focusFirst(Object.keys(errors)),
+    );
+
+  const setServerErrors = (error: unknown) => {
+    const own: FormErrors = {};
+    const other: string[] = [];
+    for (const [path, message] of Object.entries(fieldErrors(error))) {
+      const at = validator.formPath(sent.current, path);
+      if (valueAt(sent.current, at) !== undefined) own[at] = message;
+      else other.push(message);
+    }
+    fromServer.current = new Set(Object.keys(own));
+    form.setErrors((shown) => ({ ...shown, ...own }));
+    setFormError(other[0] ?? null);
+    focusFirst(Object.keys(own));
+  };
+
+  return { ...form, formError, submit, setServerErrors };
+}
