@@ -1,6 +1,28 @@
 // Bulk rows of one agency, generated inside PostgreSQL (INSERT ... SELECT generate_series): shared by
 // bench/generate-crm.ts (one large agency and many small ones) and bench/generate.ts (N alike).
-import type { PrismaClient } from '@app/db';
+import { createPrismaClient, hashPassword, type PrismaClient } from '@app/db';
+import { resetDatabase } from '@app/db/migrate';
+import { PAID_PLAN_FEATURES } from '@app/db/seed';
+import { BENCH } from './crm-data';
+
+/**
+ * Wipes and re-migrates DATABASE_URL, which must name a database whose name starts with "bench"
+ * (`example` is the one the error message suggests). Returns its client, the hash of the bench
+ * password and `step`, which prints a label with the seconds since the start.
+ */
+export async function freshBenchDatabase(example: string) {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error(`Set DATABASE_URL to the benchmark database (e.g. .../${example})`);
+  const dbName = new URL(url).pathname.slice(1);
+  if (!dbName.startsWith('bench')) throw new Error(`Refusing to wipe "${dbName}": the benchmark database name must start with "bench"`);
+
+  const started = Date.now();
+  const step = (label: string) => console.log(`${((Date.now() - started) / 1000).toFixed(1).padStart(6)}s  ${label}`);
+
+  await resetDatabase(url);
+  step('database reset and migrated');
+  return { db: createPrismaClient(url), passwordHash: await hashPassword(BENCH.password), step };
+}
 
 export type AgencySizes = { users: number; clients: number; attendances: number };
 
@@ -61,15 +83,7 @@ export async function fillCompany(db: PrismaClient, companyId: number, sizes: Ag
 
 /** Every agency on an active paid plan with every feature: restricted plans are refused before any query runs. */
 export async function activateAllCompanies(db: PrismaClient) {
-  const features = {
-    d4sign: true,
-    cambio_sistema: true,
-    pipedrive_deals: true,
-    financial_table_comments: true,
-    custom_subdomain: true,
-    super_admin: false,
-  };
-  const plan = await db.plan.create({ data: { name: 'Plano Profissional', amountCents: 14_990, features } });
+  const plan = await db.plan.create({ data: { name: 'Plano Profissional', amountCents: 14_990, features: PAID_PLAN_FEATURES } });
   await db.$executeRaw`
     INSERT INTO subscriptions (company_id, plan_id, status, current_period_end, updated_at)
     SELECT id, ${plan.id}::int, 'active', now() + interval '30 days', now() FROM companies`;

@@ -3,23 +3,10 @@
 // PostgreSQL with INSERT ... SELECT generate_series. Wipes and re-migrates DATABASE_URL first.
 //
 //   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/bench_crm npx tsx bench/generate-crm.ts
-import { createPrismaClient, hashPassword } from '@app/db';
-import { resetDatabase } from '@app/db/migrate';
 import { BENCH } from './crm-data';
-import { activateAllCompanies, fillCompany } from './fill';
+import { activateAllCompanies, fillCompany, freshBenchDatabase } from './fill';
 
-const url = process.env.DATABASE_URL;
-if (!url) throw new Error('Set DATABASE_URL to the benchmark database (e.g. .../bench_crm)');
-const dbName = new URL(url).pathname.slice(1);
-if (!dbName.startsWith('bench')) throw new Error(`Refusing to wipe "${dbName}": the benchmark database name must start with "bench"`);
-
-const started = Date.now();
-const step = (label: string) => console.log(`${((Date.now() - started) / 1000).toFixed(1).padStart(6)}s  ${label}`);
-
-await resetDatabase(url);
-step('database reset and migrated');
-const db = createPrismaClient(url);
-const passwordHash = await hashPassword(BENCH.password);
+const { db, passwordHash, step } = await freshBenchDatabase('bench_crm');
 
 const big = await db.company.create({ data: { name: BENCH.bigAgency, subdomain: 'grande' } });
 await fillCompany(db, big.id, { users: BENCH.users, clients: BENCH.clients, attendances: BENCH.attendances }, BENCH.owner, passwordHash);

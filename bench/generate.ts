@@ -7,10 +7,7 @@
 // Sizes are per agency. Owners log in as dono@agencia<n>.bench, agents as agente<i>@c<company id>.bench,
 // all with the password in bench/crm-data.ts.
 import { parseArgs } from 'node:util';
-import { createPrismaClient, hashPassword } from '@app/db';
-import { resetDatabase } from '@app/db/migrate';
-import { BENCH } from './crm-data';
-import { activateAllCompanies, fillCompany } from './fill';
+import { activateAllCompanies, fillCompany, freshBenchDatabase } from './fill';
 
 const { values } = parseArgs({
   options: {
@@ -28,18 +25,7 @@ const size = (name: keyof typeof values) => {
 const agencies = size('agencies');
 const sizes = { users: size('users'), clients: size('clients'), attendances: size('attendances') };
 
-const url = process.env.DATABASE_URL;
-if (!url) throw new Error('Set DATABASE_URL to the benchmark database (e.g. .../bench_guard)');
-const dbName = new URL(url).pathname.slice(1);
-if (!dbName.startsWith('bench')) throw new Error(`Refusing to wipe "${dbName}": the benchmark database name must start with "bench"`);
-
-const started = Date.now();
-const step = (label: string) => console.log(`${((Date.now() - started) / 1000).toFixed(1).padStart(6)}s  ${label}`);
-
-await resetDatabase(url);
-step('database reset and migrated');
-const db = createPrismaClient(url);
-const passwordHash = await hashPassword(BENCH.password);
+const { db, passwordHash, step } = await freshBenchDatabase('bench_guard');
 for (let n = 1; n <= agencies; n++) {
   const company = await db.company.create({ data: { name: `Agência Bench ${n}`, subdomain: `bench${n}` } });
   await fillCompany(db, company.id, sizes, `dono@agencia${n}.bench`, passwordHash);

@@ -1,9 +1,13 @@
-import { FILE_EXTENSIONS, FILE_MISSING_MESSAGE, type FileType, type UploadRule } from '@app/shared';
+import type { Readable } from 'node:stream';
+import { FILE_EXTENSIONS, FILE_MISSING_MESSAGE, type FileType, type UploadRule, z } from '@app/shared';
 import type {} from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors';
 import { assertNoNulBytes } from './input-guard';
 import type { UploadedFile } from './modules/uploads/uploaded-file';
+
+/** The answer to a multipart write without its file (or with a body that is not a form). */
+export const fileMissing = () => new AppError('VALIDATION', { errors: { file: [FILE_MISSING_MESSAGE] } });
 
 /** The type from the bytes themselves: the client's declared type and file name are not trusted. */
 export function sniffFileType(data: Buffer): FileType | undefined {
@@ -22,7 +26,7 @@ export async function readMultipart(
   req: FastifyRequest,
   limits: UploadRule,
 ): Promise<{ file?: UploadedFile; fields: Record<string, string> }> {
-  if (!req.isMultipart()) throw new AppError('VALIDATION', { errors: { file: [FILE_MISSING_MESSAGE] } });
+  if (!req.isMultipart()) throw fileMissing();
   const fields: Record<string, string> = {};
   let file: UploadedFile | undefined;
   try {
@@ -48,10 +52,20 @@ export async function readMultipart(
     if (error instanceof AppError || isClientError(error)) throw error;
     // Anything else here is the parser refusing the body itself (no or wrong boundary, a
     // truncated or unterminated part): the client's fault, and nothing was stored yet.
-    throw new AppError('VALIDATION', { errors: { file: [FILE_MISSING_MESSAGE] } });
+    throw fileMissing();
   }
   assertNoNulBytes(fields);
   return { file, fields };
+}
+
+const noFields = z.object({}).strict();
+
+/** A multipart body that carries its file and nothing else (any text field is refused). */
+export async function readFileOnly(req: FastifyRequest, limits: UploadRule): Promise<UploadedFile> {
+  const { file, fields } = await readMultipart(req, limits);
+  noFields.parse(fields);
+  if (!file) throw fileMissing();
+  return file;
 }
 
 /** The multipart plugin's own 4xx errors (parts or fields over the limits, a `__proto__` field). */
@@ -68,8 +82,18 @@ function cleanFilename(name: string | undefined, type: FileType): string {
   return `${base || 'arquivo'}.${ext}`;
 }
 
+/** A private download of a stored file, under its (UTF-8) file name; never cached. */
+export function sendAttachment(reply: FastifyReply, file: { stream: Readable; size: number; contentType: string; filename: string }) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-length', file.size)
+    .header('content-disposition', attachmentDisposition(file.filename))
+    .header('cache-control', 'private, no-store')
+    .send(file.stream);
+}
+
 /** Content-Disposition for a download with any (UTF-8) file name. */
-export function attachmentDisposition(filename: string): string {
+function attachmentDisposition(filename: string): string {
   const ascii = filename
     .normalize('NFD')
     .replace(/[^\x20-\x7e]/g, '')

@@ -25,3 +25,16 @@ export function containsSql(column: Expression<string | null>, trigram: boolean,
   const subject = trigram ? column : sql`(${column} || '')`;
   return sql<SqlBool>`${subject} ILIKE ${pattern}`;
 }
+
+type ContainsFilter = { contains: string; mode: 'insensitive' };
+
+/** Prisma's filter for "any of `columns` contains `term`, any case"; no filter without a term. */
+export function containsAny<Column extends string>(
+  term: string | undefined,
+  columns: readonly Column[],
+): { OR?: Partial<Record<Column, ContainsFilter>>[] } {
+  if (!term) return {};
+  return {
+    OR: columns.map((column) => ({ [column]: { contains: term, mode: 'insensitive' } }) as Partial<Record<Column, ContainsFilter>>),
+  };
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DEMO } from '@app/db/seed';
 import { createTestDatabase } from '@app/db/testing';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { type BuiltApp, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type ReceivedMail, startSmtpSink } from './smtp-sink';
@@ -87,4 +87,39 @@ export function linkToken(text: string, path: string): string {
   const match = new RegExp(`${path}/([A-Za-z0-9_-]+)`).exec(text);
   if (!match?.[1]) throw new Error(`no ${path} link in: ${text}`);
   return match[1];
+}
+
+/** The pagination block of the first page of a list of 3 rows, 2 per page. */
+export const FIRST_OF_TWO_PAGES = {
+  current_page: 1,
+  per_page: 2,
+  total_pages: 2,
+  total_count: 3,
+  has_next_page: true,
+  has_prev_page: false,
+};
+
+/** What a super_admin carries whatever its company's plan: only the system's own features. */
+export const SUPER_ADMIN_FEATURE_SET = {
+  d4sign: false,
+  cambio_sistema: false,
+  pipedrive_deals: false,
+  financial_table_comments: false,
+  custom_subdomain: true,
+  super_admin: true,
+};
+
+/** Agência Demo's owner invites a colaborador: the create answer (checked 200) and the invitation e-mail. */
+export async function inviteColaborador(t: TestApp, name: string, email: string) {
+  const owner = await t.tokenFor(DEMO.users.owner);
+  const created = await t.call('POST', '/api/users', { token: owner, body: { user: { name, email, role: 'colaborador' } } });
+  expect(created.statusCode).toBe(200);
+  const [invite] = await t.mailsTo(email);
+  if (!invite) throw new Error(`no invitation mailed to ${email}`);
+  return { created, invite };
+}
+
+/** Confirms a registration through the token of its e-mailed link, choosing `password`. */
+export function activateRegistration(t: TestApp, token: string, password: string) {
+  return t.call('POST', `/api/registration/activate-user/${token}`, { body: { password, password_confirmation: password } });
 }

@@ -20,14 +20,17 @@ const DAY = 24 * 60 * 60 * 1000;
 // not unique in the schema, so only this lock keeps them from being created twice.
 const SEED_LOCK = 7_345_001;
 
-const NO_FEATURES = {
-  d4sign: false,
-  cambio_sistema: false,
-  pipedrive_deals: false,
-  financial_table_comments: false,
-  custom_subdomain: false,
+/** The paid plan grants every agency feature (super_admin belongs to the system company alone). */
+export const PAID_PLAN_FEATURES = {
+  d4sign: true,
+  cambio_sistema: true,
+  pipedrive_deals: true,
+  financial_table_comments: true,
+  custom_subdomain: true,
   super_admin: false,
 };
+/** The free plan grants none of them. */
+const NO_FEATURES = Object.fromEntries(Object.keys(PAID_PLAN_FEATURES).map((key) => [key, false]));
 
 type Tx = Prisma.TransactionClient;
 
@@ -41,14 +44,7 @@ export async function seed(prisma: PrismaClient): Promise<void> {
         amountCents: 14_990,
         trialDays: 14,
         stripePriceId: 'price_profissional',
-        features: {
-          d4sign: true,
-          cambio_sistema: true,
-          pipedrive_deals: true,
-          financial_table_comments: true,
-          custom_subdomain: true,
-          super_admin: false,
-        },
+        features: PAID_PLAN_FEATURES,
       });
 
       const now = Date.now();

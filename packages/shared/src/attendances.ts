@@ -5,7 +5,7 @@ import { ATTENDANCE_LOG_ACTIONS } from './crm-labels';
 import { CLIENT_FIELD_MESSAGES, MONEY_MAX_CENTS, NOTES_MAX_LENGTH } from './crm-rules';
 import { ATTENDANCE_LIST_STATUSES, ATTENDANCE_STATUS_TAGS, ATTENDANCE_STATUSES, type AttendanceTransition, FUNNEL_GROUPS } from './funnel';
 import { idParam, paginationInput, paginationSchema, recordIdField, recordIdQuery, searchInput } from './pagination';
-import { z } from './zod';
+import { reportIssues, z } from './zod';
 
 export { ATTENDANCE_LOG_ACTION_LABELS, ATTENDANCE_LOG_ACTIONS, type AttendanceLogAction } from './crm-labels';
 
@@ -67,12 +67,7 @@ const attendanceFields = {
 };
 
 /** POST /api/attendances. The status always starts 'open'; unknown keys are refused. */
-export const createAttendanceInput = z
-  .object(attendanceFields)
-  .strict()
-  .superRefine((fields, ctx) => {
-    for (const issue of attendanceRangeIssues(fields)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
-  });
+export const createAttendanceInput = z.object(attendanceFields).strict().superRefine(reportIssues(attendanceRangeIssues));
 export type CreateAttendanceInput = z.infer<typeof createAttendanceInput>;
 
 /** PATCH /api/attendances/{id}: any subset but status and owner (they have their own routes). */

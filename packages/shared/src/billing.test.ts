@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCheckoutSessionInput, createPlanInput, findFreePlan, findPaidPlan, PAID_PLAN_NOT_FOUND, subdomainField } from './billing';
+import { NO_FEATURES } from './constants';
 
 const plans = [
   { id: 3, amount_cents: 29_990 },
@@ -32,17 +33,9 @@ describe('contracts', () => {
   });
 
   it('a free plan has no trial', () => {
-    const features = {
-      d4sign: false,
-      cambio_sistema: false,
-      pipedrive_deals: false,
-      financial_table_comments: false,
-      custom_subdomain: false,
-      super_admin: false,
-    };
-    const free = createPlanInput.safeParse({ plan: { name: 'Grátis', amount_cents: 0, trial_days: 7, features } });
+    const free = createPlanInput.safeParse({ plan: { name: 'Grátis', amount_cents: 0, trial_days: 7, features: NO_FEATURES } });
     expect(free.error?.issues.map((i) => i.path.join('.'))).toEqual(['plan.trial_days']);
-    expect(createPlanInput.parse({ plan: { name: 'Pago', amount_cents: 100, features } }).plan).toMatchObject({
+    expect(createPlanInput.parse({ plan: { name: 'Pago', amount_cents: 100, features: NO_FEATURES } }).plan).toMatchObject({
       trial_days: 0,
       is_public: true,
     });

@@ -4,25 +4,22 @@ import { CLIENT_DOCUMENT_TYPES, CLIENT_KINDS, type ClientKind, INVALID_MESSAGE }
 import { CLIENT_FIELD_MESSAGES, CLIENT_LIST_MAX, expiresBeforeIssue, NOTES_MAX_LENGTH } from './crm-rules';
 import { BR_STATES, isValidCnpj, isValidCpf, isValidPostalCode, onlyDigits } from './documents';
 import { idParam, paginationInput, paginationSchema, recordIdQuery, searchInput } from './pagination';
-import { z } from './zod';
+import { reportIssues, z } from './zod';
 
 export * from './crm-labels';
 export * from './crm-rules';
 
 /** Accepts '123.456.789-09' or digits; keeps digits only (overwrite keeps the type a plain string). */
 const FORMATTED_NUMBER = /^[\d./\s-]+$/;
-export const cpfField = z
-  .string()
-  .trim()
-  .max(20)
-  .refine((v) => FORMATTED_NUMBER.test(v) && isValidCpf(v), { message: INVALID_MESSAGE })
-  .overwrite(onlyDigits);
-export const cnpjField = z
-  .string()
-  .trim()
-  .max(24)
-  .refine((v) => FORMATTED_NUMBER.test(v) && isValidCnpj(v), { message: INVALID_MESSAGE })
-  .overwrite(onlyDigits);
+const documentNumberField = (max: number, isValid: (value: string) => boolean) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((v) => FORMATTED_NUMBER.test(v) && isValid(v), { message: INVALID_MESSAGE })
+    .overwrite(onlyDigits);
+export const cpfField = documentNumberField(20, isValidCpf);
+export const cnpjField = documentNumberField(24, isValidCnpj);
 export const postalCodeField = z.string().trim().max(12).refine(isValidPostalCode, { message: INVALID_MESSAGE }).overwrite(onlyDigits);
 
 /** Calendar dates travel as ISO 'YYYY-MM-DD'. */
@@ -95,9 +92,7 @@ export function clientKindIssues(fields: KindFields): { path: 'cpf' | 'cnpj' | '
 export const createClientInput = z
   .object({ kind: z.enum(CLIENT_KINDS), ...clientFields })
   .strict()
-  .superRefine((fields, ctx) => {
-    for (const issue of clientKindIssues(fields)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
-  });
+  .superRefine(reportIssues(clientKindIssues));
 export type CreateClientInput = z.infer<typeof createClientInput>;
 
 /** PATCH /api/clients/{id}: any subset; the kind is fixed at creation. */

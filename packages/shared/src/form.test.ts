@@ -3,8 +3,8 @@ import { createAttendanceInput } from './attendances';
 import { changePasswordInput, profileFormInput } from './auth';
 import { createClientInput } from './clients';
 import { MONEY_MAX_CENTS } from './crm-rules';
-import { emailListField, FORM_MESSAGES, formSchema, inputLimitsOf, maxLengthOf } from './form';
-import { loginForm } from './login';
+import { FORM_MESSAGES, formSchema, inputLimitsOf, maxLengthOf } from './form';
+import { emailListField, loginForm } from './login';
 import { createUserInput } from './users';
 import { z } from './zod';
 

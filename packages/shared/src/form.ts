@@ -1,12 +1,15 @@
 // Forms validate with the API's own zod schemas. What only forms need lives here: the one pt-BR
 // error map of their messages, how a form's values are read as a schema's input (a blank field is
-// an absent one, a blank row is dropped), and the limits inputs show. It imports zod/mini, not the
-// whole zod, because the login screen loads it.
-import * as z from 'zod/mini';
-import type { $ZodIssue, $ZodRawIssue, $ZodStandardSchema, $ZodType, output } from 'zod/v4/core';
+// an absent one, a blank row is dropped), and the limits inputs show. It runs no zod of its own (a
+// schema parses with its own method), so the login screen can load its schema, and zod with it,
+// only when its form first validates.
+import type { $ZodIssue, $ZodRawIssue, $ZodStandardSchema, $ZodType, output, ParseContext, util } from 'zod/v4/core';
 import { capitalize } from './format';
 
-export type { $ZodType as Schema, output as SchemaOutput } from 'zod/v4/core';
+export type { output as SchemaOutput } from 'zod/v4/core';
+
+/** A schema of the API, of zod or zod/mini: both parse with their own method. */
+export type Schema = $ZodType & { safeParse(data: unknown, params?: ParseContext<$ZodIssue>): util.SafeParseResult<unknown> };
 
 export const FORM_MESSAGES = {
   required: 'Preencha este campo',
@@ -30,15 +33,6 @@ export function secretText<T extends $ZodType>(schema: T): T {
   secrets.add(schema);
   return schema;
 }
-
-const oneEmail = z.email();
-
-/** Several comma-separated e-mail addresses, for a field that takes them: each must be valid. */
-export const emailListField = z.string().check((ctx) => {
-  if (!ctx.value.split(',').every((part) => z.safeParse(oneEmail, part.trim()).success)) {
-    ctx.issues.push({ code: 'invalid_format', format: 'email', input: ctx.value });
-  }
-});
 
 // Walking a schema by the paths of a form's values.
 type Def = {
@@ -180,7 +174,7 @@ function formPathOf(path: readonly PropertyKey[], sent: SentRows): string {
   }, '');
 }
 
-export type FormSchema<S extends $ZodType> = {
+export type FormSchema<S extends Schema> = {
   '~standard': $ZodStandardSchema<S>;
   /** The values as the API takes them (trimmed, blank fields absent or null, blank rows dropped). */
   parse(values: unknown): output<S>;
@@ -193,11 +187,11 @@ export type FormSchema<S extends $ZodType> = {
  * Messages come from the form error map; one a schema writes to follow the field's name
  * ('não é válido') reads after the field's label ('CPF não é válido').
  */
-export function formSchema<S extends $ZodType>(schema: S, labels: FormLabels = {}): FormSchema<S> {
+export function formSchema<S extends Schema>(schema: S, labels: FormLabels = {}): FormSchema<S> {
   const error = formErrorMap(labels);
   const check = (values: unknown) => {
     const sent: SentRows = new Map();
-    const result = z.safeParse(schema, toInput(schema, values, '', sent), { error });
+    const result = schema.safeParse(toInput(schema, values, '', sent), { error });
     return { result, sent };
   };
   const sentRows = (values: unknown) => {
@@ -216,14 +210,14 @@ export function formSchema<S extends $ZodType>(schema: S, labels: FormLabels = {
       vendor: 'app-form',
       validate(values: unknown) {
         const { result, sent } = check(values);
-        if (result.success) return { value: result.data };
+        if (result.success) return { value: result.data as output<S> };
         return { issues: result.error.issues.map((issue) => ({ message: message(issue), path: formPathOf(issue.path, sent).split('.') })) };
       },
     },
     parse(values: unknown) {
       const { result } = check(values);
       if (!result.success) throw result.error;
-      return result.data;
+      return result.data as output<S>;
     },
     formPath(values: unknown, path: string) {
       const keys = path.split('.').map((key) => (/^\d+$/.test(key) ? Number(key) : key));

@@ -217,11 +217,12 @@ export function idSpellings(id: number): { label: string; text: string }[] {
 
 /** Bodies that are not one JSON object (a multipart form is added by the matrix). */
 export const NON_OBJECT_BODIES: Extract<BadInput, { kind: 'raw' }>[] = [
-  { kind: 'raw', label: 'JSON array', body: '[]', contentType: 'application/json' },
-  { kind: 'raw', label: 'JSON string', body: '"x"', contentType: 'application/json' },
-  { kind: 'raw', label: 'JSON null', body: 'null', contentType: 'application/json' },
-  { kind: 'raw', label: 'JSON number', body: '123', contentType: 'application/json' },
-  { kind: 'raw', label: 'JSON boolean', body: 'true', contentType: 'application/json' },
+  ...Object.entries({ array: '[]', string: '"x"', null: 'null', number: '123', boolean: 'true' }).map(([type, body]) => ({
+    kind: 'raw' as const,
+    label: `JSON ${type}`,
+    body,
+    contentType: 'application/json',
+  })),
   { kind: 'raw', label: 'text/plain body', body: 'x', contentType: 'text/plain' },
 ];
 

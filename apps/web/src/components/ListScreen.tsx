@@ -1,40 +1,61 @@
-// The pieces of a list screen around its rows: the filter row (search and selects kept in the
-// address by use-list-params) and what stands in for the rows while there are none to show.
+// The pieces of a list screen: the page and its card, the filter row (search and selects kept in
+// the address by use-list-params), what stands in for the rows while there are none to show, and
+// the rows' table.
 import { SEARCH_MAX_LENGTH } from '@app/shared/constants';
-import { Button, EmptyState, Group, Select, type SelectProps, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Anchor, Button, Card, EmptyState, Group, Select, type SelectProps, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { PageHeader } from './PageHeader';
 import { LoadFailed, LoadingRows } from './ScreenStates';
 
 type Update = (changes: Record<string, string | undefined>) => void;
 
-export function ListFilterBar({ children }: { children: ReactNode }) {
+/** A list screen: the page header with its `actions`, what comes `before` the list, and the list's card. */
+export function ListPage({ actions, before, children }: { actions?: ReactNode; before?: ReactNode; children: ReactNode }) {
   return (
-    <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
-      {children}
-    </Group>
+    <Stack gap={0}>
+      <PageHeader actions={actions} />
+      {before}
+      <Card withBorder radius="lg" padding="md">
+        {children}
+      </Card>
+    </Stack>
   );
 }
 
-/** 'Buscar', bound to useSearchParam. */
-export function ListSearchInput({
-  search,
-  placeholder,
-}: {
-  search: { text: string; setText: (text: string) => void };
-  placeholder: string;
-}) {
+/** The header's 'Novo …' button: it opens `to`, or runs `onClick` (a form in a modal). */
+export function NewButton({ to, onClick, children }: { to?: string; onClick?: () => void; children: ReactNode }) {
+  const icon = <IconPlus size={18} aria-hidden />;
+  return to ? (
+    <Button component={Link} to={to} leftSection={icon}>
+      {children}
+    </Button>
+  ) : (
+    <Button leftSection={icon} onClick={onClick}>
+      {children}
+    </Button>
+  );
+}
+
+type Search = { text: string; setText: (text: string) => void };
+
+/** The filter row: 'Buscar' (bound to useSearchParam) first, then the list's own filters (`children`). */
+export function ListFilterBar({ search, placeholder, children }: { search: Search; placeholder: string; children: ReactNode }) {
   return (
-    <TextInput
-      label="Buscar"
-      placeholder={placeholder}
-      leftSection={<IconSearch size={16} aria-hidden />}
-      value={search.text}
-      onChange={(e) => search.setText(e.currentTarget.value)}
-      maxLength={SEARCH_MAX_LENGTH}
-      type="search"
-      style={{ flex: '1 1 260px' }}
-    />
+    <Group gap="sm" mb="md" align="flex-end" wrap="wrap">
+      <TextInput
+        label="Buscar"
+        placeholder={placeholder}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={search.text}
+        onChange={(e) => search.setText(e.currentTarget.value)}
+        maxLength={SEARCH_MAX_LENGTH}
+        type="search"
+        style={{ flex: '1 1 260px' }}
+      />
+      {children}
+    </Group>
   );
 }
 
@@ -91,30 +112,91 @@ type ListQuery = { isPending: boolean; isError: boolean; data: unknown; refetch:
 
 /**
  * The rows (`children`), or skeletons while the first page loads, a retry when it failed (a
- * failed refetch keeps the rows it had), or the empty state.
+ * failed refetch keeps the rows it had), or the empty state. `noun` names the rows, singular and
+ * plural as ListPagination takes it (['cliente', 'clientes']), and words those states.
  */
 export function ListContent({
   query,
+  noun: [one, many],
   isEmpty,
   icon,
-  loadingLabel,
   loadingRows,
-  failedTitle,
   empty,
   children,
 }: {
   query: ListQuery;
+  noun: [string, string];
   isEmpty: boolean;
   /** Shown by the failure and the empty state. */
   icon: ReactNode;
-  loadingLabel: string;
   loadingRows?: number;
-  failedTitle: string;
-  empty: Omit<EmptyProps, 'icon'>;
+  empty: Omit<EmptyProps, 'icon' | 'title'>;
   children: ReactNode;
 }) {
-  if (query.isPending) return <LoadingRows label={loadingLabel} count={loadingRows} />;
-  if (query.isError && !query.data) return <LoadFailed icon={icon} title={failedTitle} onRetry={() => void query.refetch()} />;
-  if (isEmpty) return <ListEmptyState icon={icon} {...empty} />;
+  if (query.isPending) return <LoadingRows label={`Carregando ${many}`} count={loadingRows} />;
+  if (query.isError && !query.data) {
+    return <LoadFailed icon={icon} title={`Não foi possível carregar os ${many}`} onRetry={() => void query.refetch()} />;
+  }
+  if (isEmpty) return <ListEmptyState icon={icon} title={`Nenhum ${one} encontrado`} {...empty} />;
   return children;
+}
+
+/** The rows' table: it scrolls sideways below `minWidth` and dims while the next page loads. */
+export function ListTable({
+  query,
+  minWidth,
+  head,
+  children,
+}: {
+  query: { isFetching: boolean; isPlaceholderData: boolean };
+  minWidth: number;
+  /** The header cells. */
+  head: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table highlightOnHover verticalSpacing="sm" aria-busy={query.isFetching} style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
+        <Table.Thead>
+          <Table.Tr>{head}</Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/**
+ * A row that opens `to` when clicked anywhere. Its first cell holds the link itself (`title`, and
+ * `subtitle` under it) for keyboards and screen readers; `children` are the other cells.
+ */
+export function ListRow({
+  to,
+  testId,
+  title,
+  subtitle,
+  children,
+}: {
+  to: string;
+  testId: string;
+  title: ReactNode;
+  subtitle?: string | null;
+  children: ReactNode;
+}) {
+  const navigate = useNavigate();
+  return (
+    <Table.Tr className="clickable-row" onClick={() => void navigate(to)} data-testid={testId}>
+      <Table.Td>
+        <Anchor component={Link} to={to} fw={500} onClick={(e) => e.stopPropagation()}>
+          {title}
+        </Anchor>
+        {subtitle && (
+          <Text fz="xs" c="dimmed">
+            {subtitle}
+          </Text>
+        )}
+      </Table.Td>
+      {children}
+    </Table.Tr>
+  );
 }

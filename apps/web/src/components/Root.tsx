@@ -1,15 +1,24 @@
 import { PRODUCT_NAME } from '@app/shared/constants';
-import { lazy, Suspense, useEffect } from 'react';
+import { useNotifications } from '@mantine/notifications';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import type { RouteMeta } from '../lib/gates';
 import { usePlanModals } from '../lib/plan-modals';
 import { NavigationProgress } from './NavigationProgress';
 import { NotificationBar } from './NotificationBar';
 
-// The modal frames load only when one of them opens.
+// The modal frames load only when one of them opens, the toasts' frame with the first toast.
 const UpgradePlanModal = lazy(() => import('./plan-modals/UpgradePlanModal'));
 const SubscriptionStatusModal = lazy(() => import('./plan-modals/SubscriptionStatusModal'));
 const Toasts = lazy(() => import('./Toasts'));
+
+/** The toasts' frame from the first toast on: it then stays, so that toasts leave with their transition. */
+function ToastsOnceShown() {
+  const { notifications } = useNotifications();
+  const [shown, setShown] = useState(false);
+  if (!shown && notifications.length > 0) setShown(true);
+  return shown ? <Toasts /> : null;
+}
 
 /** document.title from the deepest route that declares one (route meta `title`). */
 function useDocumentTitle() {
@@ -41,7 +50,7 @@ export function Root() {
       <Suspense fallback={null}>
         {upgradeOpen && <UpgradePlanModal />}
         {statusOpen && <SubscriptionStatusModal />}
-        <Toasts />
+        <ToastsOnceShown />
       </Suspense>
       <NotificationBar />
     </>

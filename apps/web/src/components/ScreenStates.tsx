@@ -1,4 +1,4 @@
-import { Anchor, Button, EmptyState, Group, Skeleton, Stack } from '@mantine/core';
+import { Anchor, Button, EmptyState, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -22,6 +22,21 @@ export function DetailNotFound({ back, icon, title }: { back: ReactNode; icon: R
       {back}
       <EmptyState icon={icon} title={title} description="Ele pode ter sido removido ou o endereço está incorreto." />
     </Stack>
+  );
+}
+
+/**
+ * A detail screen before its record shows: skeletons while it loads, a note if it could not be
+ * loaded. `noun` follows 'o' in their texts ('o cliente').
+ */
+export function DetailPending({ failed, noun }: { failed: boolean; noun: string }) {
+  if (failed) return <Text c="dimmed">Não foi possível carregar o {noun}.</Text>;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" aria-busy="true" aria-label={`Carregando ${noun}`}>
+      {Array.from({ length: 6 }, (_, i) => (
+        <Skeleton key={i} h={44} />
+      ))}
+    </SimpleGrid>
   );
 }
 

@@ -2,7 +2,7 @@
 // the shared form error map (packages/shared form.ts). Fields validate on input and on blur,
 // inputs take their limits (a text's length, a number's range) from the schema, a submit with errors focuses the first field
 // in error, and the API's field errors land on their fields, list rows included.
-import { type FormLabels, formSchema, inputLimitsOf, type Schema, type SchemaOutput } from '@app/shared/form';
+import { type FormLabels, type FormSchema, formSchema, inputLimitsOf, type Schema, type SchemaOutput } from '@app/shared/form';
 import { type FormErrors, schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
 import { type FormEvent, useRef, useState } from 'react';
 import { fieldErrors } from './api-error';
@@ -25,16 +25,54 @@ export type SchemaForm<S extends Schema, V extends Values> = UseFormReturnType<V
   setServerErrors: (error: unknown) => void;
 };
 
+/** A form's rules from its schema: the validator, and the resolver the form library runs. */
+type Rules<S extends Schema> = { schema: S; validator: FormSchema<S>; resolve: (values: unknown) => FormErrors };
+
+function rulesOf<S extends Schema>(schema: S, labels: FormLabels | undefined): Rules<S> {
+  const validator = formSchema(schema, labels);
+  return { schema, validator, resolve: schemaResolver(validator, { sync: true }) };
+}
+
+/** The rules of a form: at hand with a schema; with a schema's loader, loaded when first used. */
+function formRules<S extends Schema>(schema: S | (() => Promise<S>), labels: FormLabels | undefined, onLoad: () => void) {
+  let rules = typeof schema === 'function' ? null : rulesOf(schema, labels);
+  let loading: Promise<Rules<S>> | null = null;
+  const load = () => {
+    loading ??= (schema as () => Promise<S>)().then(
+      (loaded) => {
+        rules = rulesOf(loaded, labels);
+        onLoad();
+        return rules;
+      },
+      (error: unknown) => {
+        // The next validation tries again (a chunk that failed to load).
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  return {
+    current: () => rules,
+    /** The form's errors: at once with the rules at hand, else once they have loaded. */
+    resolve: (values: unknown): FormErrors | Promise<FormErrors> => (rules ? rules.resolve(values) : load().then((r) => r.resolve(values))),
+  };
+}
+
 export function useSchemaForm<S extends Schema, V extends Values>(options: {
-  /** The schema the API validates this form's call with; the values mirror its input. */
-  schema: S;
+  /**
+   * The schema the API validates this form's call with; the values mirror its input. Or a loader
+   * of it, for a first screen: the schema, and zod with it, load when the form first validates,
+   * and the inputs take its limits from then on.
+   */
+  schema: S | (() => Promise<S>);
   initialValues: V;
   /** The labels of fields that messages name ('The Nome field...', 'CPF não é válido'), by field name. */
   labels?: FormLabels;
 }): SchemaForm<S, V> {
   const { schema, initialValues, labels } = options;
-  const [validator] = useState(() => formSchema(schema, labels));
-  const [resolver] = useState(() => schemaResolver(validator, { sync: true }));
+  const [, setLoaded] = useState(false);
+  const [rules] = useState(() => formRules(schema, labels, () => setLoaded(true)));
   const [formError, setFormError] = useState<string | null>(null);
   /** The values of the last submit: the API's 'contacts.1' is the second row sent of them. */
   const sent = useRef<unknown>(initialValues);
@@ -44,28 +82,42 @@ export function useSchemaForm<S extends Schema, V extends Values>(options: {
 
   const form = useForm<V, SchemaOutput<S>>({
     initialValues,
-    validate: resolver,
+    validate: rules.resolve,
     validateInputOnChange: true,
     validateInputOnBlur: true,
-    transformValues: (values) => validator.parse(values),
-    enhanceGetInputProps: ({ field }) => inputLimitsOf(schema, String(field)),
+    transformValues: (values) => {
+      // Runs after a successful validation, so after the rules loaded.
+      const loaded = rules.current();
+      if (!loaded) throw new Error('form rules not loaded');
+      return loaded.validator.parse(values);
+    },
+    enhanceGetInputProps: ({ field }) => {
+      const loaded = rules.current();
+      return loaded ? inputLimitsOf(loaded.schema, String(field)) : {};
+    },
     // The changed field validates itself; the others that depend on it (a confirmation, an end
     // date) follow: those showing an error and those already visited with a value.
     onValuesChange: (values, previous) => {
       const current = self.current;
       if (!current) return;
       for (const path of fromServer.current) if (valueAt(values, path) !== valueAt(previous, path)) fromServer.current.delete(path);
-      const found = resolver(values);
-      const visited = Object.entries(current.getTouched()).flatMap(([path, yes]) => (yes && !isBlank(valueAt(values, path)) ? [path] : []));
-      current.setErrors((shown) => {
-        const next: FormErrors = { ...shown };
-        for (const path of new Set([...Object.keys(shown), ...visited])) {
-          if (fromServer.current.has(path)) continue;
-          if (found[path]) next[path] = found[path];
-          else delete next[path];
-        }
-        return next;
-      });
+      const follow = (found: FormErrors) => {
+        const visited = Object.entries(current.getTouched()).flatMap(([path, yes]) =>
+          yes && !isBlank(valueAt(values, path)) ? [path] : [],
+        );
+        current.setErrors((shown) => {
+          const next: FormErrors = { ...shown };
+          for (const path of new Set([...Object.keys(shown), ...visited])) {
+            if (fromServer.current.has(path)) continue;
+            if (found[path]) next[path] = found[path];
+            else delete next[path];
+          }
+          return next;
+        });
+      };
+      const found = rules.resolve(values);
+      if (found instanceof Promise) void found.then(follow);
+      else follow(found);
     },
   });
   self.current = form;
@@ -91,7 +143,7 @@ export function useSchemaForm<S extends Schema, V extends Values>(options: {
     const own: FormErrors = {};
     const other: string[] = [];
     for (const [path, message] of Object.entries(fieldErrors(error))) {
-      const at = validator.formPath(sent.current, path);
+      const at = rules.current()?.validator.formPath(sent.current, path) ?? path;
       if (valueAt(sent.current, at) !== undefined) own[at] = message;
       else other.push(message);
     }

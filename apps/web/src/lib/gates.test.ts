@@ -1,11 +1,12 @@
 // The navigation gates and the session data layer, run for real against a fake server at the
 // fetch boundary (tRPC's own wire format) and an in-memory local storage.
 import type { Profile } from '@app/shared/auth';
-import type { CurrentSubscription, Subscription } from '@app/shared/billing';
+import type { CurrentSubscription } from '@app/shared/billing';
 import { NO_FEATURES, STORAGE_KEYS } from '@app/shared/constants';
 import { cleanNotifications, notificationsStore } from '@mantine/notifications';
 import type { LoaderFunctionArgs } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { subscription } from '../testing';
 import { guardLoader, metaFor, onPlanRestricted } from './gates';
 import { notificationStore } from './notification';
 import { closePlanModals, planModalsStore } from './plan-modals';
@@ -36,21 +37,6 @@ const profile = (role: Profile['user']['role'], fields: Partial<ProfileReply> = 
   subdomain: 'demo',
   features: NO_FEATURES,
   token: null,
-  ...fields,
-});
-
-const subscription = (fields: Partial<Subscription>): Subscription => ({
-  plan_id: 2,
-  plan_name: 'Plano Profissional',
-  amount_cents: 14_990,
-  is_free_plan: false,
-  status: 'active',
-  status_plan: 'active',
-  features: NO_FEATURES,
-  current_period_end: null,
-  trial_ends_at: null,
-  is_valid_for_features: true,
-  days_remaining: 0,
   ...fields,
 });
 

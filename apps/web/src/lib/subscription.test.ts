@@ -1,22 +1,7 @@
 import type { CurrentSubscription, Subscription } from '@app/shared/billing';
-import { NO_FEATURES } from '@app/shared/constants';
 import { describe, expect, it } from 'vitest';
+import { subscription } from '../testing';
 import { accountRestricted, planStatusOf } from './subscription';
-
-const subscription = (fields: Partial<Subscription>): Subscription => ({
-  plan_id: 2,
-  plan_name: 'Plano Profissional',
-  amount_cents: 14_990,
-  is_free_plan: false,
-  status: 'active',
-  status_plan: 'active',
-  features: NO_FEATURES,
-  current_period_end: null,
-  trial_ends_at: null,
-  is_valid_for_features: true,
-  days_remaining: 0,
-  ...fields,
-});
 
 /** A subscription reply (GET /api/subscription/current) as the query cache holds it. */
 const reply = (sub: Subscription | null): CurrentSubscription => ({ subscription: sub, token: null });

@@ -45,5 +45,11 @@ export function useSearchParam(key: string, update: (changes: Record<string, str
     if (!leaving && debounced !== applied) update({ [key]: debounced || undefined, [pageKey]: undefined });
   }, [debounced]);
 
-  return { text, setText, applied };
+  /** Empties the box and removes it and the list's other filters (`filterKeys`) from the address. */
+  const clearFilters = (filterKeys: string[]) => {
+    setText('');
+    update({ ...Object.fromEntries([key, ...filterKeys].map((k) => [k, undefined])), [pageKey]: undefined });
+  };
+
+  return { text, setText, applied, clearFilters };
 }

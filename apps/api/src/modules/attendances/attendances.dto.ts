@@ -7,11 +7,22 @@ import {
   imageUrl,
 } from '@app/shared';
 import { fromDbDate } from '../../calendar';
-import type { AttendanceRow, CardRow } from './attendances.select';
+import type { AttendanceRow, CardRow, TripRow } from './attendances.select';
 
 const tagOf = (status: AttendanceStatus, startDate: Date | null, today: string) =>
   attendanceStatusTag(status, fromDbDate(startDate), today);
 const coverUrl = (key: string | null) => (key ? imageUrl(key) : null);
+
+export function toTripDto(a: TripRow) {
+  return {
+    destination: a.destination,
+    start_date: fromDbDate(a.startDate),
+    end_date: fromDbDate(a.endDate),
+    adults: a.adults,
+    children: a.children,
+    infants: a.infants,
+  };
+}
 
 export function toAttendanceDto(a: AttendanceRow, today: string): Attendance {
   return {
@@ -21,12 +32,7 @@ export function toAttendanceDto(a: AttendanceRow, today: string): Attendance {
     owner_user_id: a.ownerUserId,
     owner: a.owner,
     title: a.title,
-    destination: a.destination,
-    start_date: fromDbDate(a.startDate),
-    end_date: fromDbDate(a.endDate),
-    adults: a.adults,
-    children: a.children,
-    infants: a.infants,
+    ...toTripDto(a),
     budget_min_cents: a.budgetMinCents,
     budget_max_cents: a.budgetMaxCents,
     value_cents: a.valueCents,

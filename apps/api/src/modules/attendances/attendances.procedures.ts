@@ -1,4 +1,5 @@
 import {
+  type AttendanceTransition,
   attendanceListOutput,
   attendanceLogsInput,
   attendanceLogsOutput,
@@ -25,6 +26,28 @@ import { funnel, funnelBalance, funnelBigNumbers } from './funnel.service';
 
 const tags = ['Atendimentos'];
 const funnelTags = ['Funil de vendas'];
+
+/** A funnel move (PUT /attendances/<path>/{id}); 409 when the attendance's status does not allow it. */
+function transitionProcedure(
+  transition: AttendanceTransition,
+  input: typeof markWonInput | typeof markLostInput | typeof idParam,
+  doc: { path: string; summary: string; description: string; conflict: string },
+) {
+  return authedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: `/attendances/${doc.path}/{id}`,
+        summary: doc.summary,
+        description: doc.description,
+        errorResponses: { 404: 'Atendimento inexistente ou de outra agência.', 409: doc.conflict },
+        tags,
+      },
+    })
+    .input(input)
+    .output(attendanceSchema)
+    .mutation(({ ctx, input }) => attendances.transitionAttendance(ctx.db, ctx.companyId, ctx.user, transition, input));
+}
 
 export const attendancesRouter = router({
   list: authedProcedure
@@ -137,63 +160,31 @@ export const attendancesRouter = router({
     .input(idParam)
     .output(consolidatedSchema)
     .query(({ ctx, input }) => getConsolidated(ctx.db, ctx.companyId, input.id)),
-  won: authedProcedure
-    .meta({
-      openapi: {
-        method: 'PUT',
-        path: '/attendances/won/{id}',
-        summary: 'Marca o atendimento como ganho',
-        description: 'Fecha um atendimento em aberto como venda, com o valor final opcional; a mudança entra no histórico.',
-        errorResponses: { 404: 'Atendimento inexistente ou de outra agência.', 409: 'O atendimento não está em aberto.' },
-        tags,
-      },
-    })
-    .input(markWonInput)
-    .output(attendanceSchema)
-    .mutation(({ ctx, input }) => attendances.transitionAttendance(ctx.db, ctx.companyId, ctx.user, input.id, 'won', input)),
-  lost: authedProcedure
-    .meta({
-      openapi: {
-        method: 'PUT',
-        path: '/attendances/lost/{id}',
-        summary: 'Marca o atendimento como perdido',
-        description: 'Fecha um atendimento em aberto como perdido, com o motivo opcional; a mudança entra no histórico.',
-        errorResponses: { 404: 'Atendimento inexistente ou de outra agência.', 409: 'O atendimento não está em aberto.' },
-        tags,
-      },
-    })
-    .input(markLostInput)
-    .output(attendanceSchema)
-    .mutation(({ ctx, input }) => attendances.transitionAttendance(ctx.db, ctx.companyId, ctx.user, input.id, 'lost', input)),
-  cancel: authedProcedure
-    .meta({
-      openapi: {
-        method: 'PUT',
-        path: '/attendances/cancel/{id}',
-        summary: 'Cancela a venda do atendimento',
-        description: 'Cancela um atendimento ganho (a venda foi desfeita), mantendo a data de fechamento; a mudança entra no histórico.',
-        errorResponses: { 404: 'Atendimento inexistente ou de outra agência.', 409: 'O atendimento não está ganho.' },
-        tags,
-      },
-    })
-    .input(idParam)
-    .output(attendanceSchema)
-    .mutation(({ ctx, input }) => attendances.transitionAttendance(ctx.db, ctx.companyId, ctx.user, input.id, 'canceled')),
-  reopen: authedProcedure
-    .meta({
-      openapi: {
-        method: 'PUT',
-        path: '/attendances/reopen/{id}',
-        summary: 'Reabre um atendimento',
-        description:
-          'Volta para em aberto um atendimento ganho, perdido ou cancelado, limpando o motivo da perda; a mudança entra no histórico.',
-        errorResponses: { 404: 'Atendimento inexistente ou de outra agência.', 409: 'O atendimento já está em aberto.' },
-        tags,
-      },
-    })
-    .input(idParam)
-    .output(attendanceSchema)
-    .mutation(({ ctx, input }) => attendances.transitionAttendance(ctx.db, ctx.companyId, ctx.user, input.id, 'reopened')),
+  won: transitionProcedure('won', markWonInput, {
+    path: 'won',
+    summary: 'Marca o atendimento como ganho',
+    description: 'Fecha um atendimento em aberto como venda, com o valor final opcional; a mudança entra no histórico.',
+    conflict: 'O atendimento não está em aberto.',
+  }),
+  lost: transitionProcedure('lost', markLostInput, {
+    path: 'lost',
+    summary: 'Marca o atendimento como perdido',
+    description: 'Fecha um atendimento em aberto como perdido, com o motivo opcional; a mudança entra no histórico.',
+    conflict: 'O atendimento não está em aberto.',
+  }),
+  cancel: transitionProcedure('canceled', idParam, {
+    path: 'cancel',
+    summary: 'Cancela a venda do atendimento',
+    description: 'Cancela um atendimento ganho (a venda foi desfeita), mantendo a data de fechamento; a mudança entra no histórico.',
+    conflict: 'O atendimento não está ganho.',
+  }),
+  reopen: transitionProcedure('reopened', idParam, {
+    path: 'reopen',
+    summary: 'Reabre um atendimento',
+    description:
+      'Volta para em aberto um atendimento ganho, perdido ou cancelado, limpando o motivo da perda; a mudança entra no histórico.',
+    conflict: 'O atendimento já está em aberto.',
+  }),
   logs: authedProcedure
     .meta({
       openapi: {

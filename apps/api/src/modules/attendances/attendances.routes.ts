@@ -1,8 +1,7 @@
-import { type Consolidated, consolidatedFieldsInput, DOCUMENT_UPLOAD, FILE_MISSING_MESSAGE, idParam } from '@app/shared';
+import { type Consolidated, consolidatedFieldsInput, DOCUMENT_UPLOAD, idParam } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
-import { AppError } from '../../errors';
-import { attachmentDisposition, readMultipart } from '../../multipart';
+import { fileMissing, readMultipart, sendAttachment } from '../../multipart';
 import { requestSession } from '../access/authorize';
 import { consolidatedFile, updateConsolidated } from './consolidated.service';
 
@@ -13,7 +12,7 @@ export function registerAttendanceRoutes(app: FastifyInstance, deps: Deps) {
     const { id } = idParam.parse(req.params);
     const { file, fields } = await readMultipart(req, DOCUMENT_UPLOAD);
     const { notes } = consolidatedFieldsInput.parse(fields);
-    if (!file && notes === undefined) throw new AppError('VALIDATION', { errors: { file: [FILE_MISSING_MESSAGE] } });
+    if (!file && notes === undefined) throw fileMissing();
     // An empty notes field in a form clears the notes.
     return updateConsolidated(deps, user.companyId, user, id, { notes: notes === '' ? null : notes, file });
   });
@@ -21,12 +20,6 @@ export function registerAttendanceRoutes(app: FastifyInstance, deps: Deps) {
   app.get('/api/attendances/consolidated/:id/file', async (req, reply) => {
     const user = await requestSession(deps, req);
     const { id } = idParam.parse(req.params);
-    const file = await consolidatedFile(deps, user.companyId, id);
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-length', file.size)
-      .header('content-disposition', attachmentDisposition(file.filename))
-      .header('cache-control', 'private, no-store')
-      .send(file.stream);
+    return sendAttachment(reply, await consolidatedFile(deps, user.companyId, id));
   });
 }

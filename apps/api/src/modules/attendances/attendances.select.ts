@@ -2,17 +2,23 @@ import { columnsOf, type DB, dateText, enumText, isoInstant, type Prisma, qb, ty
 
 const a = columnsOf('attendances', 'a');
 
-export const attendanceSelect = {
-  id: true,
-  clientId: true,
-  ownerUserId: true,
-  title: true,
+/** The trip: where, when and who travels (an attendance and its consolidated summary both show it). */
+export const tripSelect = {
   destination: true,
   startDate: true,
   endDate: true,
   adults: true,
   children: true,
   infants: true,
+} satisfies Prisma.AttendanceSelect;
+export type TripRow = Prisma.AttendanceGetPayload<{ select: typeof tripSelect }>;
+
+export const attendanceSelect = {
+  id: true,
+  clientId: true,
+  ownerUserId: true,
+  title: true,
+  ...tripSelect,
   budgetMinCents: true,
   budgetMaxCents: true,
   valueCents: true,

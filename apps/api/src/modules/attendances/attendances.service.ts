@@ -20,6 +20,7 @@ import {
 import { fromDbDate, toDbDate } from '../../calendar';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../errors';
+import { findPage } from '../../paging';
 import type { Storage } from '../../platform/storage';
 import { countAttendances, listCards } from './attendance-queries';
 import { toAttendanceDto, toFunnelCard, toListItem } from './attendances.dto';
@@ -193,6 +194,32 @@ export async function createAttendance(
   });
 }
 
+/**
+ * One change to an attendance under its row lock, so the change and its log see the same "before":
+ * `change` reads the current state and returns the update to apply, or null to leave it as it is.
+ * The fields it moved are logged as `action`.
+ */
+async function changeAttendance(
+  db: Db,
+  companyId: number,
+  actor: { id: number },
+  id: number,
+  action: AttendanceLogAction,
+  change: (before: Attendance, tx: Tx) => Promise<Prisma.AttendanceUncheckedUpdateInput | null>,
+): Promise<Attendance> {
+  const today = businessDate();
+  return db.$transaction(async (tx) => {
+    if (!(await lockAttendance(tx, companyId, id))) throw notFound();
+    const before = toAttendanceDto(await findAttendance(tx, companyId, id), today);
+    const data = await change(before, tx);
+    if (!data) return before;
+    const after = toAttendanceDto(await tx.attendance.update({ where: { id }, data, select: attendanceSelect }), today);
+    const changes = diffAttendance(before, after);
+    if (Object.keys(changes).length) await writeLog(tx, companyId, id, actor.id, action, changes);
+    return after;
+  });
+}
+
 export async function updateAttendance(
   s: Deps,
   companyId: number,
@@ -200,38 +227,23 @@ export async function updateAttendance(
   input: UpdateAttendanceInput,
 ): Promise<Attendance> {
   const { id, ...fields } = input;
-  const today = businessDate();
-  return s.db.$transaction(async (tx) => {
-    if (!(await lockAttendance(tx, companyId, id))) throw notFound();
-    const before = toAttendanceDto(await findAttendance(tx, companyId, id), today);
-    const errors = {
+  return changeAttendance(s.db, companyId, actor, id, 'updated', async (before, tx) => {
+    throwIfAny({
       ...rangeErrors({ ...before, ...fields }),
       ...(await referenceErrors(tx, s.platform.storage, companyId, {
         client_id: fields.client_id !== undefined && fields.client_id !== before.client_id ? fields.client_id : undefined,
         cover_image_key: fields.cover_image_key !== before.cover_image_key ? fields.cover_image_key : undefined,
       })),
-    };
-    throwIfAny(errors);
-    const after = toAttendanceDto(
-      await tx.attendance.update({ where: { id }, data: editableData(fields), select: attendanceSelect }),
-      today,
-    );
-    const changes = diffAttendance(before, after);
-    if (Object.keys(changes).length) await writeLog(tx, companyId, id, actor.id, 'updated', changes);
-    return after;
+    });
+    return editableData(fields);
   });
 }
 
 export async function updateOwner(s: Deps, companyId: number, actor: { id: number }, id: number, ownerUserId: number): Promise<Attendance> {
-  const today = businessDate();
-  return s.db.$transaction(async (tx) => {
-    if (!(await lockAttendance(tx, companyId, id))) throw notFound();
-    const before = toAttendanceDto(await findAttendance(tx, companyId, id), today);
-    if (before.owner_user_id === ownerUserId) return before;
+  return changeAttendance(s.db, companyId, actor, id, 'owner_changed', async (before, tx) => {
+    if (before.owner_user_id === ownerUserId) return null;
     throwIfAny(await referenceErrors(tx, s.platform.storage, companyId, { owner_user_id: ownerUserId }));
-    const after = toAttendanceDto(await tx.attendance.update({ where: { id }, data: { ownerUserId }, select: attendanceSelect }), today);
-    await writeLog(tx, companyId, id, actor.id, 'owner_changed', diffAttendance(before, after));
-    return after;
+    return { ownerUserId };
   });
 }
 
@@ -243,29 +255,21 @@ export async function transitionAttendance(
   db: Db,
   companyId: number,
   actor: { id: number },
-  id: number,
   transition: AttendanceTransition,
-  extra: { lost_reason?: string | null; value_cents?: number } = {},
+  { id, ...extra }: { id: number; lost_reason?: string | null; value_cents?: number },
 ): Promise<Attendance> {
-  const today = businessDate();
-  return db.$transaction(async (tx) => {
-    if (!(await lockAttendance(tx, companyId, id))) throw notFound();
-    const before = toAttendanceDto(await findAttendance(tx, companyId, id), today);
+  return changeAttendance(db, companyId, actor, id, transition, async (before) => {
     if (!canTransition(before.status, transition)) {
       throw new AppError('CONFLICT', { message: ATTENDANCE_MESSAGES.transition[transition] });
     }
     const status = ATTENDANCE_TRANSITIONS[transition].to;
-    const data: Prisma.AttendanceUncheckedUpdateInput =
-      transition === 'won'
-        ? { status, closedAt: new Date(), lostReason: null, ...(extra.value_cents !== undefined ? { valueCents: extra.value_cents } : {}) }
-        : transition === 'lost'
-          ? { status, closedAt: new Date(), lostReason: extra.lost_reason ?? null }
-          : transition === 'reopened'
-            ? { status, closedAt: null, lostReason: null }
-            : { status }; // canceled keeps closed_at: when the sale was made
-    const after = toAttendanceDto(await tx.attendance.update({ where: { id }, data, select: attendanceSelect }), today);
-    await writeLog(tx, companyId, id, actor.id, transition, diffAttendance(before, after));
-    return after;
+    return transition === 'won'
+      ? { status, closedAt: new Date(), lostReason: null, ...(extra.value_cents !== undefined ? { valueCents: extra.value_cents } : {}) }
+      : transition === 'lost'
+        ? { status, closedAt: new Date(), lostReason: extra.lost_reason ?? null }
+        : transition === 'reopened'
+          ? { status, closedAt: null, lostReason: null }
+          : { status }; // canceled keeps closed_at: when the sale was made
   });
 }
 
@@ -273,16 +277,17 @@ export async function listAttendanceLogs(db: Db, companyId: number, input: { id:
   const attendance = await db.attendance.findFirst({ where: attendanceWhere(companyId, input.id), select: { id: true } });
   if (!attendance) throw notFound();
   const where: Prisma.AttendanceLogWhereInput = { attendanceId: attendance.id, companyId };
-  const [rows, total] = await Promise.all([
-    db.attendanceLog.findMany({
-      where,
-      select: { id: true, action: true, changes: true, createdAt: true, user: { select: { id: true, name: true } } },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      skip: (input.page - 1) * input.per_page,
-      take: input.per_page,
-    }),
-    db.attendanceLog.count({ where }),
-  ]);
+  const { rows, pagination } = await findPage(
+    input,
+    (page) =>
+      db.attendanceLog.findMany({
+        where,
+        select: { id: true, action: true, changes: true, createdAt: true, user: { select: { id: true, name: true } } },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        ...page,
+      }),
+    () => db.attendanceLog.count({ where }),
+  );
   return {
     logs: rows.map((r) => ({
       id: r.id,
@@ -291,6 +296,6 @@ export async function listAttendanceLogs(db: Db, companyId: number, input: { id:
       user: r.user,
       created_at: r.createdAt.toISOString(),
     })),
-    pagination: buildPagination(input.page, input.per_page, total),
+    pagination,
   };
 }

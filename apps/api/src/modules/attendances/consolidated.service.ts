@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Prisma } from '@app/db';
 import { type Consolidated, consolidatedFileUrl, FILE_EXTENSIONS } from '@app/shared';
-import { fromDbDate } from '../../calendar';
 import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
 import type { UploadedFile } from '../uploads/uploaded-file';
+import { toTripDto } from './attendances.dto';
+import { tripSelect } from './attendances.select';
 import { type Changes, writeLog } from './attendances.service';
 import { attendanceWhere, lockAttendance } from './attendances.where';
 
@@ -12,12 +13,7 @@ const consolidatedSelect = {
   id: true,
   title: true,
   status: true,
-  destination: true,
-  startDate: true,
-  endDate: true,
-  adults: true,
-  children: true,
-  infants: true,
+  ...tripSelect,
   valueCents: true,
   consolidatedNotes: true,
   consolidatedFileKey: true,
@@ -37,12 +33,7 @@ function toConsolidatedDto(a: ConsolidatedRow): Consolidated {
     status: a.status,
     client: a.client,
     owner: a.owner,
-    destination: a.destination,
-    start_date: fromDbDate(a.startDate),
-    end_date: fromDbDate(a.endDate),
-    adults: a.adults,
-    children: a.children,
-    infants: a.infants,
+    ...toTripDto(a),
     value_cents: a.valueCents,
     notes: a.consolidatedNotes,
     file:

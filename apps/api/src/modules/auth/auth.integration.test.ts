@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO, linkToken, useTestApp } from '../../../test/harness';
+import { activateRegistration, DEMO, inviteColaborador, linkToken, SUPER_ADMIN_FEATURE_SET, useTestApp } from '../../../test/harness';
 
 const t = useTestApp();
 
@@ -19,14 +19,7 @@ describe('POST /api/login', () => {
   it('gives a super_admin the fixed feature set', async () => {
     const res = await t.call('POST', '/api/login', { body: { email: DEMO.users.superAdmin, password: DEMO.password } });
     expect(res.statusCode).toBe(200);
-    expect(res.json().features).toEqual({
-      d4sign: false,
-      cambio_sistema: false,
-      pipedrive_deals: false,
-      financial_table_comments: false,
-      custom_subdomain: true,
-      super_admin: true,
-    });
+    expect(res.json().features).toEqual(SUPER_ADMIN_FEATURE_SET);
   });
 
   it('refuses a wrong password with a 401 and a clear message', async () => {
@@ -63,22 +56,10 @@ describe('rate limiting', () => {
 
 describe('password recovery', () => {
   it('e-mails a reset link that sets a new password once', async () => {
-    const owner = await t.tokenFor(DEMO.users.owner);
     const email = `reset-${Date.now()}@demo.test`;
-    const created = await t.call('POST', '/api/users', {
-      token: owner,
-      body: { user: { name: 'Pessoa Reset', email, role: 'colaborador' } },
-    });
-    expect(created.statusCode).toBe(200);
-    const [invite] = await t.mailsTo(email);
-    const regToken = linkToken(invite!.text, '/registration/activate-user');
-    expect(
-      (
-        await t.call('POST', `/api/registration/activate-user/${regToken}`, {
-          body: { password: 'primeira123', password_confirmation: 'primeira123' },
-        })
-      ).statusCode,
-    ).toBe(200);
+    const { invite } = await inviteColaborador(t, 'Pessoa Reset', email);
+    const regToken = linkToken(invite.text, '/registration/activate-user');
+    expect((await activateRegistration(t, regToken, 'primeira123')).statusCode).toBe(200);
 
     const forgot = await t.call('POST', '/api/forgot/password', { body: { email } });
     expect(forgot.statusCode).toBe(200);
@@ -113,14 +94,9 @@ describe('password recovery', () => {
 
 /** A confirmed colaborador of Agência Demo with its own password, so its tokens are its own. */
 async function activeUser(prefix: string, password: string) {
-  const owner = await t.tokenFor(DEMO.users.owner);
   const email = `${prefix}-${Date.now()}@demo.test`;
-  await t.call('POST', '/api/users', { token: owner, body: { user: { name: 'Pessoa Sessão', email, role: 'colaborador' } } });
-  const [invite] = await t.mailsTo(email);
-  const registration = linkToken(invite!.text, '/registration/activate-user');
-  const activated = await t.call('POST', `/api/registration/activate-user/${registration}`, {
-    body: { password, password_confirmation: password },
-  });
+  const { invite } = await inviteColaborador(t, 'Pessoa Sessão', email);
+  const activated = await activateRegistration(t, linkToken(invite.text, '/registration/activate-user'), password);
   expect(activated.statusCode).toBe(200);
   return email;
 }
@@ -199,20 +175,12 @@ describe('access tokens end on a password change or reset', () => {
 
 describe('registration', () => {
   it('deny marks the user denied and the link dies', async () => {
-    const owner = await t.tokenFor(DEMO.users.owner);
     const email = `deny-${Date.now()}@demo.test`;
-    await t.call('POST', '/api/users', { token: owner, body: { user: { name: 'Pessoa Nega', email, role: 'colaborador' } } });
-    const [invite] = await t.mailsTo(email);
-    const token = linkToken(invite!.text, '/registration/deny-user');
+    const { invite } = await inviteColaborador(t, 'Pessoa Nega', email);
+    const token = linkToken(invite.text, '/registration/deny-user');
     expect((await t.call('GET', `/api/registration/${token}`)).json()).toMatchObject({ email, company_name: 'Agência Demo' });
     expect((await t.call('POST', `/api/registration/deny-user/${token}`, { body: {} })).statusCode).toBe(200);
-    expect(
-      (
-        await t.call('POST', `/api/registration/activate-user/${token}`, {
-          body: { password: 'qualquer123', password_confirmation: 'qualquer123' },
-        })
-      ).statusCode,
-    ).toBe(400);
+    expect((await activateRegistration(t, token, 'qualquer123')).statusCode).toBe(400);
     const user = await t.deps.db.user.findUniqueOrThrow({ where: { email } });
     expect(user.status).toBe('denied');
   });

@@ -3,7 +3,7 @@
 import { TRPCError } from '@trpc/server';
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { DEMO, useTestApp } from '../../../test/harness';
+import { DEMO, SUPER_ADMIN_FEATURE_SET, useTestApp } from '../../../test/harness';
 import { toApiErrorBody } from '../../error-body';
 import { AppError } from '../../errors';
 import { createCallerFactory, createContext, requireFeature, router } from '../../trpc';
@@ -160,14 +160,7 @@ describe('features follow the current subscription', () => {
   it('a super admin carries the fixed feature set and is never restricted', async () => {
     const root = await t.tokenFor(DEMO.users.superAdmin);
     const current = (await t.call('GET', '/api/subscription/current', { token: root })).json();
-    expect(current.subscription.features).toEqual({
-      d4sign: false,
-      cambio_sistema: false,
-      pipedrive_deals: false,
-      financial_table_comments: false,
-      custom_subdomain: true,
-      super_admin: true,
-    });
+    expect(current.subscription.features).toEqual(SUPER_ADMIN_FEATURE_SET);
     await expect(call(root)).rejects.toMatchObject({ code: 'PAYMENT_REQUIRED', cause: { code: 'PLAN_RESTRICTED' } });
   });
 });

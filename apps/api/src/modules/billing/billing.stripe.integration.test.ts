@@ -3,7 +3,7 @@
 import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type FakeStripe, seconds, signedEvent, startFakeStripe } from '../../../test/fake-stripe';
-import { DEMO, linkToken, useTestApp } from '../../../test/harness';
+import { activateRegistration, DEMO, linkToken, useTestApp } from '../../../test/harness';
 
 const WEBHOOK_SECRET = 'whsec_test_billing_secret';
 const fake: FakeStripe = await startFakeStripe();
@@ -37,10 +37,7 @@ async function newAgency() {
   expect(res.statusCode).toBe(200);
   const [mail] = await t.mailsTo(email);
   const registration = linkToken(mail?.text ?? '', '/registration/activate-user');
-  const activated = await t.call('POST', `/api/registration/activate-user/${registration}`, {
-    body: { password: 'senha-forte-1', password_confirmation: 'senha-forte-1' },
-  });
-  expect(activated.statusCode).toBe(200);
+  expect((await activateRegistration(t, registration, 'senha-forte-1')).statusCode).toBe(200);
   return { companyId: res.json().company.id as number, email, token: await t.tokenFor(email, 'senha-forte-1') };
 }
 

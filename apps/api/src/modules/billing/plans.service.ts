@@ -1,7 +1,8 @@
 // The plan catalogue: the public list agencies choose from, and its upkeep by support staff.
 import type { Db } from '@app/db';
-import { buildPagination, type CreatePlanInput, TAKEN_MESSAGE, type UpdatePlanInput } from '@app/shared';
+import { type CreatePlanInput, TAKEN_MESSAGE, type UpdatePlanInput } from '@app/shared';
 import { AppError, notFound } from '../../errors';
+import { findPage } from '../../paging';
 import { planFeatures } from '../access/entitlements';
 import { toAdminPlanDto, toPlanDto } from './billing.dto';
 import { adminPlanSelect, planSelect } from './billing.select';
@@ -13,16 +14,12 @@ export async function listPublicPlans(db: Db) {
 }
 
 export async function listAdminPlans(db: Db, input: { page: number; per_page: number }) {
-  const [rows, total] = await Promise.all([
-    db.plan.findMany({
-      select: adminPlanSelect,
-      orderBy: [{ amountCents: 'asc' }, { id: 'asc' }],
-      skip: (input.page - 1) * input.per_page,
-      take: input.per_page,
-    }),
-    db.plan.count(),
-  ]);
-  return { plans: rows.map(toAdminPlanDto), pagination: buildPagination(input.page, input.per_page, total) };
+  const { rows, pagination } = await findPage(
+    input,
+    (page) => db.plan.findMany({ select: adminPlanSelect, orderBy: [{ amountCents: 'asc' }, { id: 'asc' }], ...page }),
+    () => db.plan.count(),
+  );
+  return { plans: rows.map(toAdminPlanDto), pagination };
 }
 
 /** The web looks plans up by name and takes the one free plan; a Stripe price belongs to one plan. */

@@ -1,7 +1,6 @@
 import type { Db, Prisma } from '@app/db';
 import {
   type AdminCompaniesInput,
-  buildPagination,
   type CreateCompanyInput,
   type Role,
   TAKEN_MESSAGE,
@@ -9,6 +8,8 @@ import {
 } from '@app/shared';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../errors';
+import { findPage } from '../../paging';
+import { containsAny } from '../../search';
 import { correctSubscription, startTrial } from '../billing/subscriptions.service';
 import { toUserDto } from '../users/users.dto';
 import { userSelect } from '../users/users.select';
@@ -41,22 +42,15 @@ export async function listCompanies(db: Db, input: AdminCompaniesInput) {
   const where: Prisma.CompanyWhereInput = {
     isSystem: false,
     ...(Object.keys(subscription).length ? { subscription: { is: subscription } } : {}),
-    ...(input.search
-      ? { OR: [{ name: { contains: input.search, mode: 'insensitive' } }, { subdomain: { contains: input.search, mode: 'insensitive' } }] }
-      : {}),
+    ...containsAny(input.search, ['name', 'subdomain']),
   };
-  const [rows, total] = await Promise.all([
-    db.company.findMany({
-      where,
-      select: adminCompanySelect,
-      orderBy: [{ name: 'asc' }, { id: 'asc' }],
-      skip: (input.page - 1) * input.per_page,
-      take: input.per_page,
-    }),
-    db.company.count({ where }),
-  ]);
+  const { rows, pagination } = await findPage(
+    input,
+    (page) => db.company.findMany({ where, select: adminCompanySelect, orderBy: [{ name: 'asc' }, { id: 'asc' }], ...page }),
+    () => db.company.count({ where }),
+  );
   const now = new Date();
-  return { companies: rows.map((c) => toAdminCompanyDto(c, now)), pagination: buildPagination(input.page, input.per_page, total) };
+  return { companies: rows.map((c) => toAdminCompanyDto(c, now)), pagination };
 }
 
 /**

@@ -1,21 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import {
-  FILE_EXTENSIONS,
-  FILE_MISSING_MESSAGE,
-  fileTypeOfName,
-  IMAGE_KEY_PATTERN,
-  IMAGE_UPLOAD,
-  imageUrl,
-  type UploadImageOutput,
-  z,
-} from '@app/shared';
+import { FILE_EXTENSIONS, fileTypeOfName, IMAGE_KEY_PATTERN, IMAGE_UPLOAD, imageUrl, type UploadImageOutput } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
-import { AppError, notFound } from '../../errors';
-import { readMultipart } from '../../multipart';
+import { notFound } from '../../errors';
+import { readFileOnly } from '../../multipart';
 import { requestSession } from '../access/authorize';
-
-const noFields = z.object({}).strict();
 
 /**
  * Multipart image upload (cover images) and the images served back. An image URL carries a
@@ -24,9 +13,7 @@ const noFields = z.object({}).strict();
 export function registerUploadRoutes(app: FastifyInstance, deps: Deps) {
   app.post('/api/uploads/image', async (req): Promise<UploadImageOutput> => {
     const user = await requestSession(deps, req);
-    const { file, fields } = await readMultipart(req, IMAGE_UPLOAD);
-    noFields.parse(fields);
-    if (!file) throw new AppError('VALIDATION', { errors: { file: [FILE_MISSING_MESSAGE] } });
+    const file = await readFileOnly(req, IMAGE_UPLOAD);
     const key = `images/${user.companyId}/${randomUUID()}.${FILE_EXTENSIONS[file.contentType]}`;
     await deps.platform.storage.put(key, file.data);
     return { url: imageUrl(key), key };

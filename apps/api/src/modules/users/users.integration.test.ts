@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO, useTestApp } from '../../../test/harness';
+import { DEMO, FIRST_OF_TWO_PAGES, useTestApp } from '../../../test/harness';
 
 const t = useTestApp();
 
@@ -13,14 +13,7 @@ describe('GET /api/users', () => {
     const res = await t.call('GET', '/api/users?per_page=2&page=1', { token });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.pagination).toEqual({
-      current_page: 1,
-      per_page: 2,
-      total_pages: 2,
-      total_count: 3,
-      has_next_page: true,
-      has_prev_page: false,
-    });
+    expect(body.pagination).toEqual(FIRST_OF_TWO_PAGES);
     expect(body.users.every((u: { company_name: string }) => u.company_name === 'Agência Demo')).toBe(true);
   });
 

@@ -1,7 +1,9 @@
 import type { Db, Prisma } from '@app/db';
-import { buildPagination, type ListUsersInput, type Role, TAKEN_MESSAGE } from '@app/shared';
+import { type ListUsersInput, type Role, TAKEN_MESSAGE } from '@app/shared';
 import type { Deps } from '../../deps';
 import { AppError, fieldError, notFound } from '../../errors';
+import { findPage } from '../../paging';
+import { containsAny } from '../../search';
 import { toUserDto } from './users.dto';
 import { registrationMailJob } from './users.jobs';
 import { userSelect } from './users.select';
@@ -15,21 +17,14 @@ export async function listUsers(db: Db, companyId: number, input: ListUsersInput
     ...userWhere(companyId),
     ...(input.status ? { status: input.status } : {}),
     ...(input.role ? { role: input.role } : {}),
-    ...(input.search
-      ? { OR: [{ name: { contains: input.search, mode: 'insensitive' } }, { email: { contains: input.search, mode: 'insensitive' } }] }
-      : {}),
+    ...containsAny(input.search, ['name', 'email']),
   };
-  const [rows, total] = await Promise.all([
-    db.user.findMany({
-      where,
-      select: userSelect,
-      orderBy: [{ name: 'asc' }, { id: 'asc' }],
-      skip: (input.page - 1) * input.per_page,
-      take: input.per_page,
-    }),
-    db.user.count({ where }),
-  ]);
-  return { users: rows.map(toUserDto), pagination: buildPagination(input.page, input.per_page, total) };
+  const { rows, pagination } = await findPage(
+    input,
+    (page) => db.user.findMany({ where, select: userSelect, orderBy: [{ name: 'asc' }, { id: 'asc' }], ...page }),
+    () => db.user.count({ where }),
+  );
+  return { users: rows.map(toUserDto), pagination };
 }
 
 export async function getUser(db: Db, companyId: number, id: number) {

@@ -1,15 +1,17 @@
 import { type Attendance, createAttendanceInput } from '@app/shared/attendances';
 import { parseRecordId } from '@app/shared/constants';
-import { Button, Card, Group, NumberInput, Select, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Card, NumberInput, Select, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconQuestionMark } from '@tabler/icons-react';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { CurrencyInput } from '../../components/CurrencyInput';
 import { DateField } from '../../components/DateField';
+import { ErrorText } from '../../components/ErrorText';
+import { FormActions } from '../../components/FormActions';
 import { PageHeader } from '../../components/PageHeader';
 import { BackLink as BackTo, DetailNotFound } from '../../components/ScreenStates';
-import { apiError } from '../../lib/api-error';
 import { useSchemaForm } from '../../lib/form';
+import { recordNotFound } from '../../lib/record-route';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { useCurrentUser } from '../../lib/use-session';
@@ -109,11 +111,7 @@ function AttendanceForm({ attendance, client }: { attendance?: Attendance; clien
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {form.formError && (
-          <Text c="red" fz="sm" role="alert">
-            {form.formError}
-          </Text>
-        )}
+        <ErrorText>{form.formError}</ErrorText>
         <Card withBorder radius="lg" padding="lg">
           <Stack gap="md">
             <ClientSelect
@@ -154,14 +152,9 @@ function AttendanceForm({ attendance, client }: { attendance?: Attendance; clien
             <Textarea label="Observações" autosize minRows={3} {...form.getInputProps('notes')} />
           </Stack>
         </Card>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => void navigate(-1)} disabled={pending}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={pending}>
-            {attendance ? 'Salvar alterações' : 'Cadastrar atendimento'}
-          </Button>
-        </Group>
+        <FormActions onCancel={() => void navigate(-1)} pending={pending}>
+          {attendance ? 'Salvar alterações' : 'Cadastrar atendimento'}
+        </FormActions>
       </Stack>
     </form>
   );
@@ -183,7 +176,7 @@ export default function AttendanceLeaderScreen() {
   const attendance = useQuery(trpc.attendances.get.queryOptions(id ? { id } : skipToken));
   const client = useQuery(trpc.clients.get.queryOptions(clientId ? { id: clientId } : skipToken));
 
-  if (editing && (!id || (attendance.isError && apiError(attendance.error).status === 404))) {
+  if (editing && recordNotFound(id, attendance)) {
     return <DetailNotFound back={<BackLink />} icon={<IconQuestionMark size={28} aria-hidden />} title="Atendimento não encontrado" />;
   }
 

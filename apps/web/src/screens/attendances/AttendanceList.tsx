@@ -2,16 +2,17 @@ import type { AttendanceFilters } from '@app/shared/attendances';
 import { DEFAULT_PAGE_SIZE } from '@app/shared/constants';
 import { shortDate, toCurrency } from '@app/shared/format';
 import type { AttendanceListStatus } from '@app/shared/funnel';
-import { Anchor, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { IconHeadset } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { ListPagination } from '../../components/ListPagination';
-import { ListContent } from '../../components/ListScreen';
+import { ListContent, ListRow, ListTable } from '../../components/ListScreen';
 import { useTRPC } from '../../lib/trpc';
 import { AttendanceStatusBadges } from './badges';
 import { travelDates } from './labels';
+
+const NOUN: [string, string] = ['atendimento', 'atendimentos'];
 
 type Props = {
   filters: AttendanceFilters & { client_id?: number; status?: AttendanceListStatus };
@@ -27,7 +28,6 @@ type Props = {
 /** Section 3: the attendances list (page size 6), newest first. */
 export function AttendanceList({ filters, page, onPageChange, emptyAction, filtered, showClient = true }: Props) {
   const trpc = useTRPC();
-  const navigate = useNavigate();
   const list = useQuery(
     trpc.attendances.list.queryOptions({ ...filters, page, per_page: DEFAULT_PAGE_SIZE }, { placeholderData: keepPreviousData }),
   );
@@ -38,62 +38,45 @@ export function AttendanceList({ filters, page, onPageChange, emptyAction, filte
       query={list}
       isEmpty={rows.length === 0}
       icon={<IconHeadset size={28} aria-hidden />}
-      loadingLabel="Carregando atendimentos"
+      noun={NOUN}
       loadingRows={4}
-      failedTitle="Não foi possível carregar os atendimentos"
-      empty={{ title: 'Nenhum atendimento encontrado', hint: 'Os atendimentos abertos aparecem aqui.', filtered, children: emptyAction }}
+      empty={{ hint: 'Os atendimentos abertos aparecem aqui.', filtered, children: emptyAction }}
     >
-      <Table.ScrollContainer minWidth={showClient ? 760 : 600}>
-        <Table highlightOnHover verticalSpacing="sm" aria-busy={list.isFetching} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Atendimento</Table.Th>
-              {showClient && <Table.Th>Cliente</Table.Th>}
-              <Table.Th>Responsável</Table.Th>
-              <Table.Th>Viagem</Table.Th>
-              <Table.Th ta="right">Valor</Table.Th>
-              <Table.Th>Status</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((a) => (
-              <Table.Tr
-                key={a.id}
-                className="clickable-row"
-                onClick={() => void navigate(`/atendimento/${a.id}`)}
-                data-testid="attendance-row"
-              >
-                <Table.Td>
-                  <Anchor component={Link} to={`/atendimento/${a.id}`} fw={500} onClick={(e) => e.stopPropagation()}>
-                    {a.title}
-                  </Anchor>
-                  {a.destination && (
-                    <Text fz="xs" c="dimmed">
-                      {a.destination}
-                    </Text>
-                  )}
-                </Table.Td>
-                {showClient && <Table.Td>{a.client_name}</Table.Td>}
-                <Table.Td>
-                  <Text fz="sm">{a.owner_name}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text fz="sm" c={a.start_date ? undefined : 'dimmed'}>
-                    {travelDates(a.start_date, a.end_date, shortDate) || 'Sem data'}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {toCurrency(a.value_cents)}
-                </Table.Td>
-                <Table.Td>
-                  <AttendanceStatusBadges status={a.status} tag={a.status_tag} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <ListPagination pagination={list.data?.pagination} noun={['atendimento', 'atendimentos']} onChange={onPageChange} />
+      <ListTable
+        query={list}
+        minWidth={showClient ? 760 : 600}
+        head={
+          <>
+            <Table.Th>Atendimento</Table.Th>
+            {showClient && <Table.Th>Cliente</Table.Th>}
+            <Table.Th>Responsável</Table.Th>
+            <Table.Th>Viagem</Table.Th>
+            <Table.Th ta="right">Valor</Table.Th>
+            <Table.Th>Status</Table.Th>
+          </>
+        }
+      >
+        {rows.map((a) => (
+          <ListRow key={a.id} to={`/atendimento/${a.id}`} testId="attendance-row" title={a.title} subtitle={a.destination}>
+            {showClient && <Table.Td>{a.client_name}</Table.Td>}
+            <Table.Td>
+              <Text fz="sm">{a.owner_name}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text fz="sm" c={a.start_date ? undefined : 'dimmed'}>
+                {travelDates(a.start_date, a.end_date, shortDate) || 'Sem data'}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+              {toCurrency(a.value_cents)}
+            </Table.Td>
+            <Table.Td>
+              <AttendanceStatusBadges status={a.status} tag={a.status_tag} />
+            </Table.Td>
+          </ListRow>
+        ))}
+      </ListTable>
+      <ListPagination pagination={list.data?.pagination} noun={NOUN} onChange={onPageChange} />
     </ListContent>
   );
 }

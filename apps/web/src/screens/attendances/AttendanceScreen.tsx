@@ -1,19 +1,18 @@
 import { type Attendance, markLostInput } from '@app/shared/attendances';
-import { parseRecordId } from '@app/shared/constants';
 import { maxLengthOf } from '@app/shared/form';
 import { dateTime, shortDate, toCurrency } from '@app/shared/format';
 import { canTransition } from '@app/shared/funnel';
-import { Anchor, Button, Card, Grid, Select, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Button, Card, Grid, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { IconArrowBackUp, IconBan, IconEdit, IconMoodSad, IconQuestionMark, IconTrophy } from '@tabler/icons-react';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CurrencyInput } from '../../components/CurrencyInput';
 import { DetailField, DetailNotes, OrMissing } from '../../components/DetailFields';
 import { PageHeader } from '../../components/PageHeader';
-import { BackLink as BackTo, DetailNotFound } from '../../components/ScreenStates';
-import { apiError } from '../../lib/api-error';
+import { BackLink as BackTo, DetailNotFound, DetailPending } from '../../components/ScreenStates';
+import { recordNotFound, useRecordId } from '../../lib/record-route';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { AttendanceHistory } from './AttendanceHistory';
@@ -38,11 +37,20 @@ function useAttendanceSaved() {
   };
 }
 
-/** Section 4: an open attendance is won or lost; a closed one reopens; a sale can be canceled. */
+type Move = 'won' | 'lost' | 'canceled';
+
+/** The moves asked about first: the button, its dialog's title and the confirm button say the same. */
+const MOVES: Record<Move, { label: string; icon: ReactNode; color: string; variant?: 'light' }> = {
+  won: { label: 'Marcar como ganho', icon: <IconTrophy size={16} aria-hidden />, color: 'teal' },
+  lost: { label: 'Marcar como perdido', icon: <IconMoodSad size={16} aria-hidden />, color: 'red', variant: 'light' },
+  canceled: { label: 'Cancelar venda', icon: <IconBan size={16} aria-hidden />, color: 'red', variant: 'light' },
+};
+
+/** An open attendance is won or lost; a closed one reopens; a sale can be canceled. */
 function StatusActions({ attendance }: { attendance: Attendance }) {
   const trpc = useTRPC();
   const saved = useAttendanceSaved();
-  const [dialog, setDialog] = useState<'won' | 'lost' | 'canceled' | null>(null);
+  const [dialog, setDialog] = useState<Move | null>(null);
   const [lostReason, setLostReason] = useState('');
   const [wonValue, setWonValue] = useState<number | null>(attendance.value_cents);
   const close = () => setDialog(null);
@@ -57,29 +65,35 @@ function StatusActions({ attendance }: { attendance: Attendance }) {
   const cancel = useMutation(trpc.attendances.cancel.mutationOptions({ onSuccess: (a) => saved(a, 'Venda cancelada.'), onSettled: close }));
   const reopen = useMutation(trpc.attendances.reopen.mutationOptions({ onSuccess: (a) => saved(a, 'Atendimento reaberto.') }));
 
-  const open = (which: 'won' | 'lost' | 'canceled') => {
+  const open = (which: Move) => {
     setLostReason('');
     setWonValue(attendance.value_cents);
     setDialog(which);
   };
+  /** What every move's dialog shares. */
+  const dialogOf = (move: Move, pending: boolean) => ({
+    opened: dialog === move,
+    title: MOVES[move].label,
+    confirmLabel: MOVES[move].label,
+    loading: pending,
+    onClose: close,
+  });
 
   return (
     <>
-      {canTransition(attendance.status, 'won') && (
-        <Button color="teal" leftSection={<IconTrophy size={16} aria-hidden />} onClick={() => open('won')}>
-          Marcar como ganho
-        </Button>
-      )}
-      {canTransition(attendance.status, 'lost') && (
-        <Button color="red" variant="light" leftSection={<IconMoodSad size={16} aria-hidden />} onClick={() => open('lost')}>
-          Marcar como perdido
-        </Button>
-      )}
-      {canTransition(attendance.status, 'canceled') && (
-        <Button color="red" variant="light" leftSection={<IconBan size={16} aria-hidden />} onClick={() => open('canceled')}>
-          Cancelar venda
-        </Button>
-      )}
+      {(Object.keys(MOVES) as Move[])
+        .filter((move) => canTransition(attendance.status, move))
+        .map((move) => (
+          <Button
+            key={move}
+            color={MOVES[move].color}
+            variant={MOVES[move].variant}
+            leftSection={MOVES[move].icon}
+            onClick={() => open(move)}
+          >
+            {MOVES[move].label}
+          </Button>
+        ))}
       {canTransition(attendance.status, 'reopened') && (
         <Button
           variant="default"
@@ -92,12 +106,8 @@ function StatusActions({ attendance }: { attendance: Attendance }) {
       )}
 
       <ConfirmDialog
-        opened={dialog === 'won'}
-        title="Marcar como ganho"
-        confirmLabel="Marcar como ganho"
+        {...dialogOf('won', won.isPending)}
         color="teal"
-        loading={won.isPending}
-        onClose={close}
         onConfirm={() => won.mutate({ id, ...(wonValue === null ? {} : { value_cents: wonValue }) })}
       >
         <Stack gap="sm">
@@ -107,14 +117,7 @@ function StatusActions({ attendance }: { attendance: Attendance }) {
           <CurrencyInput label="Valor final da venda" value={wonValue} onChange={setWonValue} />
         </Stack>
       </ConfirmDialog>
-      <ConfirmDialog
-        opened={dialog === 'lost'}
-        title="Marcar como perdido"
-        confirmLabel="Marcar como perdido"
-        loading={lost.isPending}
-        onClose={close}
-        onConfirm={() => lost.mutate({ id, lost_reason: lostReason.trim() || null })}
-      >
+      <ConfirmDialog {...dialogOf('lost', lost.isPending)} onConfirm={() => lost.mutate({ id, lost_reason: lostReason.trim() || null })}>
         <Stack gap="sm">
           <Text>
             Deseja marcar <strong>{attendance.title}</strong> como perdido? Ele sai de “Em aberto” e pode ser reaberto depois.
@@ -130,15 +133,7 @@ function StatusActions({ attendance }: { attendance: Attendance }) {
           />
         </Stack>
       </ConfirmDialog>
-      <ConfirmDialog
-        opened={dialog === 'canceled'}
-        title="Cancelar venda"
-        confirmLabel="Cancelar venda"
-        cancelLabel="Voltar"
-        loading={cancel.isPending}
-        onClose={close}
-        onConfirm={() => cancel.mutate({ id })}
-      >
+      <ConfirmDialog {...dialogOf('canceled', cancel.isPending)} cancelLabel="Voltar" onConfirm={() => cancel.mutate({ id })}>
         <Text>
           Deseja cancelar a venda de <strong>{attendance.title}</strong>? Ela continua listada entre as vendas canceladas.
         </Text>
@@ -248,13 +243,11 @@ function AttendanceDetails({ attendance: a }: { attendance: Attendance }) {
 }
 
 export default function AttendanceScreen() {
-  const { id: idParam } = useParams();
-  // Only plain decimal digits name a record: /x/0x65 or /x/+101 is not record 101.
-  const id = parseRecordId(idParam);
+  const id = useRecordId();
   const trpc = useTRPC();
   const query = useQuery(trpc.attendances.get.queryOptions(id ? { id } : skipToken));
 
-  if (!id || (query.isError && apiError(query.error).status === 404)) {
+  if (recordNotFound(id, query)) {
     return <DetailNotFound back={<BackLink />} icon={<IconQuestionMark size={28} aria-hidden />} title="Atendimento não encontrado" />;
   }
 
@@ -282,17 +275,7 @@ export default function AttendanceScreen() {
       >
         {attendance && <AttendanceStatusBadges status={attendance.status} tag={attendance.status_tag} />}
       </PageHeader>
-      {attendance ? (
-        <AttendanceDetails attendance={attendance} />
-      ) : query.isError ? (
-        <Text c="dimmed">Não foi possível carregar o atendimento.</Text>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" aria-busy="true" aria-label="Carregando atendimento">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} h={44} />
-          ))}
-        </SimpleGrid>
-      )}
+      {attendance ? <AttendanceDetails attendance={attendance} /> : <DetailPending failed={query.isError} noun="atendimento" />}
     </Stack>
   );
 }

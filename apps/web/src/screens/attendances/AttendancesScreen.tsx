@@ -4,11 +4,10 @@ import {
   ATTENDANCE_STATUS_TAG_LABELS,
   type AttendanceListStatus,
 } from '@app/shared/funnel';
-import { Button, Card, Stack, Tabs } from '@mantine/core';
-import { IconLayoutKanban, IconList, IconPlus } from '@tabler/icons-react';
+import { Button, Tabs } from '@mantine/core';
+import { IconLayoutKanban, IconList } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { ListFilterSelect } from '../../components/ListScreen';
-import { PageHeader } from '../../components/PageHeader';
+import { ListFilterSelect, ListPage, NewButton } from '../../components/ListScreen';
 import { useListParams } from '../../lib/use-list-params';
 import { AttendanceList } from './AttendanceList';
 import { BigNumbers } from './BigNumbers';
@@ -32,55 +31,45 @@ export default function AttendancesScreen() {
   const view: View = params.get('visao') === 'funil' ? 'funil' : 'lista';
 
   return (
-    <Stack gap={0}>
-      <PageHeader
-        actions={
-          <Button component={Link} to="/atendimento-leader" leftSection={<IconPlus size={18} aria-hidden />}>
-            Novo atendimento
-          </Button>
-        }
-      />
-      <BigNumbers filters={filters} />
-      <Card withBorder radius="lg" padding="md">
-        <AttendanceFiltersBar filters={filters} update={update}>
-          {view === 'lista' && (
-            <ListFilterSelect
-              label="Status"
-              param="status"
-              value={status}
-              update={update}
-              data={STATUS_OPTIONS}
-              w={{ base: '100%', xs: 160 }}
-            />
-          )}
-        </AttendanceFiltersBar>
-        <Tabs value={view} onChange={(v) => update({ visao: v === 'funil' ? 'funil' : undefined, page: undefined })} keepMounted={false}>
-          <Tabs.List mb="md">
-            <Tabs.Tab value="lista" leftSection={<IconList size={16} aria-hidden />}>
-              Lista
-            </Tabs.Tab>
-            <Tabs.Tab value="funil" leftSection={<IconLayoutKanban size={16} aria-hidden />}>
-              Funil de vendas
-            </Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="lista">
-            <AttendanceList
-              filters={{ ...filters, status }}
-              page={page}
-              onPageChange={setPage}
-              filtered={hasFilters(filters) || !!status}
-              emptyAction={
-                <Button component={Link} to="/atendimento-leader" variant="light">
-                  Novo atendimento
-                </Button>
-              }
-            />
-          </Tabs.Panel>
-          <Tabs.Panel value="funil">
-            <FunnelBoard filters={filters} page={page} onPageChange={setPage} />
-          </Tabs.Panel>
-        </Tabs>
-      </Card>
-    </Stack>
+    <ListPage actions={<NewButton to="/atendimento-leader">Novo atendimento</NewButton>} before={<BigNumbers filters={filters} />}>
+      <AttendanceFiltersBar filters={filters} update={update}>
+        {view === 'lista' && (
+          <ListFilterSelect
+            label="Status"
+            param="status"
+            value={status}
+            update={update}
+            data={STATUS_OPTIONS}
+            w={{ base: '100%', xs: 160 }}
+          />
+        )}
+      </AttendanceFiltersBar>
+      <Tabs value={view} onChange={(v) => update({ visao: v === 'funil' ? 'funil' : undefined, page: undefined })} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="lista" leftSection={<IconList size={16} aria-hidden />}>
+            Lista
+          </Tabs.Tab>
+          <Tabs.Tab value="funil" leftSection={<IconLayoutKanban size={16} aria-hidden />}>
+            Funil de vendas
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="lista">
+          <AttendanceList
+            filters={{ ...filters, status }}
+            page={page}
+            onPageChange={setPage}
+            filtered={hasFilters(filters) || !!status}
+            emptyAction={
+              <Button component={Link} to="/atendimento-leader" variant="light">
+                Novo atendimento
+              </Button>
+            }
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="funil">
+          <FunnelBoard filters={filters} page={page} onPageChange={setPage} />
+        </Tabs.Panel>
+      </Tabs>
+    </ListPage>
   );
 }

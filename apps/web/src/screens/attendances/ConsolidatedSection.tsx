@@ -1,13 +1,15 @@
 import { type Consolidated, consolidatedFieldsInput } from '@app/shared/attendances';
 import { NOTES_MAX_LENGTH } from '@app/shared/crm-rules';
-import { DOCUMENT_UPLOAD, FILE_TYPE_LABELS, fileTypeList, fileTypeOfName, isFileType, uploadAccept, uploadHint } from '@app/shared/files';
+import { DOCUMENT_UPLOAD, FILE_TYPE_LABELS, fileTypeList, fileTypeOfName, isFileType, uploadHint } from '@app/shared/files';
 import { dateTime, fileSize, shortDate, toCurrency } from '@app/shared/format';
-import { Button, Card, Divider, FileButton, Group, Progress, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@mantine/core';
-import { IconDownload, IconFileAlert, IconFileText, IconFileTypePdf, IconPencil, IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
+import { Button, Card, Divider, Group, Progress, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@mantine/core';
+import { IconDownload, IconFileAlert, IconFileText, IconFileTypePdf, IconPencil, IconPhoto, IconX } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { DetailField, OrMissing } from '../../components/DetailFields';
+import { ErrorText } from '../../components/ErrorText';
 import { LoadFailed } from '../../components/ScreenStates';
+import { UploadButton } from '../../components/UploadButton';
 import { downloadFile } from '../../lib/download';
 import { useSchemaForm } from '../../lib/form';
 import { toastSuccess } from '../../lib/toast';
@@ -158,17 +160,13 @@ function DocumentPanel({ consolidated }: { consolidated: Consolidated }) {
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [downloading, setDownloading] = useState(false);
-  // Cleared after each pick, so choosing the same file again is seen again.
-  const resetFile = useRef<() => void>(null);
   const upload = useRef<AbortController | null>(null);
   const hintId = useId();
   useEffect(() => () => upload.current?.abort(), []);
 
   const file = consolidated.file;
 
-  const send = async (picked: File | null) => {
-    if (!picked) return;
-    resetFile.current?.();
+  const send = async (picked: File) => {
     const rejected = fileProblem(picked);
     setProblem(rejected);
     if (rejected) return;
@@ -256,32 +254,19 @@ function DocumentPanel({ consolidated }: { consolidated: Consolidated }) {
           </Group>
         </Stack>
       )}
-      {problem && (
-        <Text fz="sm" c="red" role="alert" data-testid="consolidated-file-error">
-          {problem}
-        </Text>
-      )}
+      <ErrorText testId="consolidated-file-error">{problem}</ErrorText>
       <Group gap="xs">
-        <FileButton
-          onChange={(picked) => void send(picked)}
-          resetRef={resetFile}
-          accept={uploadAccept(DOCUMENT_UPLOAD)}
-          disabled={busy}
-          inputProps={{ 'aria-label': 'Arquivo do documento do consolidado' }}
+        <UploadButton
+          rule={DOCUMENT_UPLOAD}
+          onPick={(picked) => void send(picked)}
+          busy={busy}
+          inputLabel="Arquivo do documento do consolidado"
+          variant={file ? 'default' : 'light'}
+          size="sm"
+          aria-describedby={hintId}
         >
-          {(props) => (
-            <Button
-              {...props}
-              variant={file ? 'default' : 'light'}
-              size="sm"
-              leftSection={<IconUpload size={16} aria-hidden />}
-              loading={busy}
-              aria-describedby={hintId}
-            >
-              {file ? 'Substituir documento' : 'Enviar documento'}
-            </Button>
-          )}
-        </FileButton>
+          {file ? 'Substituir documento' : 'Enviar documento'}
+        </UploadButton>
       </Group>
       <Text fz="xs" c="dimmed" id={hintId}>
         {uploadHint(DOCUMENT_UPLOAD)}

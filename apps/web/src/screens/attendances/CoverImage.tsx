@@ -1,9 +1,11 @@
 import type { Attendance } from '@app/shared/attendances';
-import { IMAGE_UPLOAD, uploadAccept, uploadHint } from '@app/shared/files';
-import { Button, Card, Center, FileButton, Group, Image, Progress, Stack, Text } from '@mantine/core';
-import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IMAGE_UPLOAD, uploadHint } from '@app/shared/files';
+import { Button, Card, Center, Group, Image, Progress, Stack, Text } from '@mantine/core';
+import { IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import { ErrorText } from '../../components/ErrorText';
+import { UploadButton } from '../../components/UploadButton';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { reportUploadError, uploadImage } from '../../lib/upload';
@@ -14,8 +16,6 @@ export function CoverImage({ attendance }: { attendance: Attendance }) {
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<number | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
-  // Cleared after each pick, so choosing the same file again uploads it again.
-  const resetFile = useRef<() => void>(null);
 
   const save = useMutation(
     trpc.attendances.update.mutationOptions({
@@ -26,9 +26,7 @@ export function CoverImage({ attendance }: { attendance: Attendance }) {
     }),
   );
 
-  const upload = async (file: File | null) => {
-    if (!file) return;
-    resetFile.current?.();
+  const upload = async (file: File) => {
     setUploadError(null);
     setProgress(0);
     let key: string;
@@ -78,25 +76,18 @@ export function CoverImage({ attendance }: { attendance: Attendance }) {
             </Text>
           </Stack>
         )}
-        {uploadError && (
-          <Text fz="sm" c="red" role="alert">
-            {uploadError}
-          </Text>
-        )}
+        <ErrorText>{uploadError}</ErrorText>
         <Group gap="xs">
-          <FileButton
-            onChange={(file) => void upload(file)}
-            resetRef={resetFile}
-            accept={uploadAccept(IMAGE_UPLOAD)}
-            disabled={busy}
-            inputProps={{ 'aria-label': 'Arquivo da imagem de capa' }}
+          <UploadButton
+            rule={IMAGE_UPLOAD}
+            onPick={(file) => void upload(file)}
+            busy={busy}
+            inputLabel="Arquivo da imagem de capa"
+            variant="light"
+            size="sm"
           >
-            {(props) => (
-              <Button {...props} variant="light" size="sm" leftSection={<IconUpload size={16} aria-hidden />} loading={busy}>
-                {attendance.cover_image_url ? 'Trocar imagem' : 'Enviar imagem'}
-              </Button>
-            )}
-          </FileButton>
+            {attendance.cover_image_url ? 'Trocar imagem' : 'Enviar imagem'}
+          </UploadButton>
           {attendance.cover_image_url && (
             <Button
               variant="subtle"

@@ -3,7 +3,7 @@ import { Button } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { DateField } from '../../components/DateField';
-import { ListFilterBar, ListFilterSelect, ListSearchInput } from '../../components/ListScreen';
+import { ListFilterBar, ListFilterSelect } from '../../components/ListScreen';
 import { useSearchParam } from '../../lib/use-list-params';
 import { useOwnerOptions } from './use-owner-options';
 
@@ -31,20 +31,8 @@ type Update = (changes: Record<string, string | undefined>) => void;
 export function AttendanceFiltersBar({ filters, update, children }: { filters: AttendanceFilters; update: Update; children?: ReactNode }) {
   const search = useSearchParam(FILTER_KEYS.search, update);
   const owners = useOwnerOptions();
-  const clear = () => {
-    search.setText('');
-    update({
-      [FILTER_KEYS.search]: undefined,
-      [FILTER_KEYS.owner]: undefined,
-      [FILTER_KEYS.from]: undefined,
-      [FILTER_KEYS.to]: undefined,
-      status: undefined,
-      page: undefined,
-    });
-  };
   return (
-    <ListFilterBar>
-      <ListSearchInput search={search} placeholder="Título, destino ou cliente" />
+    <ListFilterBar search={search} placeholder="Título, destino ou cliente">
       <ListFilterSelect
         label="Responsável"
         param={FILTER_KEYS.owner}
@@ -69,7 +57,12 @@ export function AttendanceFiltersBar({ filters, update, children }: { filters: A
         w={{ base: '100%', xs: 170 }}
       />
       {children}
-      <Button variant="subtle" color="gray" leftSection={<IconX size={16} aria-hidden />} onClick={clear}>
+      <Button
+        variant="subtle"
+        color="gray"
+        leftSection={<IconX size={16} aria-hidden />}
+        onClick={() => search.clearFilters([FILTER_KEYS.owner, FILTER_KEYS.from, FILTER_KEYS.to, 'status'])}
+      >
         Limpar filtros
       </Button>
     </ListFilterBar>

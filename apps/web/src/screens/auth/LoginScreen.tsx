@@ -1,4 +1,3 @@
-import { loginForm } from '@app/shared/login';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -15,13 +14,16 @@ function loginErrorText(error: unknown): string {
   return Object.keys(err.errors).length > 0 || err.code === 'NETWORK' ? errorText(err) : err.message;
 }
 
+/** The first screen's schema loads, and zod with it, when its form first validates. */
+const loadLoginForm = () => import('@app/shared/login').then((module) => module.loginForm);
+
 export default function LoginScreen() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
   const flash = (location.state as { flash?: string } | null)?.flash;
-  const form = useSchemaForm({ schema: loginForm, initialValues: { email: '', password: '' } });
+  const form = useSchemaForm({ schema: loadLoginForm, initialValues: { email: '', password: '' } });
 
   const login = useMutation(
     trpc.auth.login.mutationOptions({

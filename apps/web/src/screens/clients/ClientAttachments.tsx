@@ -1,11 +1,12 @@
 import type { Client } from '@app/shared/clients';
-import { DOCUMENT_UPLOAD, uploadAccept, uploadHint } from '@app/shared/files';
+import { DOCUMENT_UPLOAD, uploadHint } from '@app/shared/files';
 import { dateTime, fileSize } from '@app/shared/format';
-import { ActionIcon, Button, Card, FileButton, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Card, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { IconDownload, IconPaperclip, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { UploadButton } from '../../components/UploadButton';
 import { downloadFile } from '../../lib/download';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
@@ -21,7 +22,6 @@ export function ClientAttachments({ client }: { client: Client }) {
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<number | null>(null);
   const [removing, setRemoving] = useState<Attachment | null>(null);
-  const resetFile = useRef<() => void>(null);
 
   const saved = (c: Client) => queryClient.setQueryData(trpc.clients.get.queryKey({ id: c.id }), c);
   const remove = useMutation(
@@ -34,9 +34,7 @@ export function ClientAttachments({ client }: { client: Client }) {
     }),
   );
 
-  const upload = async (file: File | null) => {
-    if (!file) return;
-    resetFile.current?.();
+  const upload = async (file: File) => {
     setProgress(0);
     try {
       saved(await uploadFile<Client>(`/api/clients/${client.id}/attachments`, file, { onProgress: setProgress }));
@@ -54,18 +52,16 @@ export function ClientAttachments({ client }: { client: Client }) {
         <Text fw={600} component="h2">
           Anexos
         </Text>
-        <FileButton
-          onChange={(f) => void upload(f)}
-          resetRef={resetFile}
-          accept={uploadAccept(DOCUMENT_UPLOAD)}
-          disabled={progress !== null}
+        <UploadButton
+          rule={DOCUMENT_UPLOAD}
+          onPick={(f) => void upload(f)}
+          busy={progress !== null}
+          size="xs"
+          variant="light"
+          leftSection={<IconUpload size={14} aria-hidden />}
         >
-          {(props) => (
-            <Button {...props} size="xs" variant="light" leftSection={<IconUpload size={14} aria-hidden />} loading={progress !== null}>
-              Enviar anexo
-            </Button>
-          )}
-        </FileButton>
+          Enviar anexo
+        </UploadButton>
       </Group>
       {progress !== null && (
         <Stack gap={4} mb="sm">

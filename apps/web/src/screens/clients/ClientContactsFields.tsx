@@ -2,7 +2,7 @@ import type { Client } from '@app/shared/clients';
 import { CLIENT_LIST_LABELS } from '@app/shared/crm-labels';
 import { Autocomplete, SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { formatPhone } from './phone';
+import { PhoneInput } from './PhoneInput';
 import { RowsFieldset } from './RowsFieldset';
 
 const LABELS = CLIENT_LIST_LABELS.contacts.fields;
@@ -31,44 +31,25 @@ export function ClientContactsFields({ form }: { form: ContactsForm }) {
       empty={EMPTY_CONTACT}
       emptyText="Nenhum contato. Cadastre cônjuge, familiares ou o financeiro da empresa."
     >
-      {(index, focusRef) => {
-        const phone = form.getInputProps(`contacts.${index}.phone`);
-        return (
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput
-              label={LABELS.name}
-              withAsterisk
-              autoComplete="off"
-              ref={focusRef}
-              {...form.getInputProps(`contacts.${index}.name`)}
-            />
-            <Autocomplete
-              label={LABELS.relationship}
-              placeholder="Cônjuge, Financeiro…"
-              data={RELATIONSHIPS}
-              {...form.getInputProps(`contacts.${index}.relationship`)}
-            />
-            <TextInput
-              label={LABELS.phone}
-              type="tel"
-              inputMode="tel"
-              autoComplete="off"
-              {...phone}
-              onBlur={() => {
-                phone.onBlur();
-                form.setFieldValue(`contacts.${index}.phone`, formatPhone(form.values.contacts[index]?.phone ?? ''));
-              }}
-            />
-            <TextInput
-              label={LABELS.email}
-              type="email"
-              inputMode="email"
-              autoComplete="off"
-              {...form.getInputProps(`contacts.${index}.email`)}
-            />
-          </SimpleGrid>
-        );
-      }}
+      {(index, focusRef) => (
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput label={LABELS.name} withAsterisk autoComplete="off" ref={focusRef} {...form.getInputProps(`contacts.${index}.name`)} />
+          <Autocomplete
+            label={LABELS.relationship}
+            placeholder="Cônjuge, Financeiro…"
+            data={RELATIONSHIPS}
+            {...form.getInputProps(`contacts.${index}.relationship`)}
+          />
+          <PhoneInput form={form} path={`contacts.${index}.phone`} label={LABELS.phone} />
+          <TextInput
+            label={LABELS.email}
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            {...form.getInputProps(`contacts.${index}.email`)}
+          />
+        </SimpleGrid>
+      )}
     </RowsFieldset>
   );
 }

@@ -1,18 +1,17 @@
 import type { Client } from '@app/shared/clients';
-import { parseRecordId } from '@app/shared/constants';
 import { formatPostalCode } from '@app/shared/documents';
 import { dateTime, shortDate } from '@app/shared/format';
-import { Anchor, Badge, Button, Card, Grid, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Grid, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconEdit, IconPlus, IconUserCheck, IconUserOff, IconUserQuestion } from '@tabler/icons-react';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Fragment, type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DetailField, DetailNotes, OrMissing } from '../../components/DetailFields';
 import { PageHeader } from '../../components/PageHeader';
-import { BackLink as BackTo, DetailNotFound } from '../../components/ScreenStates';
-import { apiError } from '../../lib/api-error';
+import { BackLink as BackTo, DetailNotFound, DetailPending } from '../../components/ScreenStates';
+import { recordNotFound, useRecordId } from '../../lib/record-route';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { AttendanceList } from '../attendances/AttendanceList';
@@ -120,87 +119,86 @@ function ClientData({ client: c }: { client: Client }) {
   );
 }
 
+/** One of the client's lists under its heading, or `empty` when it has no item. */
+function DetailList<T extends { id: number }>({
+  title,
+  items,
+  empty,
+  children,
+}: {
+  title: string;
+  items: T[];
+  empty: string;
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <div>
+      <Text fw={600} mb={4} component="h2">
+        {title}
+      </Text>
+      {items.length === 0 ? (
+        <Text fz="sm" c="dimmed">
+          {empty}
+        </Text>
+      ) : (
+        items.map((item) => <Fragment key={item.id}>{children(item)}</Fragment>)
+      )}
+    </div>
+  );
+}
+
 function ClientLists({ client: c }: { client: Client }) {
   const today = localToday();
   return (
     <Card withBorder radius="lg" padding="md">
       <Stack gap="md">
-        <div>
-          <Text fw={600} mb={4} component="h2">
-            Endereços
-          </Text>
-          {c.addresses.length === 0 ? (
-            <Text fz="sm" c="dimmed">
-              Nenhum endereço.
+        <DetailList title="Endereços" items={c.addresses} empty="Nenhum endereço.">
+          {(a) => (
+            <Text fz="sm" data-testid="client-address">
+              {a.street}, {a.number}
+              {a.complement ? ` – ${a.complement}` : ''} · {a.neighborhood} · {a.city}/{a.state} · CEP {formatPostalCode(a.postal_code)}
             </Text>
-          ) : (
-            c.addresses.map((a) => (
-              <Text key={a.id} fz="sm" data-testid="client-address">
-                {a.street}, {a.number}
-                {a.complement ? ` – ${a.complement}` : ''} · {a.neighborhood} · {a.city}/{a.state} · CEP {formatPostalCode(a.postal_code)}
-              </Text>
-            ))
           )}
-        </div>
-        <div>
-          <Text fw={600} mb={4} component="h2">
-            Contatos
-          </Text>
-          {c.contacts.length === 0 ? (
-            <Text fz="sm" c="dimmed">
-              Nenhum contato.
+        </DetailList>
+        <DetailList title="Contatos" items={c.contacts} empty="Nenhum contato.">
+          {(ct) => (
+            <Text fz="sm" data-testid="client-contact">
+              {ct.name}
+              {ct.relationship ? ` (${ct.relationship})` : ''}
+              {[ct.email, ct.phone].filter(Boolean).length > 0 ? ` · ${[ct.email, ct.phone].filter(Boolean).join(' · ')}` : ''}
             </Text>
-          ) : (
-            c.contacts.map((ct) => (
-              <Text key={ct.id} fz="sm" data-testid="client-contact">
-                {ct.name}
-                {ct.relationship ? ` (${ct.relationship})` : ''}
-                {[ct.email, ct.phone].filter(Boolean).length > 0 ? ` · ${[ct.email, ct.phone].filter(Boolean).join(' · ')}` : ''}
-              </Text>
-            ))
           )}
-        </div>
-        <div>
-          <Text fw={600} mb={4} component="h2">
-            Documentos
-          </Text>
-          {c.documents.length === 0 ? (
-            <Text fz="sm" c="dimmed">
-              Nenhum documento.
-            </Text>
-          ) : (
-            c.documents.map((d) => {
-              const expiry = expiryStatus(d, today);
-              return (
-                <Group key={d.id} gap={6} wrap="wrap">
-                  <Text fz="sm" data-testid="client-travel-document">
-                    {DOCUMENT_TYPE_LABELS[d.type]} {d.number}
-                    {d.expires_at ? ` · validade ${shortDate(d.expires_at)}` : ''}
-                  </Text>
-                  {expiry && (
-                    <Badge size="sm" variant="light" color={expiry === 'expired' ? 'red' : 'orange'}>
-                      {EXPIRY_LABELS[expiry]}
-                    </Badge>
-                  )}
-                </Group>
-              );
-            })
-          )}
-        </div>
+        </DetailList>
+        <DetailList title="Documentos" items={c.documents} empty="Nenhum documento.">
+          {(d) => {
+            const expiry = expiryStatus(d, today);
+            return (
+              <Group gap={6} wrap="wrap">
+                <Text fz="sm" data-testid="client-travel-document">
+                  {DOCUMENT_TYPE_LABELS[d.type]} {d.number}
+                  {d.expires_at ? ` · validade ${shortDate(d.expires_at)}` : ''}
+                </Text>
+                {expiry && (
+                  <Badge size="sm" variant="light" color={expiry === 'expired' ? 'red' : 'orange'}>
+                    {EXPIRY_LABELS[expiry]}
+                  </Badge>
+                )}
+              </Group>
+            );
+          }}
+        </DetailList>
       </Stack>
     </Card>
   );
 }
 
 export default function ClientDetailScreen() {
-  const { id: idParam } = useParams();
-  // Only plain decimal digits name a record: /x/0x65 or /x/+101 is not record 101.
-  const id = parseRecordId(idParam);
+  const id = useRecordId();
   const trpc = useTRPC();
   const query = useQuery(trpc.clients.get.queryOptions(id ? { id } : skipToken));
   const [attendancesPage, setAttendancesPage] = useState(1);
 
-  if (!id || (query.isError && apiError(query.error).status === 404)) {
+  if (recordNotFound(id, query)) {
     return <DetailNotFound back={<BackLink />} icon={<IconUserQuestion size={28} aria-hidden />} title="Cliente não encontrado" />;
   }
 
@@ -241,14 +239,8 @@ export default function ClientDetailScreen() {
             </Stack>
           </Grid.Col>
         </Grid>
-      ) : query.isError ? (
-        <Text c="dimmed">Não foi possível carregar o cliente.</Text>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" aria-busy="true" aria-label="Carregando cliente">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} h={44} />
-          ))}
-        </SimpleGrid>
+        <DetailPending failed={query.isError} noun="cliente" />
       )}
     </Stack>
   );

@@ -5,9 +5,7 @@ import { serverErrorText } from '@app/shared/errors';
 import {
   Alert,
   Anchor,
-  Button,
   Fieldset,
-  Group,
   Loader,
   MaskInput,
   Modal,
@@ -25,6 +23,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { DateField } from '../../components/DateField';
+import { ErrorText } from '../../components/ErrorText';
+import { FormActions } from '../../components/FormActions';
 import { apiError } from '../../lib/api-error';
 import { useSchemaForm } from '../../lib/form';
 import { toastSuccess } from '../../lib/toast';
@@ -32,7 +32,7 @@ import { useTRPC } from '../../lib/trpc';
 import { ClientContactsFields, contactValues } from './ClientContactsFields';
 import { ClientDocumentsFields, documentValues } from './ClientDocumentsFields';
 import { INVALID, KIND_LABELS } from './labels';
-import { formatPhone } from './phone';
+import { PhoneInput } from './PhoneInput';
 
 type Props = {
   opened: boolean;
@@ -200,8 +200,6 @@ function ClientForm({ client, onClose, onSaved }: Omit<Props, 'opened'>) {
   const cepError = form.errors['addresses.0.postal_code'];
   const shownCepError = cep.error ?? (docTouched || onlyDigits(address?.postal_code ?? '').length === DIGITS.cep ? cepError : null);
 
-  const phone = form.getInputProps('phone');
-
   return (
     <form
       onSubmit={(event) => {
@@ -211,11 +209,7 @@ function ClientForm({ client, onClose, onSaved }: Omit<Props, 'opened'>) {
       noValidate
     >
       <Stack gap="md">
-        {form.formError && (
-          <Text c="red" fz="sm" role="alert">
-            {form.formError}
-          </Text>
-        )}
+        <ErrorText>{form.formError}</ErrorText>
         {!client && (
           <SegmentedControl
             fullWidth
@@ -259,17 +253,7 @@ function ClientForm({ client, onClose, onSaved }: Omit<Props, 'opened'>) {
         )}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <TextInput label="E-mail" type="email" inputMode="email" autoComplete="off" {...form.getInputProps('email')} />
-          <TextInput
-            label="Telefone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            {...phone}
-            onBlur={() => {
-              phone.onBlur();
-              form.setFieldValue('phone', formatPhone(v.phone));
-            }}
-          />
+          <PhoneInput form={form} path="phone" label="Telefone" />
         </SimpleGrid>
 
         <Fieldset legend={ADDRESS.legend} variant="filled" radius="md">
@@ -325,14 +309,9 @@ function ClientForm({ client, onClose, onSaved }: Omit<Props, 'opened'>) {
 
         <Textarea label="Observações" autosize minRows={2} {...form.getInputProps('notes')} />
 
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onClose} disabled={pending}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={pending}>
-            {client ? 'Salvar alterações' : 'Cadastrar cliente'}
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} pending={pending} mt="xs">
+          {client ? 'Salvar alterações' : 'Cadastrar cliente'}
+        </FormActions>
       </Stack>
     </form>
   );

@@ -5,6 +5,7 @@ import { ActionIcon, Button, Fieldset, Group, Paper, Stack, Text } from '@mantin
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useRef } from 'react';
+import { ErrorText } from '../../components/ErrorText';
 
 export type ListPath = 'contacts' | 'documents';
 
@@ -67,11 +68,7 @@ export function RowsFieldset<R>({ form, path, empty, emptyText, children }: Prop
             })}
           </Paper>
         ))}
-        {listError && (
-          <Text c="red" fz="sm" role="alert">
-            {listError}
-          </Text>
-        )}
+        <ErrorText>{listError}</ErrorText>
         <Group gap="sm">
           <Button
             ref={addRef}

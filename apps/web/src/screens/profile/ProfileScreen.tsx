@@ -2,6 +2,7 @@ import { changePasswordInput, profileFormInput } from '@app/shared/auth';
 import { ROLE_LABELS } from '@app/shared/constants';
 import { Button, Card, Group, PasswordInput, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useId } from 'react';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { PageHeader } from '../../components/PageHeader';
 import { useSchemaForm } from '../../lib/form';
@@ -11,6 +12,42 @@ import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 
 type ProfileUser = { name: string; phone: string | null; email: string; role: keyof typeof ROLE_LABELS; company_name: string };
+
+/** One of the screen's two forms: a titled card whose valid values `mutation` sends. */
+function FormCard<Input>({
+  title,
+  form,
+  mutation,
+  submitLabel,
+  disabled,
+  children,
+}: {
+  title: string;
+  form: { submit: (handler: (input: Input) => void) => (event?: FormEvent<HTMLFormElement>) => void };
+  mutation: { mutate: (input: Input) => void; isPending: boolean };
+  submitLabel: string;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <Card withBorder padding="lg" radius="lg" component="section" aria-labelledby={titleId}>
+      <Title order={2} fz="h4" mb="md" id={titleId}>
+        {title}
+      </Title>
+      <form noValidate onSubmit={form.submit((input) => mutation.mutate(input))}>
+        <Stack gap="md">
+          {children}
+          <Group justify="flex-end">
+            <Button type="submit" loading={mutation.isPending} disabled={disabled}>
+              {submitLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
 
 function PersonalDataForm({ user }: { user: ProfileUser }) {
   const trpc = useTRPC();
@@ -33,40 +70,28 @@ function PersonalDataForm({ user }: { user: ProfileUser }) {
   );
 
   return (
-    <Card withBorder padding="lg" radius="lg" component="section" aria-labelledby="dados-pessoais">
-      <Title order={2} fz="h4" mb="md" id="dados-pessoais">
-        Dados pessoais
-      </Title>
-      <form noValidate onSubmit={form.submit((input) => update.mutate(input))}>
-        <Stack gap="md">
-          <TextInput label="Nome" autoComplete="name" withAsterisk {...form.getInputProps('name')} />
-          <TextInput
-            label="Telefone"
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            placeholder="(11) 91234-5678"
-            {...form.getInputProps('phone')}
-          />
-          <TextInput
-            label="E-mail"
-            value={user.email}
-            readOnly
-            variant="filled"
-            description="Para trocar o e-mail, fale com o responsável pela agência."
-          />
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput label="Perfil de acesso" value={ROLE_LABELS[user.role]} readOnly variant="filled" />
-            <TextInput label="Agência" value={user.company_name} readOnly variant="filled" />
-          </SimpleGrid>
-          <Group justify="flex-end">
-            <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
-              Salvar dados
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+    <FormCard title="Dados pessoais" form={form} mutation={update} submitLabel="Salvar dados" disabled={!form.isDirty()}>
+      <TextInput label="Nome" autoComplete="name" withAsterisk {...form.getInputProps('name')} />
+      <TextInput
+        label="Telefone"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        placeholder="(11) 91234-5678"
+        {...form.getInputProps('phone')}
+      />
+      <TextInput
+        label="E-mail"
+        value={user.email}
+        readOnly
+        variant="filled"
+        description="Para trocar o e-mail, fale com o responsável pela agência."
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <TextInput label="Perfil de acesso" value={ROLE_LABELS[user.role]} readOnly variant="filled" />
+        <TextInput label="Agência" value={user.company_name} readOnly variant="filled" />
+      </SimpleGrid>
+    </FormCard>
   );
 }
 
@@ -88,22 +113,10 @@ function ChangePasswordForm() {
     }),
   );
   return (
-    <Card withBorder padding="lg" radius="lg" component="section" aria-labelledby="alterar-senha">
-      <Title order={2} fz="h4" mb="md" id="alterar-senha">
-        Alterar senha
-      </Title>
-      <form noValidate onSubmit={form.submit((input) => change.mutate(input))}>
-        <Stack gap="md">
-          <PasswordInput label="Senha atual" autoComplete="current-password" withAsterisk {...form.getInputProps('current_password')} />
-          <NewPasswordFields password={form.getInputProps('password')} confirmation={form.getInputProps('password_confirmation')} />
-          <Group justify="flex-end">
-            <Button type="submit" loading={change.isPending}>
-              Alterar senha
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+    <FormCard title="Alterar senha" form={form} mutation={change} submitLabel="Alterar senha">
+      <PasswordInput label="Senha atual" autoComplete="current-password" withAsterisk {...form.getInputProps('current_password')} />
+      <NewPasswordFields password={form.getInputProps('password')} confirmation={form.getInputProps('password_confirmation')} />
+    </FormCard>
   );
 }
 

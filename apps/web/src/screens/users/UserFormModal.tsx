@@ -1,9 +1,11 @@
 import type { User } from '@app/shared/auth';
 import { ROLE_LABELS, type Role } from '@app/shared/constants';
 import { createUserInput } from '@app/shared/users';
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ErrorText } from '../../components/ErrorText';
+import { FormActions } from '../../components/FormActions';
 import { useSchemaForm } from '../../lib/form';
 import { assignableRoles } from '../../lib/permissions';
 import { toastSuccess } from '../../lib/toast';
@@ -75,11 +77,7 @@ function UserForm({ user, onClose, onSaved }: Omit<Props, 'opened'>) {
             O novo usuário recebe um e-mail para confirmar o cadastro e criar a senha.
           </Alert>
         )}
-        {form.formError && (
-          <Text c="red" fz="sm" role="alert">
-            {form.formError}
-          </Text>
-        )}
+        <ErrorText>{form.formError}</ErrorText>
         <TextInput label="Nome" withAsterisk autoComplete="off" data-autofocus {...form.getInputProps('user.name')} />
         <TextInput label="E-mail" type="email" inputMode="email" withAsterisk autoComplete="off" {...form.getInputProps('user.email')} />
         <TextInput label="Telefone" type="tel" inputMode="tel" autoComplete="off" {...form.getInputProps('user.phone')} />
@@ -92,14 +90,9 @@ function UserForm({ user, onClose, onSaved }: Omit<Props, 'opened'>) {
           data={roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
           {...form.getInputProps('user.role')}
         />
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onClose} disabled={pending}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={pending}>
-            {user ? 'Salvar alterações' : 'Cadastrar usuário'}
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} pending={pending} mt="xs">
+          {user ? 'Salvar alterações' : 'Cadastrar usuário'}
+        </FormActions>
       </Stack>
     </form>
   );

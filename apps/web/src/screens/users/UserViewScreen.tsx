@@ -1,17 +1,15 @@
 import type { User } from '@app/shared/auth';
-import { parseRecordId } from '@app/shared/constants';
 import { dateTime } from '@app/shared/format';
 import { Anchor, Button, Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconEdit, IconUserCheck, IconUserOff, IconUserQuestion } from '@tabler/icons-react';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DetailField } from '../../components/DetailFields';
 import { PageHeader } from '../../components/PageHeader';
 import { BackLink as BackTo, DetailNotFound } from '../../components/ScreenStates';
-import { apiError } from '../../lib/api-error';
 import { canManageUser } from '../../lib/permissions';
+import { recordNotFound, useRecordId } from '../../lib/record-route';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { useCurrentUser } from '../../lib/use-session';
@@ -88,13 +86,11 @@ function UserActions({ user }: { user: User }) {
 }
 
 export default function UserViewScreen() {
-  const { id: idParam } = useParams();
-  // Only plain decimal digits name a record: /x/0x65 or /x/+101 is not record 101.
-  const id = parseRecordId(idParam);
+  const id = useRecordId();
   const trpc = useTRPC();
   const query = useQuery(trpc.users.get.queryOptions(id ? { id } : skipToken));
 
-  if (!id || (query.isError && apiError(query.error).status === 404)) {
+  if (recordNotFound(id, query)) {
     return <DetailNotFound back={<BackLink />} icon={<IconUserQuestion size={28} aria-hidden />} title="Usuário não encontrado" />;
   }
 

@@ -1,12 +1,10 @@
 import { USER_STATUS_LABELS, USER_STATUSES, type UserStatus } from '@app/shared/constants';
-import { Anchor, Button, Card, Stack, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconPlus, IconUsers } from '@tabler/icons-react';
+import { IconUsers } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
 import { ListPagination } from '../../components/ListPagination';
-import { ListContent, ListFilterBar, ListFilterSelect, ListSearchInput } from '../../components/ListScreen';
-import { PageHeader } from '../../components/PageHeader';
+import { ListContent, ListFilterBar, ListFilterSelect, ListPage, ListRow, ListTable, NewButton } from '../../components/ListScreen';
 import { canManageUsers } from '../../lib/permissions';
 import { useTRPC } from '../../lib/trpc';
 import { useListParams, useSearchParam } from '../../lib/use-list-params';
@@ -15,12 +13,12 @@ import { RoleBadge, StatusBadge } from './badges';
 import { UserFormModal } from './UserFormModal';
 
 const PER_PAGE = 10;
+const NOUN: [string, string] = ['usuário', 'usuários'];
 
 const isStatus = (v: string | null): v is UserStatus => !!v && (USER_STATUSES as readonly string[]).includes(v);
 
 export default function UsersScreen() {
   const trpc = useTRPC();
-  const navigate = useNavigate();
   const role = useCurrentUser()?.role;
   const [createOpened, createModal] = useDisclosure(false);
   const { params, page, update, setPage } = useListParams();
@@ -39,20 +37,9 @@ export default function UsersScreen() {
   const filtered = !!searchParam || !!status;
 
   return (
-    <Stack gap={0}>
-      <PageHeader
-        actions={
-          canManageUsers(role) && (
-            <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={createModal.open}>
-              Novo usuário
-            </Button>
-          )
-        }
-      />
-
-      <Card withBorder radius="lg" padding="md">
-        <ListFilterBar>
-          <ListSearchInput search={search} placeholder="Nome ou e-mail" />
+    <>
+      <ListPage actions={canManageUsers(role) && <NewButton onClick={createModal.open}>Novo usuário</NewButton>}>
+        <ListFilterBar search={search} placeholder="Nome ou e-mail">
           <ListFilterSelect
             label="Status"
             param="status"
@@ -67,63 +54,47 @@ export default function UsersScreen() {
           query={list}
           isEmpty={users.length === 0}
           icon={<IconUsers size={28} aria-hidden />}
-          loadingLabel="Carregando usuários"
-          failedTitle="Não foi possível carregar os usuários"
+          noun={NOUN}
           empty={{
-            title: 'Nenhum usuário encontrado',
             hint: 'Cadastre a equipe da agência em “Novo usuário”.',
             filtered,
-            onClear: () => {
-              search.setText('');
-              update({ busca: undefined, status: undefined, page: undefined });
-            },
+            onClear: () => search.clearFilters(['status']),
           }}
         >
-          <Table.ScrollContainer minWidth={640}>
-            <Table highlightOnHover verticalSpacing="sm" aria-busy={list.isFetching} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Nome</Table.Th>
-                  <Table.Th>E-mail</Table.Th>
-                  <Table.Th>Perfil</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {users.map((u) => (
-                  <Table.Tr
-                    key={u.id}
-                    className="clickable-row"
-                    onClick={() => void navigate(`/usuario-view/${u.id}`)}
-                    data-testid="user-row"
-                  >
-                    <Table.Td>
-                      <Anchor component={Link} to={`/usuario-view/${u.id}`} fw={500} onClick={(e) => e.stopPropagation()}>
-                        {u.name}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text fz="sm" c="dimmed">
-                        {u.email}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <RoleBadge role={u.role} />
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={u.status} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ListTable
+            query={list}
+            minWidth={640}
+            head={
+              <>
+                <Table.Th>Nome</Table.Th>
+                <Table.Th>E-mail</Table.Th>
+                <Table.Th>Perfil</Table.Th>
+                <Table.Th>Status</Table.Th>
+              </>
+            }
+          >
+            {users.map((u) => (
+              <ListRow key={u.id} to={`/usuario-view/${u.id}`} testId="user-row" title={u.name}>
+                <Table.Td>
+                  <Text fz="sm" c="dimmed">
+                    {u.email}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <RoleBadge role={u.role} />
+                </Table.Td>
+                <Table.Td>
+                  <StatusBadge status={u.status} />
+                </Table.Td>
+              </ListRow>
+            ))}
+          </ListTable>
         </ListContent>
 
-        <ListPagination pagination={list.data?.pagination} noun={['usuário', 'usuários']} onChange={setPage} />
-      </Card>
+        <ListPagination pagination={list.data?.pagination} noun={NOUN} onChange={setPage} />
+      </ListPage>
 
       {canManageUsers(role) && <UserFormModal opened={createOpened} onClose={createModal.close} />}
-    </Stack>
+    </>
   );
 }
