@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { createPrismaClient, disconnectWhenIdle } from '@app/db';
 import { startEmbeddedPostgres } from '@app/db/embedded';
 import { applyMigrations } from '@app/db/migrate';
+import { seedReferenceData } from '@app/db/reference-seed';
 import { seed, seedSampleCrm } from '@app/db/seed';
 import { buildApp } from './app';
 import { loadConfig } from './config';
@@ -18,6 +19,8 @@ if (config.SEED_DEMO !== 'false' && (await db.company.count()) === 0) {
   await seed(db);
   if (config.SEED_SAMPLE_CRM) await seedSampleCrm(db);
 }
+// The reference lists' system rows are product data, not demo data: every start adds what is missing.
+await seedReferenceData(db);
 
 const { app, platform } = await buildApp(config, db);
 await platform.jobs.start();

@@ -5,6 +5,7 @@ import { generateOpenApiDocument, type OpenApiMeta } from 'trpc-to-openapi';
 import type { Deps } from './deps';
 import { toApiErrorBody } from './error-body';
 import { AppError } from './errors';
+import { REFERENCE_LIST_TAGS } from './modules/reference-lists/reference-lists.procedures';
 import { type Access, createCallerFactory, createContext, type ProcedureMeta } from './trpc';
 
 export const API_PREFIX = '/api';
@@ -77,6 +78,7 @@ const TAGS: Record<string, string> = {
   'Funil de vendas': 'O funil de vendas: atendimentos em aberto, ganhos e perdidos, com os números do mês e o balanço.',
   'Planos e pagamentos': 'A assinatura da agência: plano atual, recursos, planos disponíveis, pagamento e cancelamento.',
   'Super admin': 'Administração do sistema pela equipe do Agência CRM: agências, suas assinaturas e o catálogo de planos.',
+  ...REFERENCE_LIST_TAGS,
 };
 
 const INFO_DESCRIPTION = `API REST do Agência CRM, o CRM e gerador de orçamentos para agências de viagem. Cada operação é o mesmo procedimento que o aplicativo web chama por tRPC em \`/trpc\`: mesma validação, mesmas regras e mesmas respostas.

@@ -1,6 +1,7 @@
 // tsx src/cli.ts create <name> | apply | reset | seed | status   (against DATABASE_URL)
 import { createPrismaClient } from './index';
 import { applyMigrations, createMigration, migrationStatus, resetDatabase } from './migrate';
+import { seedReferenceData } from './reference-seed';
 import { seed } from './seed';
 
 const USAGE = 'usage: tsx src/cli.ts create <name> | apply | reset | seed | status';
@@ -42,6 +43,7 @@ switch (command) {
     const prisma = createPrismaClient(url, { preparedStatements: false });
     try {
       await seed(prisma);
+      await seedReferenceData(prisma);
     } finally {
       await prisma.$disconnect();
     }

@@ -5,6 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 export interface EmbeddedPostgresOptions {
@@ -27,8 +28,12 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions = {}):
   if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true });
   // PGlite refuses to load a tarball over an existing database.
   const isNew = !opts.dataDir || !existsSync(join(opts.dataDir, 'PG_VERSION'));
-  // pg_trgm: the migrations create it for the search indexes (its files load on every start).
-  const db = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: isNew ? opts.loadDataDir : undefined, extensions: { pg_trgm } });
+  // pg_trgm and unaccent: the migrations create them for the searches (their files load on every start).
+  const db = await PGlite.create({
+    dataDir: opts.dataDir,
+    loadDataDir: isNew ? opts.loadDataDir : undefined,
+    extensions: { pg_trgm, unaccent },
+  });
   const queue = new ExclusiveQueue(db);
   // The default is a single connection; a second one only gets the raw text "Too many connections".
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: opts.port ?? 0, maxConnections: 200 });

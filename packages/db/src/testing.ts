@@ -10,6 +10,7 @@ import { query, withDatabase } from './admin';
 import { startEmbeddedPostgres } from './embedded';
 import { createPrismaClient, type PrismaClient } from './index';
 import { applyMigrations, migrationsDir, repoRoot } from './migrate';
+import { seedReferenceData } from './reference-seed';
 import { seed } from './seed';
 
 export interface TestDatabase {
@@ -63,6 +64,7 @@ async function buildTemplate(serverUrl: string): Promise<string> {
     const prisma = createPrismaClient(url);
     try {
       await seed(prisma);
+      await seedReferenceData(prisma);
     } finally {
       await prisma.$disconnect(); // a template must have no connections when copied
     }
@@ -107,6 +109,7 @@ async function loadOrBuildDump(): Promise<Blob> {
     const prisma = createPrismaClient(server.url, { preparedStatements: false });
     try {
       await seed(prisma);
+      await seedReferenceData(prisma);
     } finally {
       await prisma.$disconnect();
     }
@@ -128,7 +131,7 @@ async function loadOrBuildDump(): Promise<Blob> {
   }
 }
 
-/** Changes whenever a migration or the seed changes, which invalidates the template. */
+/** Changes whenever a migration or a seed changes, which invalidates the template. */
 async function contentHash(): Promise<string> {
   const hash = createHash('sha256');
   const migrations = (await readdir(migrationsDir, { withFileTypes: true }))
@@ -138,6 +141,9 @@ async function contentHash(): Promise<string> {
   for (const migration of migrations) {
     hash.update(migration).update(await readFile(join(migrationsDir, migration, 'migration.sql')));
   }
-  hash.update(await readFile(new URL('./seed.ts', import.meta.url)));
+  // package.json pins the versions of the data packages the reference seed reads.
+  for (const file of ['./seed.ts', './reference-seed.ts', './reference-seed-data.ts', './reference-lists.ts', '../package.json']) {
+    hash.update(await readFile(new URL(file, import.meta.url)));
+  }
   return hash.digest('hex').slice(0, 16);
 }

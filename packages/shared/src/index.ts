@@ -12,6 +12,8 @@ export * from './format';
 export * from './funnel';
 export * from './pagination';
 export * from './plan-status';
+export * from './reference-list-schemas';
+export * from './reference-lists';
 export * from './uploads';
 export * from './users';
 export { z } from './zod';

@@ -170,8 +170,11 @@ export function idsOf(cat: Catalog, dump: CompanyDump): Map<string, number[]> {
 /** One hash per table of the whole database: any insert, update or delete changes it. */
 export async function fingerprint(db: Db, cat: Catalog): Promise<Record<string, string>> {
   const parts = [...cat.tables.keys()].map(
-    // An order-independent sum of row hashes: no sort, and any changed row changes it.
-    (t) => `SELECT '${t}' AS t, count(*) || ':' || coalesce(sum(hashtextextended(x::text, 0)::numeric), 0) AS h FROM ${q(t)} x`,
+    // An order-independent sum of hashes of each row version's place and creating transaction:
+    // an update writes a new version, so even one that leaves the values as they were changes it.
+    // Reading those two system columns, not the row's text, keeps large tables (the reference
+    // lists' seeded rows) cheap to fingerprint after every case of a matrix.
+    (t) => `SELECT '${t}' AS t, count(*) || ':' || coalesce(sum(hashtidextended(x.ctid, x.xmin::text::bigint)), 0) AS h FROM ${q(t)} x`,
   );
   const rows = await db.$queryRawUnsafe<{ t: string; h: string }[]>(parts.join(' UNION ALL '));
   return Object.fromEntries(rows.map((r) => [r.t, r.h]));

@@ -1,0 +1,121 @@
+// The reference lists' reads in SQL: a page of a list screen and its total, a picker's best matches,
+// one row. Kysely statements compiled once per filter shape, rows typed from the schema.
+import {
+  asInt,
+  columnsOf,
+  compiledStatement,
+  type DB,
+  isoInstant,
+  qb,
+  type Selection,
+  type SqlBool,
+  type StatementValues,
+  sql,
+} from '@app/db';
+import { AUTOCOMPLETE_PAGE_SIZE, REFERENCE_PAGE_SIZE, type ReferenceListQuery, type StoredListKey } from '@app/shared';
+import { containsPattern } from '../../search';
+import {
+  type FilterShape,
+  type FilterValues,
+  filterShape,
+  filterValues,
+  folded,
+  referenceFilter,
+  visibleSql,
+} from './reference-lists.where';
+
+const r = columnsOf('reference_items', 'r');
+const p = columnsOf('reference_items', 'p');
+
+/** A row with its parent's name and code, as every answer carries it. */
+export const itemColumns = [
+  r('id').as('id'),
+  r('name').as('name'),
+  r('code').as('code'),
+  r('parent_id').as('parent_id'),
+  r('fields').as('fields'),
+  r('is_active').as('is_active'),
+  sql<boolean>`${r('company_id')} IS NULL`.as('is_system'),
+  isoInstant(r('created_at')).as('created_at'),
+  isoInstant(r('updated_at')).as('updated_at'),
+  p('name').as('parent_name'),
+  p('code').as('parent_code'),
+] as const;
+
+const fromItems = () => qb.selectFrom('reference_items as r').leftJoin('reference_items as p', 'p.id', 'r.parent_id');
+
+/**
+ * LIMIT and OFFSET are written into the statement (validated integers): as parameters, PostgreSQL
+ * guesses an offset of a tenth of the table and never reuses the prepared plan.
+ */
+type PageShape = { limit: number; offset: number };
+function pageShape(page: number, perPage: number): PageShape {
+  const shape = { limit: perPage, offset: (page - 1) * perPage };
+  for (const n of Object.values(shape)) if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a page bound: ${n}`);
+  return shape;
+}
+
+const pageStatement = compiledStatement((s: { filter: FilterShape; page: PageShape }, v: FilterValues) =>
+  fromItems()
+    .select(itemColumns)
+    .where(referenceFilter(s.filter, v))
+    .orderBy('r.name')
+    .orderBy('r.id')
+    .limit(sql.lit(s.page.limit))
+    .offset(sql.lit(s.page.offset)),
+);
+
+const countStatement = compiledStatement((s: FilterShape, v: FilterValues) =>
+  qb.selectFrom('reference_items as r').select(asInt(sql`count(*)`).as('count')).where(referenceFilter(s, v)),
+);
+
+type RankValues = FilterValues & { term: string; prefix: string };
+
+/**
+ * A picker's matches: the row whose code is the term (GRU, SP, BRL) first, then the rows whose name
+ * starts with it (the search text begins with the folded name), then by name.
+ */
+const autocompleteStatement = compiledStatement((s: { filter: FilterShape; page: PageShape }, v: RankValues) => {
+  const query = fromItems().select(itemColumns).where(referenceFilter(s.filter, v));
+  const ranked = s.filter.search
+    ? query
+        .orderBy(sql`(lower(${r('code')}) = lower(${v.term})) IS TRUE`, 'desc')
+        .orderBy(sql<SqlBool>`${r('search_text')} LIKE ${folded(v.prefix)}`, 'desc')
+    : query;
+  return ranked.orderBy('r.name').orderBy('r.id').limit(sql.lit(s.page.limit)).offset(sql.lit(s.page.offset));
+});
+
+const itemStatement = compiledStatement((_s: null, v: { id: number; companyId: number }) =>
+  fromItems()
+    .select(itemColumns)
+    .where(sql<SqlBool>`${r('id')} = ${v.id} AND ${visibleSql(v.companyId)}`),
+);
+
+export type ItemRow = Selection<DB, never, (typeof itemColumns)[number]>;
+
+/** The page size a query asked for, or the mode's default. */
+export const pageSizeOf = (input: ReferenceListQuery) =>
+  input.per_page ?? (input.autocomplete === 'true' ? AUTOCOMPLETE_PAGE_SIZE : REFERENCE_PAGE_SIZE);
+
+export function listPageQuery(list: StoredListKey, companyId: number, input: ReferenceListQuery) {
+  const shape = { filter: filterShape(input), page: pageShape(input.page, pageSizeOf(input)) };
+  return pageStatement(shape, filterValues(list, companyId, input));
+}
+
+export function listCountQuery(list: StoredListKey, companyId: number, input: ReferenceListQuery) {
+  return countStatement(filterShape(input), filterValues(list, companyId, input));
+}
+
+export function autocompleteQuery(list: StoredListKey, companyId: number, input: ReferenceListQuery) {
+  const shape = { filter: filterShape(input), page: pageShape(input.page, pageSizeOf(input)) };
+  const values: StatementValues<RankValues> = {
+    ...filterValues(list, companyId, input),
+    term: input.search,
+    // The escaped term, then any text: "starts with".
+    prefix: input.search ? containsPattern(input.search).slice(1) : undefined,
+  };
+  return autocompleteStatement(shape, values);
+}
+
+/** One row the caller sees (the system's or their agency's). */
+export const itemQuery = (id: number, companyId: number) => itemStatement(null, { id, companyId });
