@@ -8,7 +8,7 @@ test.describe('login', () => {
       await expect(page.getByTestId('user-name')).toHaveText(user.name);
       await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
       await expect(page).toHaveTitle('Atendimentos | Agência CRM');
-      // Section 3: the session in local storage.
+      // The session in local storage.
       expect(await storage(page, KEYS.accessToken)).toBeTruthy();
       expect(JSON.parse((await storage(page, KEYS.user)) ?? '{}')).toMatchObject({ email: user.email, role: user.role });
       expect(await storage(page, KEYS.accessUser)).toBe(user.email);

@@ -147,7 +147,7 @@ test.describe('CRM', () => {
     const dialog = page.getByRole('dialog', { name: 'Novo cliente' });
     const cpfInput = dialog.getByLabel('CPF');
 
-    // Section 5 rules, then the CPF's check digits.
+    // Required and format rules first, then the CPF's check digits.
     await dialog.getByRole('button', { name: 'Cadastrar cliente' }).click();
     await expect(dialog.getByText('Preencha este campo')).toBeVisible();
     await dialog.getByLabel('Nome').fill('A');
@@ -160,7 +160,7 @@ test.describe('CRM', () => {
     await expect(dialog).toBeVisible();
     await expect(cpfInput).toBeFocused();
 
-    // Another client of the agency has this CPF: the server's text on the field (section 5 flag).
+    // Another client of the agency has this CPF: the server's text on the field (the CPF-in-use flag).
     await cpfInput.fill(takenCpf);
     await expect(dialog.getByText('CPF não é válido')).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Cadastrar cliente' }).click();
@@ -267,7 +267,7 @@ test.describe('CRM', () => {
     await expect(page.getByText('Nenhum atendimento encontrado')).toBeVisible();
   });
 
-  test('on a phone, the board scroll picks the active funnel group (section 9 thresholds)', async ({ page }) => {
+  test('on a phone, the board scroll picks the active funnel group (scroll thresholds 0.33 and 0.66)', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await login(page, DEMO.owner.email);
     await page.goto('/?visao=funil');

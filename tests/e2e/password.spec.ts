@@ -18,7 +18,7 @@ test.describe('password', () => {
     await page.goto(path);
     await expect(page).toHaveTitle('Definir nova senha | Agência CRM');
 
-    // Section 5 rules, on input: minimum length, then the confirmation.
+    // Checked on input: minimum length, then the confirmation.
     await page.getByRole('textbox', { name: 'Nova senha', exact: true }).fill('curta');
     await expect(page.getByText('Campo incompleto')).toBeVisible();
     const newPassword = 'nova-senha-123';

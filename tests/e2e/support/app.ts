@@ -13,7 +13,7 @@ export const DEMO = {
   outraOwner: { email: 'dono@outra.test', name: 'Dono Outra', role: 'owner' },
 } as const;
 
-/** Local storage keys of section 3 (packages/shared STORAGE_KEYS). */
+/** The session's local storage keys (packages/shared STORAGE_KEYS). */
 export const KEYS = {
   accessToken: 'agencia_crm_access_token',
   user: 'user',
@@ -40,7 +40,7 @@ export async function storage(page: Page, key: string): Promise<string | null> {
   return page.evaluate((k) => window.localStorage.getItem(k), key);
 }
 
-/** The bar of section 2: 'Erro {code} - {message}'. */
+/** The notification bar: 'Erro {code} - {message}'. */
 export const notificationBar = (page: Page) => page.getByTestId('notification-bar');
 
 export async function apiToken(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {

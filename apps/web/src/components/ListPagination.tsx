@@ -3,7 +3,7 @@ import { Group, Pagination, Text } from '@mantine/core';
 
 const CONTROL_LABELS = { first: 'Primeira página', previous: 'Página anterior', next: 'Próxima página', last: 'Última página' };
 
-/** '12 clientes · página 1 de 2' and the page buttons (section 3 pagination). */
+/** '12 clientes · página 1 de 2' and the page buttons (the API's pagination block). */
 export function ListPagination({
   pagination,
   noun,

@@ -8,7 +8,7 @@ import { hideNotification, useNotification } from '../lib/notification';
 type Phase = 'shown' | 'fading';
 
 /**
- * Section 2: 'Erro {code} - {message}' with 'Tentar novamente', which reloads the current route
+ * The notification bar: 'Erro {code} - {message}' with 'Tentar novamente', which reloads the current route
  * with a time query value. Success style only for code 200. Shown 5000 ms, fades 550 ms, hides.
  */
 export function NotificationBar() {

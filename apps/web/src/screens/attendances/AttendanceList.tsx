@@ -25,7 +25,7 @@ type Props = {
   showClient?: boolean;
 };
 
-/** Section 3: the attendances list (page size 6), newest first. */
+/** The attendances list (page size 6), newest first. */
 export function AttendanceList({ filters, page, onPageChange, emptyAction, filtered, showClient = true }: Props) {
   const trpc = useTRPC();
   const list = useQuery(

@@ -8,7 +8,7 @@ import { useTRPC } from '../../lib/trpc';
 const percent = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
 const signed = new Intl.NumberFormat('pt-BR', { signDisplay: 'exceptZero' });
 
-/** Section 3: win, open and lost of this month, each against last month. */
+/** Win, open and lost of this month, each against last month. */
 const FIGURES = [
   { key: 'open', title: `${FUNNEL_GROUP_LABELS.negotiations} no mês`, goodWhenUp: true },
   { key: 'win', title: `${FUNNEL_GROUP_LABELS.sales} no mês`, goodWhenUp: true },

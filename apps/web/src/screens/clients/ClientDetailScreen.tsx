@@ -27,7 +27,7 @@ function BackLink() {
   return <BackTo to="/clientes">Voltar para clientes</BackTo>;
 }
 
-/** Section 4: a client is deactivated or reactivated, each after a confirmation. */
+/** A client is deactivated or reactivated, each after a confirmation. */
 function ClientActions({ client }: { client: Client }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
