@@ -1,5 +1,5 @@
 import type { Role } from '@app/shared/constants';
-import { NavLink, Stack, Tooltip } from '@mantine/core';
+import { Divider, NavLink, Stack, Text, Tooltip } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { isActive, NAV_ITEMS } from './nav-items';
 
@@ -28,6 +28,14 @@ export function NavLinks({ compact = false, role, onNavigate }: Props) {
         );
         return (
           <li key={item.to}>
+            {item.section &&
+              (compact ? (
+                <Divider my={4} aria-hidden />
+              ) : (
+                <Text component="div" fz="xs" fw={600} c="dimmed" tt="uppercase" px="sm" pt="sm" pb={4}>
+                  {item.section}
+                </Text>
+              ))}
             {compact ? (
               <Tooltip label={item.label} position="right" withArrow>
                 {link}

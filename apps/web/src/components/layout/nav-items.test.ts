@@ -11,5 +11,8 @@ describe('sidebar active item', () => {
     expect(isActive(item('Usuários'), '/usuario-view/9')).toBe(true);
     expect(isActive(item('Orçamentos'), '/orcamento-timeline/1/2')).toBe(true);
     expect(isActive(item('Clientes'), '/clientes/import')).toBe(true);
+    // A parameterization screen stays marked on any of its tabs.
+    expect(isActive(item('Aéreo'), '/aereo/3')).toBe(true);
+    expect(isActive(item('Aéreo'), '/cruzeiro/1')).toBe(false);
   });
 });

@@ -1,12 +1,20 @@
 import type { Role } from '@app/shared/constants';
+import { REFERENCE_GROUPS, type ReferenceGroup } from '@app/shared/reference-lists';
 import {
   IconBed,
   IconBriefcase,
+  IconBuilding,
   IconBuildingStore,
+  IconCar,
+  IconCash,
   IconChecklist,
   IconCreditCard,
   IconFileInvoice,
   IconHeadset,
+  IconListCheck,
+  IconMapPin,
+  IconPlane,
+  IconShip,
   IconUserCog,
   IconUsersGroup,
 } from '@tabler/icons-react';
@@ -19,7 +27,28 @@ export type NavItem = {
   /** Other path prefixes that belong to the same section. */
   also?: string[];
   roles?: Role[];
+  /** The heading of the section it opens (the first item of a section carries it). */
+  section?: string;
 };
+
+const PARAMETERIZATION_ICONS: Record<ReferenceGroup, NavItem['icon']> = {
+  hospedagem: IconBuilding,
+  aereo: IconPlane,
+  localidade: IconMapPin,
+  locacao: IconCar,
+  cruzeiro: IconShip,
+  checklist: IconListCheck,
+  financeiro: IconCash,
+};
+
+/** The parameterization screens; a link opens the first list (tab) of its group. */
+const PARAMETERIZATION_ITEMS: NavItem[] = (Object.keys(REFERENCE_GROUPS) as ReferenceGroup[]).map((group, index) => ({
+  label: REFERENCE_GROUPS[group].label,
+  to: `/${group}/1`,
+  icon: PARAMETERIZATION_ICONS[group],
+  also: [`/${group}/`],
+  ...(index === 0 ? { section: 'Parametrização' } : {}),
+}));
 
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Atendimentos', to: '/', icon: IconHeadset, also: ['/atendimentos', '/atendimento/', '/atendimento-leader'] },
@@ -36,6 +65,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Serviços', to: '/servicos', icon: IconBriefcase },
   { label: 'Usuários', to: '/usuarios', icon: IconUserCog, also: ['/usuario-view/'] },
   { label: 'Seu plano', to: '/seu-plano', icon: IconCreditCard, roles: ['owner'] },
+  ...PARAMETERIZATION_ITEMS,
 ];
 
 export function isActive(item: NavItem, pathname: string): boolean {

@@ -1,5 +1,5 @@
-import { Placeholder } from '../../components/Placeholder';
+import { ReferenceGroupScreen } from './ReferenceGroupScreen';
 
 export default function AccommodationScreen() {
-  return <Placeholder description="Aqui ficarão os parâmetros de hospedagem: regimes, categorias e tipos de quarto." />;
+  return <ReferenceGroupScreen group="hospedagem" />;
 }

@@ -1,5 +1,5 @@
-import { Placeholder } from '../../components/Placeholder';
+import { ReferenceGroupScreen } from './ReferenceGroupScreen';
 
 export default function AirScreen() {
-  return <Placeholder description="Aqui ficarão os parâmetros de aéreo: aeroportos, companhias, classes e tipos de bagagem." />;
+  return <ReferenceGroupScreen group="aereo" />;
 }

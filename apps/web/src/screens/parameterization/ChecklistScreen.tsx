@@ -1,5 +1,5 @@
-import { Placeholder } from '../../components/Placeholder';
+import { ReferenceGroupScreen } from './ReferenceGroupScreen';
 
 export default function ChecklistScreen() {
-  return <Placeholder description="Aqui ficarão os checklists de documentação e de produtos." />;
+  return <ReferenceGroupScreen group="checklist" />;
 }

@@ -1,5 +1,5 @@
-import { Placeholder } from '../../components/Placeholder';
+import { ReferenceGroupScreen } from './ReferenceGroupScreen';
 
 export default function CruiseScreen() {
-  return <Placeholder description="Aqui ficarão os parâmetros de cruzeiro: portos, companhias, navios, regimes e cabines." />;
+  return <ReferenceGroupScreen group="cruzeiro" />;
 }

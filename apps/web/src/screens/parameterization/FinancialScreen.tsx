@@ -1,7 +1,5 @@
-import { Placeholder } from '../../components/Placeholder';
+import { ReferenceGroupScreen } from './ReferenceGroupScreen';
 
 export default function FinancialScreen() {
-  return (
-    <Placeholder description="Aqui ficarão os parâmetros financeiros: bandeiras de cartão, cotações de moeda e formas de pagamento." />
-  );
+  return <ReferenceGroupScreen group="financeiro" />;
 }

@@ -1,5 +1,5 @@
-import { Placeholder } from '../../components/Placeholder';
+import { ReferenceGroupScreen } from './ReferenceGroupScreen';
 
 export default function LocalityScreen() {
-  return <Placeholder description="Aqui ficarão os parâmetros de localidade: continentes, países, estados, cidades e fusos horários." />;
+  return <ReferenceGroupScreen group="localidade" />;
 }

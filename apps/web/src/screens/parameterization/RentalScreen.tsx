@@ -1,5 +1,5 @@
-import { Placeholder } from '../../components/Placeholder';
+import { ReferenceGroupScreen } from './ReferenceGroupScreen';
 
 export default function RentalScreen() {
-  return <Placeholder description="Aqui ficarão os parâmetros de locação: categorias de veículo e locadoras." />;
+  return <ReferenceGroupScreen group="locacao" />;
 }

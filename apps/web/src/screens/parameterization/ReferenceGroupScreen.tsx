@@ -1,0 +1,205 @@
+// One screen for every parameterization group (/aereo/{id}, /localidade/{id}...): its reference
+// lists as tabs, each a searchable, paged table with create/edit in a modal and activate/deactivate,
+// all derived from the lists' declarations. The `{id}` of the path is the open tab's position in the
+// group, from 1 (/aereo/1 = aeroportos); any other id opens the first tab.
+
+import type { ReferenceItem } from '@app/shared/reference-list-schemas';
+import {
+  type ListDeclaration,
+  listWords,
+  REFERENCE_GROUPS,
+  REFERENCE_LIST_KEYS,
+  REFERENCE_PAGE_SIZE,
+  type ReferenceGroup,
+  type ReferenceListKey,
+  referenceList,
+  searchedLabels,
+} from '@app/shared/reference-lists';
+import { ActionIcon, Badge, Group, Table, Tabs, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconDatabase, IconEdit, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ListPagination } from '../../components/ListPagination';
+import { ListContent, ListFilterBar, ListPage, ListTable, NewButton } from '../../components/ListScreen';
+import { toastSuccess } from '../../lib/toast';
+import { useTRPC } from '../../lib/trpc';
+import { useListParams, useSearchParam } from '../../lib/use-list-params';
+import { ReferenceItemFormModal } from './ReferenceItemFormModal';
+
+/** The group's lists in their declared order: tab 1 is the first. */
+const listsOf = (group: ReferenceGroup) => REFERENCE_LIST_KEYS.filter((key) => referenceList(key).group === group);
+
+/** The declared fields a table shows (long descriptions stay in the form). */
+const tableFields = (d: ListDeclaration) => Object.entries(d.fields).filter(([, f]) => !(f.kind === 'text' && f.multiline));
+
+function StatusBadge({ active }: { active: boolean }) {
+  return (
+    <Badge color={active ? 'green' : 'gray'} variant="light">
+      {active ? 'Ativo' : 'Inativo'}
+    </Badge>
+  );
+}
+
+function ListPanel({ listKey }: { listKey: ReferenceListKey }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const d = referenceList(listKey);
+  const words = listWords(d.label);
+  const noun: [string, string] = [d.label.one, d.label.many];
+  const { page, update, setPage } = useListParams();
+  const search = useSearchParam('busca', update);
+  const [form, setForm] = useState<{ item?: ReferenceItem } | null>(null);
+  const [toggling, setToggling] = useState<ReferenceItem | null>(null);
+  const procedures = trpc.referenceLists[listKey];
+  const ending = d.label.feminine ? 'a' : 'o';
+  const newLabel = `${d.label.feminine ? 'Nova' : 'Novo'} ${d.label.one}`;
+
+  const list = useQuery(
+    procedures.list.queryOptions(
+      { search: search.applied || undefined, page, per_page: REFERENCE_PAGE_SIZE },
+      { placeholderData: keepPreviousData },
+    ),
+  );
+  const items = list.data?.items ?? [];
+  const fields = tableFields(d);
+
+  const toggle = useMutation(
+    procedures.update.mutationOptions({
+      onSuccess: (saved) => {
+        void queryClient.invalidateQueries({ queryKey: procedures.pathKey() });
+        toastSuccess(`${words.titleOne} ${saved.is_active ? 'ativad' : 'desativad'}${ending}.`);
+        setToggling(null);
+      },
+    }),
+  );
+
+  return (
+    <>
+      <Group justify="flex-end" mb="md">
+        <NewButton onClick={() => setForm({})}>{newLabel}</NewButton>
+      </Group>
+      <ListFilterBar search={search} placeholder={`Buscar por ${searchedLabels(d)}`}>
+        {null}
+      </ListFilterBar>
+      <ListContent
+        query={list}
+        isEmpty={items.length === 0}
+        icon={<IconDatabase size={28} aria-hidden />}
+        noun={noun}
+        empty={{ hint: `Cadastre ${words.anOne} em “${newLabel}”.`, filtered: !!search.applied, onClear: () => search.clearFilters([]) }}
+      >
+        <ListTable
+          query={list}
+          minWidth={560 + 120 * fields.length}
+          head={
+            <>
+              <Table.Th>{d.name.label}</Table.Th>
+              {d.code && <Table.Th>{d.code.label}</Table.Th>}
+              {fields.map(([key, f]) => (
+                <Table.Th key={key}>{f.label}</Table.Th>
+              ))}
+              {d.parent && <Table.Th>{d.parent.label}</Table.Th>}
+              <Table.Th>Status</Table.Th>
+              <Table.Th w={96}>
+                <VisuallyHidden>Ações</VisuallyHidden>
+              </Table.Th>
+            </>
+          }
+        >
+          {items.map((item) => (
+            <Table.Tr key={item.id} data-testid="reference-row">
+              <Table.Td>
+                <Group gap={6} wrap="nowrap">
+                  <Text fz="sm" fw={500}>
+                    {item.name}
+                  </Text>
+                  {item.is_system && (
+                    <Badge size="xs" variant="outline" color="gray">
+                      Sistema
+                    </Badge>
+                  )}
+                </Group>
+              </Table.Td>
+              {d.code && <Table.Td>{item.code ?? '—'}</Table.Td>}
+              {fields.map(([key]) => (
+                <Table.Td key={key}>{item.fields[key] ?? '—'}</Table.Td>
+              ))}
+              {d.parent && <Table.Td>{item.parent ? item.parent.name : '—'}</Table.Td>}
+              <Table.Td>
+                <StatusBadge active={item.is_active} />
+              </Table.Td>
+              <Table.Td>
+                {item.editable && (
+                  <Group gap={4} wrap="nowrap">
+                    <Tooltip label="Editar">
+                      <ActionIcon variant="subtle" color="gray" aria-label={`Editar ${item.name}`} onClick={() => setForm({ item })}>
+                        <IconEdit size={18} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label={item.is_active ? 'Desativar' : 'Ativar'}>
+                      <ActionIcon
+                        variant="subtle"
+                        color={item.is_active ? 'red' : 'green'}
+                        aria-label={`${item.is_active ? 'Desativar' : 'Ativar'} ${item.name}`}
+                        onClick={() => setToggling(item)}
+                      >
+                        {item.is_active ? <IconPlayerStop size={18} aria-hidden /> : <IconPlayerPlay size={18} aria-hidden />}
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
+      </ListContent>
+      <ListPagination pagination={list.data?.pagination ?? undefined} noun={noun} onChange={setPage} />
+
+      <ReferenceItemFormModal listKey={listKey} opened={!!form} item={form?.item} onClose={() => setForm(null)} />
+      <ConfirmDialog
+        opened={!!toggling}
+        title={toggling?.is_active ? `Desativar ${d.label.one}` : `Ativar ${d.label.one}`}
+        confirmLabel={toggling?.is_active ? 'Desativar' : 'Ativar'}
+        color={toggling?.is_active ? 'red' : 'green'}
+        loading={toggle.isPending}
+        onConfirm={() => toggling && toggle.mutate({ id: toggling.id, is_active: !toggling.is_active })}
+        onClose={() => setToggling(null)}
+      >
+        <Text fz="sm">
+          {toggling?.is_active
+            ? `“${toggling.name}” deixa de aparecer nos campos de escolha; continua nesta lista e pode ser ativad${ending} de novo.`
+            : `“${toggling?.name}” volta a aparecer nos campos de escolha.`}
+        </Text>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+export function ReferenceGroupScreen({ group }: { group: ReferenceGroup }) {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const keys = listsOf(group);
+  const position = Number(id);
+  if (!Number.isInteger(position) || position < 1 || position > keys.length) return <Navigate to={`/${group}/1`} replace />;
+  const listKey = keys[position - 1] as ReferenceListKey;
+
+  return (
+    <ListPage>
+      <Text fz="sm" c="dimmed" mb="sm">
+        {REFERENCE_GROUPS[group].description}
+      </Text>
+      <Tabs value={String(position)} onChange={(next) => next && void navigate(`/${group}/${next}`)} keepMounted={false} mb="md">
+        <Tabs.List>
+          {keys.map((key, index) => (
+            <Tabs.Tab key={key} value={String(index + 1)}>
+              {listWords(referenceList(key).label).title}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <ListPanel key={listKey} listKey={listKey} />
+    </ListPage>
+  );
+}
