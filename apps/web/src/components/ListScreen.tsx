@@ -113,11 +113,13 @@ type ListQuery = { isPending: boolean; isError: boolean; data: unknown; refetch:
 /**
  * The rows (`children`), or skeletons while the first page loads, a retry when it failed (a
  * failed refetch keeps the rows it had), or the empty state. `noun` names the rows, singular and
- * plural as ListPagination takes it (['cliente', 'clientes']), and words those states.
+ * plural as ListPagination takes it (['cliente', 'clientes']), and words those states (`feminine`:
+ * 'Nenhuma companhia aérea encontrada').
  */
 export function ListContent({
   query,
   noun: [one, many],
+  feminine = false,
   isEmpty,
   icon,
   loadingRows,
@@ -126,6 +128,7 @@ export function ListContent({
 }: {
   query: ListQuery;
   noun: [string, string];
+  feminine?: boolean;
   isEmpty: boolean;
   /** Shown by the failure and the empty state. */
   icon: ReactNode;
@@ -135,9 +138,9 @@ export function ListContent({
 }) {
   if (query.isPending) return <LoadingRows label={`Carregando ${many}`} count={loadingRows} />;
   if (query.isError && !query.data) {
-    return <LoadFailed icon={icon} title={`Não foi possível carregar os ${many}`} onRetry={() => void query.refetch()} />;
+    return <LoadFailed icon={icon} title={`Não foi possível carregar ${feminine ? 'as' : 'os'} ${many}`} onRetry={() => void query.refetch()} />;
   }
-  if (isEmpty) return <ListEmptyState icon={icon} title={`Nenhum ${one} encontrado`} {...empty} />;
+  if (isEmpty) return <ListEmptyState icon={icon} title={feminine ? `Nenhuma ${one} encontrada` : `Nenhum ${one} encontrado`} {...empty} />;
   return children;
 }
 

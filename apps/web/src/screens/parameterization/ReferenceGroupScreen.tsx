@@ -88,6 +88,7 @@ function ListPanel({ listKey }: { listKey: ReferenceListKey }) {
         isEmpty={items.length === 0}
         icon={<IconDatabase size={28} aria-hidden />}
         noun={noun}
+        feminine={d.label.feminine}
         empty={{ hint: `Cadastre ${words.anOne} em “${newLabel}”.`, filtered: !!search.applied, onClear: () => search.clearFilters([]) }}
       >
         <ListTable
