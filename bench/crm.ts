@@ -1,4 +1,4 @@
-// Load benchmark of the CRM read routes on the data of bench/generate-crm.ts: autocannon at 50
+// Load benchmark of the CRM read routes on the data of bench/generate-crm.ts: wrk (or autocannon) at 50
 // concurrent connections per route (p50/p95/p99 and req/s), each connection signed in as one of the
 // large agency's 20 agents, then the plans PostgreSQL runs for those routes' SQL (prepared, as the
 // API runs them) with EXPLAIN ANALYZE.
@@ -7,19 +7,17 @@
 //
 // Starts the API (apps/api/src/main.ts) on BENCH_PORT unless BENCH_URL points at a running one.
 // BENCH_DURATION (s, default 15), BENCH_CONNECTIONS (default 50), BENCH_ONLY (comma-separated names).
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createPrismaClient, PrismaClient } from '@app/db';
 import { PrismaPg } from '@prisma/adapter-pg';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { loadSession } from '../apps/api/src/modules/access/session';
 import { listAttendances } from '../apps/api/src/modules/attendances/attendances.service';
 import { funnel, funnelBalance, funnelBigNumbers } from '../apps/api/src/modules/attendances/funnel.service';
 import { BENCH } from './crm-data';
-import { percentile, ROOT as root, startApi, startBareServer } from './lib';
+import { ROOT as root, startApi, startBareServer } from './lib';
+import { loadAverage, loadTool, measure, signIn } from './load';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('Set DATABASE_URL to the benchmark database (see bench/README.md)');
@@ -38,16 +36,11 @@ const [company] = await db.$queryRaw<{ id: number }[]>`SELECT id FROM companies 
 if (!company) throw new Error('no benchmark agency: run bench/generate-crm.ts first');
 const agentEmails = await db.$queryRaw<{ email: string }[]>`
   SELECT email FROM users WHERE company_id = ${company.id} AND status = 'active' ORDER BY id`;
-const tokens: string[] = [];
-for (const { email } of agentEmails) {
-  const login = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: BENCH.password }),
-  });
-  if (!login.ok) throw new Error(`login ${email} failed: ${login.status} ${await login.text()}`);
-  tokens.push(((await login.json()) as { token: string }).token);
-}
+const tokens = await signIn(
+  base,
+  agentEmails.map((a) => a.email),
+  BENCH.password,
+);
 const [agent] = await db.$queryRaw<{ id: number }[]>`SELECT id FROM users WHERE company_id = ${company.id} ORDER BY id OFFSET 3 LIMIT 1`;
 const [client] = await db.$queryRaw<{ id: number }[]>`
   SELECT client_id AS id FROM attendances WHERE company_id = ${company.id} GROUP BY client_id ORDER BY count(*) DESC LIMIT 1`;
@@ -71,77 +64,13 @@ const scenarios = [
   { name: 'clients search', path: '/api/clients?search=souza' },
 ].filter((s) => !only || only.includes(s.name));
 
-type Figures = { p50: number; p95: number; p99: number; rps: number; errors: number };
-
-// wrk (C, one thread) leaves more of the 2 cores to the API and PostgreSQL than autocannon (JS);
-// BENCH_LOAD=autocannon forces the latter. Both rotate the agents' tokens.
-const loadTool = process.env.BENCH_LOAD ?? (spawnSync('wrk', ['--version']).error ? 'autocannon' : 'wrk');
-
-async function run(path: string, seconds: number, origin = base): Promise<Figures> {
-  return loadTool === 'wrk' ? runWrk(origin + path, seconds) : runAutocannon(origin + path, seconds);
-}
-
-const wrkScript = join(mkdtempSync(join(tmpdir(), 'bench-wrk-')), 'agents.lua');
-writeFileSync(
-  wrkScript,
-  `local tokens = { ${tokens.map((t) => `"${t}"`).join(', ')} }
-local n = 0
-request = function()
-  n = n + 1
-  return wrk.format(nil, nil, { authorization = "Bearer " .. tokens[n % #tokens + 1] })
-end
-done = function(summary, latency, requests)
-  local e = summary.errors
-  io.write(string.format('{"p50":%f,"p95":%f,"p99":%f,"requests":%d,"duration":%d,"errors":%d}\\n',
-    latency:percentile(50) / 1000, latency:percentile(95) / 1000, latency:percentile(99) / 1000,
-    summary.requests, summary.duration, e.connect + e.read + e.write + e.timeout + e.status))
-end
-`,
-);
-
-function runWrk(url: string, seconds: number): Figures {
-  const out = spawnSync('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '-s', wrkScript, url], { encoding: 'utf8' });
-  const last = out.stdout.trim().split('\n').at(-1) ?? '';
-  if (out.status !== 0 || !last.startsWith('{')) throw new Error(`wrk failed: ${out.stderr || out.stdout}`);
-  const r = JSON.parse(last) as { p50: number; p95: number; p99: number; requests: number; duration: number; errors: number };
-  return { p50: r.p50, p95: r.p95, p99: r.p99, rps: r.requests / (r.duration / 1e6), errors: r.errors };
-}
-
-async function runAutocannon(url: string, seconds: number): Promise<Figures> {
-  const latencies: number[] = [];
-  let errors = 0;
-  let next = 0;
-  const instance = autocannon({
-    url,
-    connections,
-    duration: seconds,
-    // Each connection is one agent: the per-request session read is not one user's row over and over.
-    setupClient: (client) => client.setHeaders({ authorization: `Bearer ${tokens[next++ % tokens.length]}` }),
-  });
-  instance.on('response', (_client, status, _bytes, responseTime) => {
-    latencies.push(responseTime);
-    if (status !== 200) errors++;
-  });
-  const result = await instance;
-  latencies.sort((a, b) => a - b);
-  return {
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    rps: latencies.length / seconds,
-    errors: errors + result.errors + result.timeouts,
-  };
-}
+const run = (path: string, seconds: number, origin = base) => measure({ origin, paths: [path], tokens, connections, seconds });
 
 const rows: string[] = [];
 const header = `${'route'.padEnd(26)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'req/s'.padStart(8)} ${'errors'.padStart(7)}  target`;
 // The machine is shared: its load and a bare Fastify route (the ceiling) put the figures in context.
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
-console.log(`\n${loadTool}, ${connections} connections, ${duration}s per route, ${base}, load average ${load()}\n${header}`);
-rows.push(`load average at start ${load()}`);
+console.log(`\n${loadTool}, ${connections} connections, ${duration}s per route, ${base}, load average ${loadAverage()}\n${header}`);
+rows.push(`load average at start ${loadAverage()}`);
 const bare = await startBareServer(process.env.BENCH_BARE_PORT ?? '39872');
 for (const s of [{ name: 'ceiling: bare Fastify', path: '/bare', origin: bare.url, target: false }, ...scenarios]) {
   const origin = 'origin' in s ? s.origin : base;
@@ -155,7 +84,7 @@ for (const s of [{ name: 'ceiling: bare Fastify', path: '/bare', origin: bare.ur
 }
 server?.stop();
 bare.stop();
-rows.push(`load average at end ${load()}`);
+rows.push(`load average at end ${loadAverage()}`);
 
 // The SQL behind the target routes, captured from Prisma and explained as the API runs it: a named
 // statement, executed until PostgreSQL settles on a plan (five custom plans, then maybe a generic one).

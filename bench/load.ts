@@ -1,0 +1,105 @@
+// The load generator shared by the route benchmarks: wrk (C, one thread) leaves more of the 2 cores
+// to the API and PostgreSQL than autocannon (JS); BENCH_LOAD=autocannon forces the latter. Both
+// rotate the given paths and tokens, so the per-request session read is not one user's row.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { percentile } from './lib';
+
+export type Figures = { p50: number; p95: number; p99: number; rps: number; errors: number };
+
+export const loadTool = process.env.BENCH_LOAD ?? (spawnSync('wrk', ['--version']).error ? 'autocannon' : 'wrk');
+
+/** The machine's load average (1, 5, 15 min): the figures mean little when it is high. */
+export const loadAverage = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+
+/** Signs each e-mail in at `base` and returns their access tokens. */
+export async function signIn(base: string, emails: string[], password: string): Promise<string[]> {
+  const tokens: string[] = [];
+  for (const email of emails) {
+    const login = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    if (!login.ok) throw new Error(`login ${email} failed: ${login.status} ${await login.text()}`);
+    tokens.push(((await login.json()) as { token: string }).token);
+  }
+  return tokens;
+}
+
+const scriptDir = mkdtempSync(join(tmpdir(), 'bench-wrk-'));
+const luaTable = (values: string[]) => `{ ${values.map((v) => `"${v}"`).join(', ')} }`;
+let scripts = 0;
+
+function runWrk(origin: string, paths: string[], tokens: string[], connections: number, seconds: number): Figures {
+  const script = join(scriptDir, `paths-${scripts++}.lua`);
+  writeFileSync(
+    script,
+    `local tokens = ${luaTable(tokens)}
+local paths = ${luaTable(paths)}
+local n = 0
+request = function()
+  n = n + 1
+  return wrk.format("GET", paths[n % #paths + 1], { authorization = "Bearer " .. tokens[n % #tokens + 1] })
+end
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('{"p50":%f,"p95":%f,"p99":%f,"requests":%d,"duration":%d,"errors":%d}\\n',
+    latency:percentile(50) / 1000, latency:percentile(95) / 1000, latency:percentile(99) / 1000,
+    summary.requests, summary.duration, e.connect + e.read + e.write + e.timeout + e.status))
+end
+`,
+  );
+  const out = spawnSync('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '-s', script, origin], { encoding: 'utf8' });
+  const last = out.stdout.trim().split('\n').at(-1) ?? '';
+  if (out.status !== 0 || !last.startsWith('{')) throw new Error(`wrk failed: ${out.stderr || out.stdout}`);
+  const r = JSON.parse(last) as { p50: number; p95: number; p99: number; requests: number; duration: number; errors: number };
+  return { p50: r.p50, p95: r.p95, p99: r.p99, rps: r.requests / (r.duration / 1e6), errors: r.errors };
+}
+
+async function runAutocannon(origin: string, paths: string[], tokens: string[], connections: number, seconds: number): Promise<Figures> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  let clients = 0;
+  const instance = autocannon({
+    url: origin,
+    connections,
+    duration: seconds,
+    requests: [{ setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] as string }) }],
+    setupClient: (client) => client.setHeaders({ authorization: `Bearer ${tokens[clients++ % tokens.length]}` }),
+  });
+  instance.on('response', (_client, status, _bytes, responseTime) => {
+    latencies.push(responseTime);
+    if (status !== 200) errors++;
+  });
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  return {
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    rps: latencies.length / seconds,
+    errors: errors + result.errors + result.timeouts,
+  };
+}
+
+/** `connections` concurrent connections on `origin` for `seconds`, each request the next path and token. */
+export function measure(opts: {
+  origin: string;
+  paths: string[];
+  tokens: string[];
+  connections: number;
+  seconds: number;
+}): Promise<Figures> {
+  const { origin, paths, tokens, connections, seconds } = opts;
+  return loadTool === 'wrk'
+    ? Promise.resolve(runWrk(origin, paths, tokens, connections, seconds))
+    : runAutocannon(origin, paths, tokens, connections, seconds);
+}
