@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { startExchangeRateServer } from './e2e/support/exchange-rate-server';
 import { startPostalCodeServer } from './e2e/support/postal-code-server';
 
 // Journeys in Chromium from Debian (apt-get install -y chromium): no browser download here.
@@ -24,6 +25,10 @@ if (!process.env.E2E_DATA_DIR && process.env.TEST_WORKER_INDEX === undefined) {
 // server of the main process (the server under test reaches it through POSTAL_CODE_API_URL).
 if (!externalBaseUrl && !process.env.E2E_POSTAL_CODE_API_URL && process.env.TEST_WORKER_INDEX === undefined) {
   process.env.E2E_POSTAL_CODE_API_URL = await startPostalCodeServer();
+}
+// The exchange-rate service likewise (EXCHANGE_RATE_API_URL); journeys set its rates through it.
+if (!externalBaseUrl && !process.env.E2E_EXCHANGE_RATE_API_URL && process.env.TEST_WORKER_INDEX === undefined) {
+  process.env.E2E_EXCHANGE_RATE_API_URL = await startExchangeRateServer();
 }
 
 // The server serves apps/web/dist, so the web app is built first (E2E_SKIP_BUILD=1 skips it).
@@ -78,6 +83,7 @@ export default defineConfig({
           DATA_DIR: process.env.E2E_DATA_DIR ?? join(tmpdir(), 'agencia-crm-e2e'),
           LOG_LEVEL: 'warn',
           ...(process.env.E2E_POSTAL_CODE_API_URL ? { POSTAL_CODE_API_URL: process.env.E2E_POSTAL_CODE_API_URL } : {}),
+          ...(process.env.E2E_EXCHANGE_RATE_API_URL ? { EXCHANGE_RATE_API_URL: process.env.E2E_EXCHANGE_RATE_API_URL } : {}),
           // CI: the machine's PostgreSQL (a fresh database made by npm test) and Redis.
           ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
           ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),

@@ -20,6 +20,7 @@ import { authJobs } from './modules/auth/auth.jobs';
 import { billingJobs } from './modules/billing/billing.jobs';
 import { registerBillingRoutes } from './modules/billing/billing.routes';
 import { registerClientRoutes } from './modules/clients/clients.routes';
+import { currencyQuotesJobs, currencyQuotesSchedules } from './modules/currency-quotes/currency-quotes.jobs';
 import { registerDevRoutes } from './modules/health/dev.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes';
@@ -63,7 +64,11 @@ export async function buildApp(
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
-  const platform = createPlatform(config, db, app.log, { queueName: opts.queueName, jobs: [...authJobs, ...usersJobs, ...billingJobs] });
+  const platform = createPlatform(config, db, app.log, {
+    queueName: opts.queueName,
+    jobs: [...authJobs, ...usersJobs, ...billingJobs, ...currencyQuotesJobs],
+    schedules: currencyQuotesSchedules(config),
+  });
   const deps: Deps = { db, config, platform };
 
   app.addHook('onRequest', async (req, reply) => {

@@ -48,6 +48,29 @@ const envSchema = z.object({
   /** Brazilian postal-code lookup (ViaCEP protocol: GET {base}/{cep}/json/). */
   POSTAL_CODE_API_URL: z.string().url().default('https://viacep.com.br/ws'),
   POSTAL_CODE_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  /** Currency exchange rates in reais (AwesomeAPI protocol: GET {base}/last/USD-BRL,EUR-BRL). */
+  EXCHANGE_RATE_API_URL: z.string().url().default('https://economia.awesomeapi.com.br/json'),
+  EXCHANGE_RATE_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+  /** How often the system's automatic currency quotes are refreshed by the job queue; 0 turns it off. */
+  CURRENCY_QUOTES_REFRESH_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60)
+    .default(60),
+  /**
+   * Flight lookup (AeroDataBox protocol: GET {base}/flights/number/{flight}/{date}, e.g.
+   * https://aerodatabox.p.rapidapi.com). Without a URL and a key the lookup answers 503 and agents
+   * type the flight by hand. The key goes in FLIGHT_API_KEY_HEADER (RapidAPI's by default;
+   * API.market's is x-api-market-key).
+   */
+  FLIGHT_API_URL: z.union([z.literal(''), z.string().url()]).optional(),
+  FLIGHT_API_KEY: z.string().optional(),
+  FLIGHT_API_KEY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'an HTTP header name')
+    .default('X-RapidAPI-Key'),
+  FLIGHT_API_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
 });
 
 export type Config = z.infer<typeof envSchema> & { jwtSecret: string; appUrl: string };

@@ -20,6 +20,7 @@ const TRPC_CODES = {
   TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
   INTERNAL: 'INTERNAL_SERVER_ERROR',
   UPSTREAM: 'BAD_GATEWAY',
+  NOT_CONFIGURED: 'SERVICE_UNAVAILABLE',
 } as const satisfies Record<AppErrorCode, TRPC_ERROR_CODE_KEY>;
 
 /** The tRPC error a service's AppError stands for (its code sets tRPC's HTTP status). */
@@ -30,15 +31,24 @@ export function toTRPCError(error: AppError): TRPCError {
 const httpStatus = (error: AppError) => getHTTPStatusCodeFromError(toTRPCError(error));
 
 /**
+ * 5xx codes whose catalogue message (written by a service for users, never a cause) is shown:
+ * a third party failing or not configured is not an internal error, and the spec's catalogue
+ * shows "server message or status text" for those statuses. Everything else above 499 gets only
+ * its status message.
+ */
+const USER_FACING_5XX = new Set<AppError['code']>(['UPSTREAM', 'NOT_CONFIGURED']);
+
+/**
  * Formats any error into the one body both transports return. Messages are exposed only
- * below 500; a 5xx carries the request id and nothing of its cause.
+ * below 500 (and for USER_FACING_5XX); a 5xx carries the request id and nothing of its cause.
  */
 export function toApiErrorBody(error: unknown, requestId?: string): ApiErrorBody {
   const cause = error instanceof TRPCError && error.cause ? error.cause : undefined;
   const app = error instanceof AppError ? error : cause instanceof AppError ? cause : undefined;
   if (app) {
     const status = httpStatus(app);
-    const message = status < 500 && app.userMessage ? app.userMessage : statusMessage(status);
+    const exposed = status < 500 || USER_FACING_5XX.has(app.code);
+    const message = exposed && app.userMessage ? app.userMessage : statusMessage(status);
     return { status, code: app.code, message, errors: app.fieldErrors, request_id: requestId };
   }
   const zod = error instanceof ZodError ? error : cause instanceof ZodError ? cause : undefined;

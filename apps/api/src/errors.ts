@@ -16,7 +16,9 @@ export type AppErrorCode =
   | 'TOO_MANY_REQUESTS'
   | 'INTERNAL'
   /** A third party (e.g. the postal-code service) failed or timed out. */
-  | 'UPSTREAM';
+  | 'UPSTREAM'
+  /** A feature whose third party this server has no configuration for (e.g. the flight lookup without FLIGHT_API_URL). */
+  | 'NOT_CONFIGURED';
 
 export class AppError extends Error {
   override readonly name = 'AppError';

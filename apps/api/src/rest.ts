@@ -74,9 +74,17 @@ const TAGS: Record<string, string> = {
   Empresas: 'A agência do usuário conectado e os seus usuários.',
   Clientes: 'Os clientes da agência (pessoas e empresas), com contatos, endereços, documentos e anexos.',
   CEP: 'Endereço a partir do CEP, para preencher formulários.',
+  Voos: 'Dados de um voo (aeroportos, horários, aeronave) pelo número, no serviço de dados de voos, para preencher o serviço aéreo.',
+  Fornecedores: 'Os fornecedores da agência: tipos de serviço, comissão, dados bancários, Pix, contatos e habilitação como cliente.',
   Atendimentos: 'Atendimentos (as negociações de viagem com um cliente), suas mudanças de situação e o histórico de alterações.',
   'Funil de vendas': 'O funil de vendas: atendimentos em aberto, ganhos e perdidos, com os números do mês e o balanço.',
   'Planos e pagamentos': 'A assinatura da agência: plano atual, recursos, planos disponíveis, pagamento e cancelamento.',
+  'Formas de pagamento':
+    'As formas como a agência recebe (Pix, boleto, cartão de crédito com parcelas e juros, transferência, dinheiro, faturado), que os orçamentos oferecem.',
+  'Cotações de moedas':
+    'Quanto vale em reais cada moeda estrangeira: as cotações automáticas do sistema (recurso `cambio_sistema`) ou as da agência, digitadas à mão, com o histórico de valores.',
+  'Hotéis favoritos': 'Os hotéis que a agência costuma vender, com cidade, estrelas, regimes, tipos de quarto, fornecedor e fotos.',
+  Fotos: 'As fotos de um hotel favorito: anexar uma imagem enviada (gera as cópias reduzidas), legenda, ordem, capa e exclusão.',
   'Super admin': 'Administração do sistema pela equipe do Agência CRM: agências, suas assinaturas e o catálogo de planos.',
   ...REFERENCE_LIST_TAGS,
 };
@@ -114,6 +122,7 @@ const ERROR_EXAMPLES: Record<number, AppError> = {
   429: new AppError('TOO_MANY_REQUESTS'),
   500: new AppError('INTERNAL'),
   502: new AppError('UPSTREAM'),
+  503: new AppError('NOT_CONFIGURED', { message: 'Este recurso não está configurado neste servidor.' }),
 };
 const EXAMPLE_REQUEST_ID = '9b2f6c1e-0d5a-4f43-9a57-2f1f4b0c8e11';
 

@@ -3,7 +3,13 @@ import { authRouter, profileRouter } from './modules/auth/auth.procedures';
 import { billingRouter } from './modules/billing/billing.procedures';
 import { clientsRouter, postalCodesRouter } from './modules/clients/clients.procedures';
 import { companiesRouter } from './modules/companies/companies.procedures';
+import { currencyQuotesRouter } from './modules/currency-quotes/currency-quotes.procedures';
+import { favoriteHotelsRouter } from './modules/favorite-hotels/favorite-hotels.procedures';
+import { mediaRouter } from './modules/favorite-hotels/media.procedures';
+import { flightsRouter } from './modules/flights/flights.procedures';
+import { paymentMethodsRouter } from './modules/payment-methods/payment-methods.procedures';
 import { referenceListsRouter, systemListsRouter } from './modules/reference-lists/reference-lists.procedures';
+import { suppliersRouter } from './modules/suppliers/suppliers.procedures';
 import { usersRouter } from './modules/users/users.procedures';
 import { router } from './trpc';
 
@@ -14,10 +20,16 @@ export const appRouter = router({
   companies: companiesRouter,
   clients: clientsRouter,
   postalCodes: postalCodesRouter,
+  flights: flightsRouter,
   attendances: attendancesRouter,
   billing: billingRouter,
   referenceLists: referenceListsRouter,
   systemLists: systemListsRouter,
+  favoriteHotels: favoriteHotelsRouter,
+  media: mediaRouter,
+  suppliers: suppliersRouter,
+  paymentMethods: paymentMethodsRouter,
+  currencyQuotes: currencyQuotesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type BuiltApp, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { type FakeExchangeRates, startFakeExchangeRates } from './fake-exchange-rates';
 import { type ReceivedMail, startSmtpSink } from './smtp-sink';
 
 export { DEMO };
@@ -18,6 +19,8 @@ export type TestApp = BuiltApp & {
     url: string,
     opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
   ): Promise<LightMyRequestResponse>;
+  /** The local exchange-rate service the app calls (undefined when the test passed its own EXCHANGE_RATE_API_URL). */
+  exchangeRates: FakeExchangeRates | undefined;
   /** What the SMTP sink received for `to`, newest first, once every queued job has run. */
   mailsTo(to: string): Promise<ReceivedMail[]>;
 };
@@ -30,11 +33,13 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
   const ctx = {} as TestApp;
   let drop: (() => Promise<void>) | undefined;
   let sink: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
+  let exchangeRates: FakeExchangeRates | undefined;
   beforeAll(async () => {
     const database = await createTestDatabase();
     drop = database.drop;
     sink = await startSmtpSink();
     const received = sink.received;
+    exchangeRates = env.EXCHANGE_RATE_API_URL ? undefined : await startFakeExchangeRates();
     const config = loadConfig({
       ...process.env,
       NODE_ENV: 'test',
@@ -44,6 +49,9 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
       APP_URL: 'http://localhost:3000',
       LOGIN_RATE_LIMIT: '1000',
       SMTP_URL: sink.url,
+      // The exchange-rate service is a local fake (a test may pass its own); no scheduled refresh unless asked.
+      ...(exchangeRates ? { EXCHANGE_RATE_API_URL: exchangeRates.url } : {}),
+      CURRENCY_QUOTES_REFRESH_MINUTES: '0',
       ...env,
     });
     const built = await buildApp(config, database.prisma, { queueName: `test-${randomUUID()}` });
@@ -51,6 +59,7 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
     await built.platform.jobs.start();
     const tokens = new Map<string, string>();
     Object.assign(ctx, built, {
+      exchangeRates,
       async call(method: string, url: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
         return built.app.inject({
           method: method as 'GET',
@@ -79,6 +88,7 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
     await ctx.deps?.db.$disconnect();
     await drop?.();
     await sink?.close();
+    await exchangeRates?.close();
   });
   return ctx;
 }

@@ -59,7 +59,7 @@ export const PLAIN_ROUTES: PlainRoute[] = [
     method: 'POST',
     url: '/api/uploads/image',
     access: 'authed',
-    why: 'cover image upload (multipart)',
+    why: 'image upload (multipart): cover images, hotel photos (decoded before it is stored)',
     upload: { field: 'file', maxBytes: IMAGE_UPLOAD.maxBytes, types: IMAGE_UPLOAD.types },
   },
   {

@@ -277,7 +277,7 @@ ALTER TABLE "media" ADD CONSTRAINT "media_company_id_fkey" FOREIGN KEY ("company
 -- AddForeignKey
 ALTER TABLE "media" ADD CONSTRAINT "media_favorite_hotel_id_fkey" FOREIGN KEY ("favorite_hotel_id") REFERENCES "favorite_hotels"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
--- search_text is derived from the searchable columns by the database itself, folded (lower case,
+-- search_text is derived from the searchable columns (a hotel's: also its city's name) by the database itself, folded (lower case,
 -- no accents) like reference_items', so any writer keeps it right. Function bodies are U& strings
 -- with semicolons written \003B: the migration runner splits scripts at every semicolon.
 CREATE FUNCTION suppliers_search_text() RETURNS trigger LANGUAGE plpgsql AS U&'
@@ -291,12 +291,16 @@ CREATE TRIGGER suppliers_search_text BEFORE INSERT OR UPDATE ON "suppliers"
 
 CREATE FUNCTION favorite_hotels_search_text() RETURNS trigger LANGUAGE plpgsql AS U&'
 BEGIN
-  NEW.search_text := immutable_unaccent(lower(concat_ws(\0027 \0027, NEW.name, NEW.location, NEW.address)))\003B
+  NEW.search_text := immutable_unaccent(lower(concat_ws(\0027 \0027, NEW.name, NEW.location, NEW.address,
+    (SELECT r.name FROM reference_items r WHERE r.id = NEW.city_id))))\003B
   RETURN NEW\003B
 END';
 
 CREATE TRIGGER favorite_hotels_search_text BEFORE INSERT OR UPDATE ON "favorite_hotels"
   FOR EACH ROW EXECUTE FUNCTION favorite_hotels_search_text();
+
+-- A hotel's photos have one cover at most.
+CREATE UNIQUE INDEX "media_one_cover_per_hotel" ON "media"("favorite_hotel_id") WHERE "is_cover";
 
 -- The system's quotes (company_id null) are one per currency too: the unique index above lets nulls repeat.
 CREATE UNIQUE INDEX "currency_quotes_system_currency_key" ON "currency_quotes"("currency") WHERE "company_id" IS NULL;

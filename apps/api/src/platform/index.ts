@@ -3,7 +3,7 @@ import type { Db } from '@app/db';
 import { Redis } from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import type { Config } from '../config';
-import { bullmqQueue, embeddedQueue, type JobDefinition, type JobQueue } from './jobs';
+import { bullmqQueue, embeddedQueue, type JobDefinition, type JobQueue, type JobSchedule } from './jobs';
 import type { Log } from './log';
 import { type Mailer, outboxMailer, smtpMailer } from './mail';
 import { type Payments, simulatorPayments, simulatorWebhookSecret, stripePayments } from './payments';
@@ -38,13 +38,14 @@ function createPayments(config: Config, db: Db): Payments {
 /**
  * `opts.jobs`: the modules' job definitions. Mail goes out through them too: each mail is a job of
  * its domain whose handler builds the message (and mints any one-time link) when it runs, so a
- * queue never holds a rendered message nor a link.
+ * queue never holds a rendered message nor a link. `opts.schedules`: jobs the queue runs by itself
+ * at an interval (the currency quotes' refresh).
  */
 export function createPlatform(
   config: Config,
   db: Db,
   log: Log,
-  opts: { queueName?: string; jobs?: JobDefinition<unknown>[] } = {},
+  opts: { queueName?: string; jobs?: JobDefinition<unknown>[]; schedules?: JobSchedule<unknown>[] } = {},
 ): Platform {
   const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db);
   const payments = createPayments(config, db);
@@ -52,7 +53,10 @@ export function createPlatform(
   const deps = { db, mailer, log, config, payments };
   // One queue per database: apps on one Redis but different databases never take each other's jobs.
   const queueName = opts.queueName ?? `jobs-${databaseName(config.DATABASE_URL)}`;
-  const jobs = config.REDIS_URL ? bullmqQueue(config.REDIS_URL, jobDefs, deps, queueName) : embeddedQueue(jobDefs, deps);
+  const schedules = opts.schedules ?? [];
+  const jobs = config.REDIS_URL
+    ? bullmqQueue(config.REDIS_URL, jobDefs, deps, queueName, schedules)
+    : embeddedQueue(jobDefs, deps, undefined, schedules);
   // Commands wait for the connection (capped by commandTimeout, then the in-memory insurance
   // limiter answers), so attempts right after start-up are counted in Redis like the rest.
   const redis = config.REDIS_URL

@@ -18,12 +18,18 @@ export type JobDefinition<P> = {
   handle(payload: P, deps: JobDeps): Promise<void>;
 };
 
+/**
+ * A job the queue runs by itself every `everyMs` (0: never), with a fixed payload. Safe with several
+ * processes on one queue: each run happens once, whichever process takes it.
+ */
+export type JobSchedule<P> = { job: JobDefinition<P>; payload: P; everyMs: number };
+
 export interface JobQueue {
   readonly kind: 'bullmq' | 'embedded';
   enqueue<P>(job: JobDefinition<P>, payload: P): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
-  /** Tests: resolves once every queued job has finished (no sleeps). */
+  /** Tests: resolves once every queued job that is due has finished (no sleeps); a schedule's next run is not due. */
   drain(): Promise<void>;
   /** The payloads the queue holds for a job (waiting, and finished ones not yet pruned), newest first. */
   stored(name: string): Promise<unknown[]>;
@@ -34,7 +40,9 @@ const backoffMs = (attempt: number) => Math.min(60_000, 1000 * 2 ** attempt);
 /** Finished jobs are kept a day (to look into what ran), then pruned, in both queues. */
 export const KEEP_FINISHED_MS = 24 * 3_600_000;
 
-function registry(jobs: JobDefinition<unknown>[]) {
+function registry(jobs: JobDefinition<unknown>[], schedules: JobSchedule<unknown>[] = []) {
+  const unknown = schedules.find((s) => !jobs.includes(s.job));
+  if (unknown) throw new Error(`Scheduled job ${unknown.job.name} is not one of the queue's jobs`);
   const byName = new Map(jobs.map((j) => [j.name, j]));
   return (name: string) => {
     const job = byName.get(name);
@@ -47,9 +55,36 @@ function registry(jobs: JobDefinition<unknown>[]) {
  * No REDIS_URL: jobs are rows in embedded_jobs, run in-process. A job claimed by a process that
  * dies is picked up again when its lock expires, so nothing is lost. Each run of the queue ends by
  * deleting the rows finished more than KEEP_FINISHED_MS ago.
+ * A schedule keeps one pending row of its job: made at start (due at once when the last run is
+ * older than the interval) and after each run, or after its last failed attempt (due one interval
+ * later). Processes sharing the database take a lock per schedule before looking, so they never
+ * make two.
  */
-export function embeddedQueue(jobs: JobDefinition<unknown>[], deps: JobDeps, pollMs = 1000): JobQueue {
-  const find = registry(jobs);
+export function embeddedQueue(
+  jobs: JobDefinition<unknown>[],
+  deps: JobDeps,
+  pollMs = 1000,
+  schedules: JobSchedule<unknown>[] = [],
+): JobQueue {
+  const find = registry(jobs, schedules);
+  const active = schedules.filter((s) => s.everyMs > 0);
+
+  async function ensureScheduled(schedule: JobSchedule<unknown>) {
+    const name = schedule.job.name;
+    await deps.db.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`embedded-schedule:${name}`}))`;
+      const pending = await tx.embeddedJob.count({ where: { name, doneAt: null, attempts: { lt: MAX_ATTEMPTS } } });
+      if (pending > 0) return;
+      // The last run: finished, or out of attempts (its last failure): a failing job waits an interval too.
+      const [last] = await tx.$queryRaw<{ at: Date | null }[]>`
+        SELECT max(coalesce(done_at, run_at)) AS at FROM embedded_jobs
+        WHERE name = ${name} AND (done_at IS NOT NULL OR attempts >= max_attempts)`;
+      const due = Math.max(Date.now(), (last?.at?.getTime() ?? 0) + schedule.everyMs);
+      await tx.embeddedJob.create({
+        data: { name, payload: schedule.job.payload.parse(schedule.payload) as object, maxAttempts: MAX_ATTEMPTS, runAt: new Date(due) },
+      });
+    });
+  }
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = true;
@@ -79,6 +114,9 @@ export function embeddedQueue(jobs: JobDefinition<unknown>[], deps: JobDeps, pol
           data: { lockedUntil: null, lastError: String(error).slice(0, 2000), runAt: new Date(Date.now() + backoffMs(row.attempts)) },
         });
       }
+      // The next run of a schedule (after a success, or once a failing run is out of attempts).
+      const schedule = active.find((s) => s.job.name === row.name);
+      if (schedule) await ensureScheduled(schedule);
     }
     await deps.db.embeddedJob.deleteMany({ where: { doneAt: { lt: new Date(Date.now() - KEEP_FINISHED_MS) } } });
   }
@@ -109,6 +147,7 @@ export function embeddedQueue(jobs: JobDefinition<unknown>[], deps: JobDeps, pol
     },
     async start() {
       stopped = false;
+      for (const s of active) await ensureScheduled(s);
       schedule();
     },
     async stop() {
@@ -132,24 +171,44 @@ export function embeddedQueue(jobs: JobDefinition<unknown>[], deps: JobDeps, pol
   };
 }
 
-/** REDIS_URL set: BullMQ queue and an in-process worker running the same handlers. */
-export function bullmqQueue(redisUrl: string, jobs: JobDefinition<unknown>[], deps: JobDeps, queueName = 'app-jobs'): JobQueue {
-  const find = registry(jobs);
+/**
+ * REDIS_URL set: BullMQ queue and an in-process worker running the same handlers. A schedule is a
+ * BullMQ job scheduler named after its job: every process upserts the same one, and BullMQ makes
+ * each run one job; a schedule turned off (0) is removed.
+ */
+export function bullmqQueue(
+  redisUrl: string,
+  jobs: JobDefinition<unknown>[],
+  deps: JobDeps,
+  queueName = 'app-jobs',
+  schedules: JobSchedule<unknown>[] = [],
+): JobQueue {
+  const find = registry(jobs, schedules);
   const connection = { url: redisUrl, maxRetriesPerRequest: null };
   const queue = new Queue(queueName, { connection });
   let worker: Worker | undefined;
+  const jobOptions = {
+    attempts: MAX_ATTEMPTS,
+    backoff: { type: 'exponential' as const, delay: 1000 },
+    removeOnComplete: { age: KEEP_FINISHED_MS / 1000 },
+    removeOnFail: 5000,
+  };
 
   return {
     kind: 'bullmq',
     async enqueue(job, payload) {
-      await queue.add(job.name, job.payload.parse(payload), {
-        attempts: MAX_ATTEMPTS,
-        backoff: { type: 'exponential', delay: 1000 },
-        removeOnComplete: { age: KEEP_FINISHED_MS / 1000 },
-        removeOnFail: 5000,
-      });
+      await queue.add(job.name, job.payload.parse(payload), jobOptions);
     },
     async start() {
+      for (const { job, payload, everyMs } of schedules) {
+        if (everyMs > 0) {
+          await queue.upsertJobScheduler(
+            job.name,
+            { every: everyMs },
+            { name: job.name, data: job.payload.parse(payload), opts: jobOptions },
+          );
+        } else await queue.removeJobScheduler(job.name);
+      }
       worker = new Worker(
         queueName,
         async (bullJob) => {
@@ -166,8 +225,11 @@ export function bullmqQueue(redisUrl: string, jobs: JobDefinition<unknown>[], de
     },
     async drain() {
       for (;;) {
-        const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
-        if (Object.values(counts).every((n) => n === 0)) return;
+        const counts = await queue.getJobCounts('waiting', 'active', 'prioritized', 'waiting-children');
+        // A scheduler always holds its next run, delayed: not due yet, so not waited for.
+        const delayed = await queue.getDelayed();
+        const due = delayed.filter((j) => !j.repeatJobKey || j.timestamp + j.delay <= Date.now());
+        if (Object.values(counts).every((n) => n === 0) && due.length === 0) return;
         await new Promise((r) => setTimeout(r, 25));
       }
     },

@@ -39,11 +39,8 @@ export type Call = { method: string; url: string; payload?: string | Buffer; hea
 export const SAMPLE_FILES: Record<string, { name: string; data: Buffer }> = {
   'image/png': { name: 'foto.png', data: FILES.png },
   'application/pdf': { name: 'documento.pdf', data: FILES.pdf },
-  'image/jpeg': {
-    name: 'foto.jpg',
-    data: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]),
-  },
-  'image/webp': { name: 'foto.webp', data: Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), Buffer.from('WEBPVP8 ')]) },
+  'image/jpeg': { name: 'foto.jpg', data: FILES.jpeg },
+  'image/webp': { name: 'foto.webp', data: FILES.webp },
 };
 
 /** Text fields (any value, stringified) and at most one file, as multipart/form-data. */

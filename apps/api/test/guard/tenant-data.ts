@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@app/db';
+import { TRACKED_CURRENCIES } from '@app/shared';
 import { SHARED_TABLES } from '../route-classification';
 
 /**
@@ -32,6 +33,14 @@ const FACTORY_OVERRIDES: Record<string, (n: number, companyId: number) => unknow
   'users.role': () => 'colaborador',
   'users.status': () => 'inactive',
   'users.password_hash': () => null,
+  // A hotel has 1 to 5 stars (a CHECK); a photo's key is an image key of its agency (the file itself is absent).
+  'favorite_hotels.stars': (n) => (n % 5) + 1,
+  'media.key': (_n, companyId) => `images/${companyId}/${randomUUID()}.png`,
+  'media.content_type': () => 'image/png',
+  // A payment method has 1 to 24 installments (a CHECK), 1 when not split; a quote is one per agency
+  // and tracked currency (a unique index), so each row quotes another one.
+  'payment_methods.max_installments': () => 1,
+  'currency_quotes.currency': (n) => TRACKED_CURRENCIES[n % TRACKED_CURRENCIES.length],
 };
 
 export async function readCatalog(db: Db): Promise<Catalog> {
@@ -252,7 +261,8 @@ function scalarFor(table: Table, col: Column, n: number, companyId: number, enum
     case 'timestamptz':
       return new Date(Date.UTC(2026, 0, 1 + n, 12)).toISOString();
     case 'date':
-      return `2026-01-${String(1 + n).padStart(2, '0')}`;
+      // Day n of 2026 (row 31 is 1 February, not '2026-01-32').
+      return new Date(Date.UTC(2026, 0, 1 + n)).toISOString().slice(0, 10);
     case 'time':
       return '12:00:00';
     case 'json':
@@ -307,7 +317,9 @@ export async function seedCompanyData(db: Db, cat: Catalog, companyId: number, p
           if (col.nullable) continue;
           throw new Error(`tenant factory: ${t.model}.${col.name} references its own table and is required`);
         }
-        value = (await existing(fk.refTable)) ?? (await create(fk.refTable, depth + 1)) ?? (await existing(fk.refTable));
+        // A reference the table keeps unique (a supplier's client) gets a row of its own.
+        const reused = t.uniques.includes(col.name) ? undefined : await existing(fk.refTable);
+        value = reused ?? (await create(fk.refTable, depth + 1)) ?? (await existing(fk.refTable));
         if (value === undefined) {
           if (col.nullable) continue;
           throw new Error(`tenant factory: no ${fk.refTable} row for ${t.model}.${col.name}`);
@@ -332,7 +344,10 @@ export async function seedCompanyData(db: Db, cat: Catalog, companyId: number, p
   };
   for (const table of cat.tenant.keys()) {
     if (table === 'companies') continue;
-    for (let i = 0; i < perTable; i++) await create(table, 0);
+    // A link table (a key of two references, e.g. a method's card brand) gets one row: a second
+    // would link the same two rows again.
+    const rows = cat.tables.get(table)?.pk ? perTable : 1;
+    for (let i = 0; i < rows; i++) await create(table, 0);
   }
 }
 

@@ -138,7 +138,9 @@ export function ListContent({
 }) {
   if (query.isPending) return <LoadingRows label={`Carregando ${many}`} count={loadingRows} />;
   if (query.isError && !query.data) {
-    return <LoadFailed icon={icon} title={`Não foi possível carregar ${feminine ? 'as' : 'os'} ${many}`} onRetry={() => void query.refetch()} />;
+    return (
+      <LoadFailed icon={icon} title={`Não foi possível carregar ${feminine ? 'as' : 'os'} ${many}`} onRetry={() => void query.refetch()} />
+    );
   }
   if (isEmpty) return <ListEmptyState icon={icon} title={feminine ? `Nenhuma ${one} encontrada` : `Nenhum ${one} encontrado`} {...empty} />;
   return children;

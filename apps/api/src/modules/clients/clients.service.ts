@@ -38,7 +38,12 @@ export async function getClient(db: Db, companyId: number, id: number) {
 }
 
 /** A CPF/CNPJ already used by another client of the agency answers 'has already been taken'. */
-async function assertDocumentsFree(db: Db, companyId: number, docs: { cpf?: string | null; cnpj?: string | null }, exceptId?: number) {
+async function assertDocumentsFree(
+  db: Db | Prisma.TransactionClient,
+  companyId: number,
+  docs: { cpf?: string | null; cnpj?: string | null },
+  exceptId?: number,
+) {
   const errors: Record<string, string[]> = {};
   for (const field of ['cpf', 'cnpj'] as const) {
     const value = docs[field];
@@ -103,7 +108,8 @@ function listData(lists: ClientLists, replace: boolean) {
   };
 }
 
-export async function createClient(db: Db, companyId: number, input: CreateClientInput) {
+/** Also inside a transaction (a supplier enabled as a client creates its client under the supplier's lock). */
+export async function createClient(db: Db | Prisma.TransactionClient, companyId: number, input: CreateClientInput) {
   const { kind, contacts, addresses, documents, ...fields } = input;
   await assertDocumentsFree(db, companyId, fields);
   const client = await db.client

@@ -1,19 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { FILE_EXTENSIONS, fileTypeOfName, IMAGE_KEY_PATTERN, IMAGE_UPLOAD, imageUrl, type UploadImageOutput } from '@app/shared';
+import { FILE_EXTENSIONS, fileTypeOfName, IMAGE_UPLOAD, imageUrl, SERVED_IMAGE_KEY_PATTERN, type UploadImageOutput } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
 import { readFileOnly } from '../../multipart';
 import { requestSession } from '../access/authorize';
+import { assertDecodableImage } from './images';
 
 /**
- * Multipart image upload (cover images) and the images served back. An image URL carries a
- * random UUID, so it works in <img> without a token and cannot be guessed.
+ * Multipart image upload (cover images, hotel photos) and the images served back, resized copies
+ * included. An image URL carries a random UUID, so it works in <img> without a token and cannot be
+ * guessed.
  */
 export function registerUploadRoutes(app: FastifyInstance, deps: Deps) {
   app.post('/api/uploads/image', async (req): Promise<UploadImageOutput> => {
     const user = await requestSession(deps, req);
     const file = await readFileOnly(req, IMAGE_UPLOAD);
+    // The type was sniffed from the first bytes; the rest must decode too, or nothing is stored.
+    await assertDecodableImage(file.data);
     const key = `images/${user.companyId}/${randomUUID()}.${FILE_EXTENSIONS[file.contentType]}`;
     await deps.platform.storage.put(key, file.data);
     return { url: imageUrl(key), key };
@@ -23,7 +27,7 @@ export function registerUploadRoutes(app: FastifyInstance, deps: Deps) {
     const { companyId, file } = req.params as { companyId: string; file: string };
     const key = `images/${companyId}/${file}`;
     const type = fileTypeOfName(key);
-    const stored = IMAGE_KEY_PATTERN.test(key) && type ? await deps.platform.storage.get(key) : null;
+    const stored = SERVED_IMAGE_KEY_PATTERN.test(key) && type ? await deps.platform.storage.get(key) : null;
     if (!stored || !type) throw notFound();
     // A key is never rewritten, so the bytes behind a URL never change.
     return reply

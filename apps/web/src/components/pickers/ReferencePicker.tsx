@@ -1,22 +1,11 @@
 import type { ReferenceItem } from '@app/shared/reference-list-schemas';
 import type { ReferenceListKey } from '@app/shared/reference-lists';
-import { Combobox, Loader, TextInput, type TextInputProps, useCombobox } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type FocusEvent, useEffect, useState } from 'react';
 import { useTRPC } from '../../lib/trpc';
-import { autocompleteOptions, firstMatch, optionLabel } from './reference-options';
+import { AutocompletePicker, type PickerProps } from './AutocompletePicker';
+import { autocompleteOptions, optionLabel } from './reference-options';
 
-/** Typing settles this long before a call: a fast typist sends one request, not one per letter. */
-const DEBOUNCE_MS = 200;
-
-type Props = Omit<TextInputProps, 'value' | 'onChange' | 'defaultValue' | 'rightSection'> & {
+type Props = PickerProps<ReferenceItem> & {
   list: ReferenceListKey;
-  /** The chosen row's id; null when empty (what `form.getInputProps` passes). */
-  value?: number | null;
-  onChange: (id: number | null, item: ReferenceItem | null) => void;
-  /** The chosen row's text when a form opens with a value (the picker has not fetched that row). */
-  initialLabel?: string;
   /** Only the rows under this parent (the ships of one cruise company). */
   parentId?: number | null;
 };
@@ -25,111 +14,14 @@ type Props = Omit<TextInputProps, 'value' | 'onChange' | 'defaultValue' | 'right
  * The autocomplete combobox of every reference list: type, then Enter takes the first match (or
  * the one the arrows highlight); Esc closes; leaving the field puts the chosen row's text back.
  */
-export function ReferencePicker({ list, value, onChange, initialLabel, parentId, onFocus, onBlur, ...props }: Props) {
+export function ReferencePicker({ list, parentId, ...props }: Props) {
   const trpc = useTRPC();
-  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
-  const [chosenLabel, setChosenLabel] = useState(value == null ? '' : (initialLabel ?? ''));
-  const [typed, setTyped] = useState(chosenLabel);
-  const [searching, setSearching] = useState(false);
-  const [pickWhenAnswered, setPickWhenAnswered] = useState(false);
-  // The term searched: nothing while the field shows the chosen row, else what is typed, settled.
-  const searched = searching ? typed : '';
-  const [term] = useDebouncedValue(searched, DEBOUNCE_MS);
-
-  // A value cleared from outside (a form reset) clears the text.
-  useEffect(() => {
-    if (value == null) setChosenLabel('');
-  }, [value]);
-  useEffect(() => {
-    if (!searching) setTyped(chosenLabel);
-  }, [chosenLabel, searching]);
-
-  // The previous answer stays on screen while the next term's comes (no flicker), marked stale.
-  const query = useQuery({
-    ...autocompleteOptions(trpc, list, term, parentId),
-    enabled: combobox.dropdownOpened,
-    placeholderData: keepPreviousData,
-  });
-  const items = query.isPlaceholderData ? undefined : query.data?.items;
-  const fresh = query.isSuccess && !query.isFetching ? term : undefined;
-
-  function choose(item: ReferenceItem | null) {
-    const label = item ? optionLabel(list, item) : '';
-    setChosenLabel(label);
-    setTyped(label);
-    setSearching(false);
-    setPickWhenAnswered(false);
-    combobox.closeDropdown();
-    onChange(item?.id ?? null, item);
-  }
-
-  // Enter pressed before the answer to the typed text came: take its first match when it comes.
-  useEffect(() => {
-    if (!pickWhenAnswered) return;
-    const match = firstMatch(typed, fresh, items);
-    if (match !== undefined) {
-      setPickWhenAnswered(false);
-      if (match) choose(match);
-    }
-  });
-
-  // The first match is highlighted once the answer is the typed text's: Enter then takes it.
-  useEffect(() => {
-    if (firstMatch(typed, fresh, items)) combobox.selectFirstOption();
-  }, [typed, fresh, items, combobox]);
-
-  const shown = query.data?.items ?? [];
-  const loading = combobox.dropdownOpened && (query.isFetching || term !== searched);
-
   return (
-    <Combobox store={combobox} onOptionSubmit={(id) => choose(shown.find((item) => String(item.id) === id) ?? null)} withinPortal>
-      <Combobox.Target>
-        <TextInput
-          {...props}
-          value={typed}
-          autoComplete="off"
-          rightSection={loading ? <Loader size={16} /> : null}
-          onChange={(event) => {
-            setTyped(event.currentTarget.value);
-            setSearching(true);
-            setPickWhenAnswered(false);
-            combobox.openDropdown();
-            combobox.resetSelectedOption();
-            // An emptied field clears the choice.
-            if (!event.currentTarget.value.trim() && value != null) onChange(null, null);
-          }}
-          onFocus={(event: FocusEvent<HTMLInputElement>) => {
-            combobox.openDropdown();
-            onFocus?.(event);
-          }}
-          onClick={() => combobox.openDropdown()}
-          onBlur={(event: FocusEvent<HTMLInputElement>) => {
-            combobox.closeDropdown();
-            setSearching(false);
-            setTyped(chosenLabel);
-            onBlur?.(event);
-          }}
-          onKeyDown={(event) => {
-            if (event.key !== 'Enter' || !searching || !combobox.dropdownOpened || combobox.getSelectedOptionIndex() !== -1) return;
-            // Enter never submits the form from here: it picks the first match, now or when it comes.
-            event.preventDefault();
-            const match = firstMatch(typed, fresh, items);
-            if (match === undefined) setPickWhenAnswered(true);
-            else if (match) choose(match);
-          }}
-        />
-      </Combobox.Target>
-      <Combobox.Dropdown>
-        <Combobox.Options>
-          {shown.map((item) => (
-            <Combobox.Option value={String(item.id)} key={item.id} active={item.id === value}>
-              {optionLabel(list, item)}
-            </Combobox.Option>
-          ))}
-          {query.isSuccess && shown.length === 0 && !loading ? <Combobox.Empty>Nenhum resultado</Combobox.Empty> : null}
-          {query.isError ? <Combobox.Empty>Não foi possível buscar. Tente novamente.</Combobox.Empty> : null}
-        </Combobox.Options>
-      </Combobox.Dropdown>
-    </Combobox>
+    <AutocompletePicker
+      {...props}
+      search={(term) => autocompleteOptions(trpc, list, term, parentId)}
+      itemsOf={(data) => data.items}
+      optionText={(item) => optionLabel(list, item)}
+    />
   );
 }

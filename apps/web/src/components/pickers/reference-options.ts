@@ -49,11 +49,11 @@ export const autocompleteOptions = (trpc: Trpc, list: ReferenceListKey, search: 
  * is typed now (an older answer's first row is another term's match). Undefined: not answered yet,
  * wait for it; null: nothing matches.
  */
-export function firstMatch(
+export function firstMatch<T = ReferenceItem>(
   typed: string,
   answeredFor: string | undefined,
-  items: readonly ReferenceItem[] | undefined,
-): ReferenceItem | null | undefined {
+  items: readonly T[] | undefined,
+): T | null | undefined {
   if (items === undefined || answeredFor === undefined || answeredFor.trim() !== typed.trim()) return undefined;
   return items[0] ?? null;
 }

@@ -1,5 +1,19 @@
-import { ReferenceGroupScreen } from './ReferenceGroupScreen';
+import { CurrencyQuotesPanel } from './CurrencyQuotesPanel';
+import { PaymentMethodsPanel } from './PaymentMethodsPanel';
+import { type GroupTab, ReferenceGroupScreen } from './ReferenceGroupScreen';
+
+/** After the card brands (/financeiro/1): the payment methods (/financeiro/2) and the currency quotes (/financeiro/3). */
+const TABS: readonly GroupTab[] = [
+  { key: 'payment_method_params', label: 'Formas de pagamento', panel: () => <PaymentMethodsPanel /> },
+  { key: 'currency_quotes_params', label: 'Cotações de moedas', panel: () => <CurrencyQuotesPanel /> },
+];
 
 export default function FinancialScreen() {
-  return <ReferenceGroupScreen group="financeiro" />;
+  return (
+    <ReferenceGroupScreen
+      group="financeiro"
+      extraTabs={TABS}
+      description="Bandeiras de cartão, formas de pagamento e cotações de moedas."
+    />
+  );
 }

@@ -1,7 +1,8 @@
 // One screen for every parameterization group (/aereo/{id}, /localidade/{id}...): its reference
 // lists as tabs, each a searchable, paged table with create/edit in a modal and activate/deactivate,
-// all derived from the lists' declarations. The `{id}` of the path is the open tab's position in the
-// group, from 1 (/aereo/1 = aeroportos); any other id opens the first tab.
+// all derived from the lists' declarations. A group may add tabs of its own after its lists (the
+// financial group's payment methods and currency quotes). The `{id}` of the path is the open tab's
+// position in the group, from 1 (/aereo/1 = aeroportos); any other id opens the first tab.
 
 import type { ReferenceItem } from '@app/shared/reference-list-schemas';
 import {
@@ -18,7 +19,7 @@ import {
 import { ActionIcon, Badge, Group, Table, Tabs, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconDatabase, IconEdit, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ListPagination } from '../../components/ListPagination';
@@ -178,29 +179,48 @@ function ListPanel({ listKey }: { listKey: ReferenceListKey }) {
   );
 }
 
-export function ReferenceGroupScreen({ group }: { group: ReferenceGroup }) {
+/** A tab of a group that is not a reference list: its label and what it shows. */
+export type GroupTab = { key: string; label: string; panel: () => ReactNode };
+
+type Props = {
+  group: ReferenceGroup;
+  /** Tabs after the group's lists, in this order (their positions follow the lists'). */
+  extraTabs?: readonly GroupTab[];
+  /** What the group holds, when its tabs are more than its lists. */
+  description?: string;
+};
+
+export function ReferenceGroupScreen({ group, extraTabs = [], description }: Props) {
   const { id } = useParams();
   const navigate = useNavigate();
-  const keys = listsOf(group);
+  const tabs: GroupTab[] = [
+    ...listsOf(group).map((key) => ({
+      key,
+      label: listWords(referenceList(key).label).title,
+      panel: () => <ListPanel listKey={key} />,
+    })),
+    ...extraTabs,
+  ];
   const position = Number(id);
-  if (!Number.isInteger(position) || position < 1 || position > keys.length) return <Navigate to={`/${group}/1`} replace />;
-  const listKey = keys[position - 1] as ReferenceListKey;
+  if (!Number.isInteger(position) || position < 1 || position > tabs.length) return <Navigate to={`/${group}/1`} replace />;
+  const tab = tabs[position - 1] as GroupTab;
 
   return (
     <ListPage>
       <Text fz="sm" c="dimmed" mb="sm">
-        {REFERENCE_GROUPS[group].description}
+        {description ?? REFERENCE_GROUPS[group].description}
       </Text>
       <Tabs value={String(position)} onChange={(next) => next && void navigate(`/${group}/${next}`)} keepMounted={false} mb="md">
         <Tabs.List>
-          {keys.map((key, index) => (
-            <Tabs.Tab key={key} value={String(index + 1)}>
-              {listWords(referenceList(key).label).title}
+          {tabs.map((t, index) => (
+            <Tabs.Tab key={t.key} value={String(index + 1)}>
+              {t.label}
             </Tabs.Tab>
           ))}
         </Tabs.List>
       </Tabs>
-      <ListPanel key={listKey} listKey={listKey} />
+      {/* A new tab's panel starts afresh (its own filters, page and dialogs). */}
+      <Fragment key={tab.key}>{tab.panel()}</Fragment>
     </ListPage>
   );
 }

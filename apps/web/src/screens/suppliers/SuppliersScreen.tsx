@@ -1,5 +1,142 @@
-import { Placeholder } from '../../components/Placeholder';
+import type { ClientKind } from '@app/shared/crm-labels';
+import { serviceTypeOfSlug } from '@app/shared/service-types';
+import { Table, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconBuildingStore } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { ListPagination } from '../../components/ListPagination';
+import { ListContent, ListFilterBar, ListFilterSelect, ListPage, ListRow, ListTable, NewButton } from '../../components/ListScreen';
+import { useTRPC } from '../../lib/trpc';
+import { useListParams, useSearchParam } from '../../lib/use-list-params';
+import { ServiceTypeBadges, SupplierActiveBadge, SupplierKindBadge } from './badges';
+import { KIND_LABELS, SERVICE_TYPE_OPTIONS, supplierDocument, supplierPath } from './labels';
+import { SupplierFormModal } from './SupplierFormModal';
 
+const PER_PAGE = 10;
+const NOUN: [string, string] = ['fornecedor', 'fornecedores'];
+
+const STATUS_PARAM = { ativos: 'true', inativos: 'false' } as const;
+type StatusParam = keyof typeof STATUS_PARAM;
+const isStatusParam = (v: string | null): v is StatusParam => v === 'ativos' || v === 'inativos';
+const isKind = (v: string | null): v is ClientKind => v === 'person' || v === 'organization';
+
+/** /fornecedores: the agency's suppliers, searched and filtered from the address (busca, servico, tipo, status). */
 export default function SuppliersScreen() {
-  return <Placeholder description="Aqui ficará a lista de fornecedores com busca, cadastro e edição." />;
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const { params, page, update, setPage } = useListParams();
+  const search = useSearchParam('busca', update);
+  const [createOpened, createModal] = useDisclosure(false);
+
+  const statusParam = params.get('status');
+  const status = isStatusParam(statusParam) ? statusParam : undefined;
+  const kindParam = params.get('tipo');
+  const kind = isKind(kindParam) ? kindParam : undefined;
+  const serviceParam = params.get('servico') ?? undefined;
+  const serviceType = serviceTypeOfSlug(serviceParam);
+
+  const list = useQuery(
+    trpc.suppliers.list.queryOptions(
+      {
+        search: search.applied || undefined,
+        is_active: status ? STATUS_PARAM[status] : undefined,
+        kind,
+        service_type: serviceType,
+        page,
+        per_page: PER_PAGE,
+      },
+      { placeholderData: keepPreviousData },
+    ),
+  );
+  const suppliers = list.data?.suppliers ?? [];
+  const filtered = !!search.applied || !!status || !!kind || !!serviceType;
+
+  return (
+    <>
+      <ListPage actions={<NewButton onClick={createModal.open}>Novo fornecedor</NewButton>}>
+        <ListFilterBar search={search} placeholder="Nome, nome fantasia, e-mail, CPF ou CNPJ">
+          <ListFilterSelect
+            label="Serviço"
+            param="servico"
+            value={serviceType ? serviceParam : undefined}
+            update={update}
+            data={SERVICE_TYPE_OPTIONS}
+            w={{ base: '100%', xs: 170 }}
+          />
+          <ListFilterSelect
+            label="Tipo"
+            param="tipo"
+            value={kind}
+            update={update}
+            data={(['organization', 'person'] as const).map((k) => ({ value: k, label: KIND_LABELS[k] }))}
+            w={{ base: '100%', xs: 170 }}
+          />
+          <ListFilterSelect
+            label="Status"
+            param="status"
+            value={status}
+            update={update}
+            data={[
+              { value: 'ativos', label: 'Ativos' },
+              { value: 'inativos', label: 'Inativos' },
+            ]}
+            w={{ base: '100%', xs: 150 }}
+          />
+        </ListFilterBar>
+
+        <ListContent
+          query={list}
+          isEmpty={suppliers.length === 0}
+          icon={<IconBuildingStore size={28} aria-hidden />}
+          noun={NOUN}
+          empty={{
+            hint: 'Cadastre hotéis, companhias aéreas, operadoras e outros parceiros em “Novo fornecedor”.',
+            filtered,
+            onClear: () => search.clearFilters(['servico', 'tipo', 'status']),
+          }}
+        >
+          <ListTable
+            query={list}
+            minWidth={760}
+            head={
+              <>
+                <Table.Th>Nome</Table.Th>
+                <Table.Th>Serviços</Table.Th>
+                <Table.Th>Tipo</Table.Th>
+                <Table.Th>CPF/CNPJ</Table.Th>
+                <Table.Th>Contato</Table.Th>
+                <Table.Th>Status</Table.Th>
+              </>
+            }
+          >
+            {suppliers.map((s) => (
+              // Filtered by a service type, the detail opens on that type's tab.
+              <ListRow key={s.id} to={supplierPath(s, serviceType)} testId="supplier-row" title={s.name} subtitle={s.trade_name}>
+                <Table.Td>
+                  <ServiceTypeBadges types={s.service_types} />
+                </Table.Td>
+                <Table.Td>
+                  <SupplierKindBadge kind={s.kind} />
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{supplierDocument(s) || <Text c="dimmed">—</Text>}</Table.Td>
+                <Table.Td>
+                  <Text fz="sm">{s.email}</Text>
+                  <Text fz="xs" c="dimmed">
+                    {s.phone}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <SupplierActiveBadge active={s.is_active} />
+                </Table.Td>
+              </ListRow>
+            ))}
+          </ListTable>
+        </ListContent>
+        <ListPagination pagination={list.data?.pagination} noun={NOUN} onChange={setPage} />
+      </ListPage>
+
+      <SupplierFormModal opened={createOpened} onClose={createModal.close} onSaved={(s) => void navigate(supplierPath(s))} />
+    </>
+  );
 }
