@@ -64,7 +64,7 @@ describe('reference seed', () => {
     await db.prisma.referenceItem.delete({ where: { id: gone.id } });
     expect((await seedReferenceData(db.prisma)).inserted).toEqual({ city_params: 1 });
 
-    await db.prisma.$executeRawUnsafe('TRUNCATE reference_items');
+    await db.prisma.$executeRawUnsafe('TRUNCATE reference_items CASCADE');
     const started = performance.now();
     const report = await seedReferenceData(db.prisma);
     const ms = performance.now() - started;

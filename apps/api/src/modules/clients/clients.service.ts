@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Db, Prisma, queryRows } from '@app/db';
+import { type Db, type Prisma, queryRows } from '@app/db';
 import {
   buildPagination,
   type ClientKind,
@@ -7,11 +7,11 @@ import {
   clientKindIssues,
   FILE_EXTENSIONS,
   type ListClientsInput,
-  TAKEN_MESSAGE,
   type UpdateClientInput,
 } from '@app/shared';
 import { toDbDate } from '../../calendar';
 import type { Deps } from '../../deps';
+import { assertDocumentsFree, takenFromUniqueViolation } from '../../documents-taken';
 import { AppError, notFound } from '../../errors';
 import type { UploadedFile } from '../uploads/uploaded-file';
 import { clientCountQuery, clientPageQuery } from './client-queries';
@@ -37,34 +37,13 @@ export async function getClient(db: Db, companyId: number, id: number) {
   return toClientDto(client);
 }
 
-/** A CPF/CNPJ already used by another client of the agency answers 'has already been taken'. */
-async function assertDocumentsFree(
-  db: Db | Prisma.TransactionClient,
-  companyId: number,
-  docs: { cpf?: string | null; cnpj?: string | null },
-  exceptId?: number,
-) {
-  const errors: Record<string, string[]> = {};
-  for (const field of ['cpf', 'cnpj'] as const) {
-    const value = docs[field];
-    if (!value) continue;
-    const other = await db.client.findFirst({
+/** The client of the agency (other than `exceptId`) holding a CPF/CNPJ. */
+function documentHolder(db: Db | Prisma.TransactionClient, companyId: number, exceptId?: number) {
+  return (field: 'cpf' | 'cnpj', value: string) =>
+    db.client.findFirst({
       where: { ...clientWhere(companyId), [field]: value, ...(exceptId ? { NOT: { id: exceptId } } : {}) },
       select: { id: true },
     });
-    if (other) errors[field] = [TAKEN_MESSAGE];
-  }
-  if (Object.keys(errors).length) throw new AppError('VALIDATION', { errors });
-}
-
-/** Two requests racing past the check above meet the unique index; answer as the check would. */
-function takenFromUniqueViolation(error: unknown): never {
-  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
-    const detail = JSON.stringify(error.meta ?? {});
-    const field = detail.includes('cnpj') ? 'cnpj' : 'cpf';
-    throw new AppError('VALIDATION', { errors: { [field]: [TAKEN_MESSAGE] } });
-  }
-  throw error;
 }
 
 function scalarData(fields: ClientScalars) {
@@ -111,7 +90,7 @@ function listData(lists: ClientLists, replace: boolean) {
 /** Also inside a transaction (a supplier enabled as a client creates its client under the supplier's lock). */
 export async function createClient(db: Db | Prisma.TransactionClient, companyId: number, input: CreateClientInput) {
   const { kind, contacts, addresses, documents, ...fields } = input;
-  await assertDocumentsFree(db, companyId, fields);
+  await assertDocumentsFree(fields, documentHolder(db, companyId));
   const client = await db.client
     .create({
       data: { companyId, kind, ...scalarData(fields), name: fields.name, ...listData({ contacts, addresses, documents }, false) },
@@ -126,7 +105,7 @@ export async function updateClient(db: Db, companyId: number, input: UpdateClien
   const current = await db.client.findFirst({ where: clientWhere(companyId, id), select: { id: true, kind: true } });
   if (!current) throw notFound();
   assertKindFields(current.kind, fields);
-  await assertDocumentsFree(db, companyId, fields, current.id);
+  await assertDocumentsFree(fields, documentHolder(db, companyId, current.id));
   const client = await db.client
     .update({
       where: { id: current.id },

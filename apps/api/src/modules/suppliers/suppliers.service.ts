@@ -1,4 +1,4 @@
-import { type Db, Prisma, queryRows } from '@app/db';
+import { type Db, type Prisma, queryRows } from '@app/db';
 import {
   BR_STATES,
   type BrState,
@@ -9,13 +9,13 @@ import {
   clientKindIssues,
   isCompleteAddress,
   type ListSuppliersInput,
-  TAKEN_MESSAGE,
   type UpdateSupplierInput,
 } from '@app/shared';
 
 /** The 409 of enable-client when the client with the supplier's document is another supplier's. */
 export const SUPPLIER_CLIENT_TAKEN_MESSAGE = 'O cliente com este CPF/CNPJ já está vinculado a outro fornecedor.';
 
+import { assertDocumentsFree, takenFromUniqueViolation } from '../../documents-taken';
 import { AppError, notFound } from '../../errors';
 import { createClient } from '../clients/clients.service';
 import { clientWhere } from '../clients/clients.where';
@@ -42,29 +42,13 @@ export async function getSupplier(db: Db, companyId: number, id: number) {
   return toSupplierDto(supplier);
 }
 
-/** A CPF/CNPJ already used by another supplier of the agency answers 'has already been taken'. */
-async function assertDocumentsFree(db: Db, companyId: number, docs: { cpf?: string | null; cnpj?: string | null }, exceptId?: number) {
-  const errors: Record<string, string[]> = {};
-  for (const field of ['cpf', 'cnpj'] as const) {
-    const value = docs[field];
-    if (!value) continue;
-    const other = await db.supplier.findFirst({
+/** The supplier of the agency (other than `exceptId`) holding a CPF/CNPJ. */
+function documentHolder(db: Db, companyId: number, exceptId?: number) {
+  return (field: 'cpf' | 'cnpj', value: string) =>
+    db.supplier.findFirst({
       where: { ...supplierWhere(companyId), [field]: value, ...(exceptId ? { NOT: { id: exceptId } } : {}) },
       select: { id: true },
     });
-    if (other) errors[field] = [TAKEN_MESSAGE];
-  }
-  if (Object.keys(errors).length) throw new AppError('VALIDATION', { errors });
-}
-
-/** Two requests racing past the check above meet the unique indexes; answer as the check would. */
-function takenFromUniqueViolation(error: unknown): never {
-  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
-    const detail = JSON.stringify(error.meta ?? {});
-    const field = detail.includes('cnpj') ? 'cnpj' : 'cpf';
-    throw new AppError('VALIDATION', { errors: { [field]: [TAKEN_MESSAGE] } });
-  }
-  throw error;
 }
 
 /** The address is one block: sent, it replaces every part (a part left out is cleared); null clears it. */
@@ -118,7 +102,7 @@ function contactsData(contacts: CreateSupplierInput['contacts'], replace: boolea
 
 export async function createSupplier(db: Db, companyId: number, input: CreateSupplierInput) {
   const { kind, contacts, ...fields } = input;
-  await assertDocumentsFree(db, companyId, fields);
+  await assertDocumentsFree(fields, documentHolder(db, companyId));
   const supplier = await db.supplier
     .create({
       data: {
@@ -148,7 +132,7 @@ export async function updateSupplier(db: Db, companyId: number, input: UpdateSup
   const current = await db.supplier.findFirst({ where: supplierWhere(companyId, id), select: { id: true, kind: true } });
   if (!current) throw notFound();
   assertKindFields(current.kind, fields);
-  await assertDocumentsFree(db, companyId, fields, current.id);
+  await assertDocumentsFree(fields, documentHolder(db, companyId, current.id));
   const supplier = await db.supplier
     .update({
       where: { id: current.id },
