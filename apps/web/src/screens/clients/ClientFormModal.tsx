@@ -1,4 +1,4 @@
-import { type Client, type ClientKind, createClientInput, type PostalCodeAddress } from '@app/shared/clients';
+import { type Client, type ClientKind, createClientInput } from '@app/shared/clients';
 import { CLIENT_LIST_LABELS } from '@app/shared/crm-labels';
 import { BR_STATES, type BrState, formatCnpj, formatCpf, formatPostalCode, onlyDigits } from '@app/shared/documents';
 import { serverErrorText } from '@app/shared/errors';
@@ -29,9 +29,10 @@ import { apiError } from '../../lib/api-error';
 import { useSchemaForm } from '../../lib/form';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
+import { usePostalCodeLookup } from '../../lib/use-postal-code-lookup';
 import { ClientContactsFields, contactValues } from './ClientContactsFields';
 import { ClientDocumentsFields, documentValues } from './ClientDocumentsFields';
-import { INVALID, KIND_LABELS } from './labels';
+import { KIND_LABELS } from './labels';
 import { PhoneInput } from './PhoneInput';
 
 type Props = {
@@ -95,10 +96,7 @@ function ClientForm({ client, onClose, onSaved }: Omit<Props, 'opened'>) {
   const [docTouched, setDocTouched] = useState(false);
   /** The server's text when its first error is on the CPF (the CPF-in-use flag). */
   const [cpfServerText, setCpfServerText] = useState<string | null>(null);
-  const [cep, setCep] = useState<{ loading: boolean; error: string | null }>({ loading: false, error: null });
   const numberRef = useRef<HTMLInputElement>(null);
-  /** The CEP last asked for: an older answer arriving late is ignored. */
-  const cepAsked = useRef('');
   const form = useSchemaForm({ schema: createClientInput, initialValues: initialValues(client), labels: LABELS });
   const v = form.values;
   const kind = v.kind;
@@ -123,40 +121,14 @@ function ClientForm({ client, onClose, onSaved }: Omit<Props, 'opened'>) {
   const update = useMutation(trpc.clients.update.mutationOptions({ onSuccess: (c) => done(c, 'Cliente atualizado.'), onError }));
   const pending = create.isPending || update.isPending;
 
-  const lookup = async (digits: string) => {
-    cepAsked.current = digits;
-    setCep({ loading: true, error: null });
-    try {
-      const address: PostalCodeAddress = await queryClient.fetchQuery(
-        // The postal-code lookup's failures are told beside the field, not in the bar.
-        trpc.postalCodes.lookup.queryOptions(
-          { cep: digits },
-          { meta: { silent: true }, retry: false, staleTime: Number.POSITIVE_INFINITY },
-        ),
-      );
-      if (cepAsked.current !== digits) return;
-      form.setFieldValue('addresses.0.street', address.street);
-      form.setFieldValue('addresses.0.neighborhood', address.neighborhood);
-      form.setFieldValue('addresses.0.city', address.city);
-      form.setFieldValue('addresses.0.state', isState(address.state) ? address.state : '');
-      if (address.complement && !form.getValues().addresses[0]?.complement)
-        form.setFieldValue('addresses.0.complement', address.complement);
-      setCep({ loading: false, error: null });
-      numberRef.current?.focus();
-    } catch (error) {
-      if (cepAsked.current !== digits) return;
-      const status = apiError(error).status;
-      setCep({
-        loading: false,
-        error:
-          status === 404
-            ? 'CEP não encontrado'
-            : status === 400
-              ? `CEP ${INVALID}`
-              : 'Não foi possível consultar o CEP. Preencha o endereço.',
-      });
-    }
-  };
+  const cep = usePostalCodeLookup((found) => {
+    form.setFieldValue('addresses.0.street', found.street);
+    form.setFieldValue('addresses.0.neighborhood', found.neighborhood);
+    form.setFieldValue('addresses.0.city', found.city);
+    form.setFieldValue('addresses.0.state', isState(found.state) ? found.state : '');
+    if (found.complement && !form.getValues().addresses[0]?.complement) form.setFieldValue('addresses.0.complement', found.complement);
+    numberRef.current?.focus();
+  });
 
   const submit = form.submit(({ kind: _kind, ...input }) => {
     // The form edits the first address; others (added through the API) are kept as they are.
@@ -266,10 +238,9 @@ function ClientForm({ client, onClose, onSaved }: Omit<Props, 'opened'>) {
                 autoComplete="off"
                 description="O endereço é preenchido pelo CEP."
                 {...masked('addresses.0.postal_code', (digits) => {
-                  setCep({ loading: false, error: null });
                   // Every complete CEP is looked up, also one typed over another complete one.
-                  if (digits.length === DIGITS.cep) void lookup(digits);
-                  else cepAsked.current = '';
+                  if (digits.length === DIGITS.cep) void cep.lookup(digits);
+                  else cep.reset();
                 })}
                 rightSection={cep.loading ? <Loader size={16} aria-label="Buscando CEP" /> : null}
                 error={shownCepError}

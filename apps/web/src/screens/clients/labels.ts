@@ -6,7 +6,6 @@ export {
   CLIENT_ACTIVE_LABELS as ACTIVE_LABELS,
   CLIENT_DOCUMENT_TYPE_LABELS as DOCUMENT_TYPE_LABELS,
   CLIENT_KIND_LABELS as KIND_LABELS,
-  INVALID_MESSAGE as INVALID,
 } from '@app/shared/crm-labels';
 
 /** The client's CPF or CNPJ, formatted. */
