@@ -1,6 +1,7 @@
 export * from './attendances';
 export * from './auth';
 export * from './billing';
+export * from './budget-services';
 export * from './budget-totals';
 export * from './clients';
 export * from './constants';

@@ -13,6 +13,8 @@ export const SERVICE_TYPE_LABELS: Record<ServiceType, string> = {
   insurance: 'Seguro',
   ground_services: 'Receptivo',
   other: 'Outros',
+  transfer: 'Transfer',
+  tour: 'Passeio/ingresso',
 };
 
 /** The pt-BR path segment of a service type (/fornecedor/{id}/hospedagem). */
@@ -24,6 +26,8 @@ export const SERVICE_TYPE_SLUGS: Record<ServiceType, string> = {
   insurance: 'seguro',
   ground_services: 'receptivo',
   other: 'outros',
+  transfer: 'transfer',
+  tour: 'passeio',
 };
 
 export function serviceTypeOfSlug(slug: string | undefined): ServiceType | undefined {

@@ -39,4 +39,6 @@ export const SERVICE_TYPE_TEXTS: Record<ServiceType, { sold: string }> = {
   insurance: { sold: 'Os seguros viagem vendidos' },
   ground_services: { sold: 'Os serviços de receptivo vendidos' },
   other: { sold: 'Os outros serviços vendidos' },
+  transfer: { sold: 'Os transfers vendidos' },
+  tour: { sold: 'Os passeios e ingressos vendidos' },
 };
