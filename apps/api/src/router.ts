@@ -1,6 +1,8 @@
 import { attendancesRouter } from './modules/attendances/attendances.procedures';
 import { authRouter, profileRouter } from './modules/auth/auth.procedures';
 import { billingRouter } from './modules/billing/billing.procedures';
+import { servicesRouter } from './modules/budget-services/services.procedures';
+import { budgetsRouter } from './modules/budgets/budgets.procedures';
 import { clientsRouter, postalCodesRouter } from './modules/clients/clients.procedures';
 import { companiesRouter } from './modules/companies/companies.procedures';
 import { currencyQuotesRouter } from './modules/currency-quotes/currency-quotes.procedures';
@@ -8,6 +10,8 @@ import { favoriteHotelsRouter } from './modules/favorite-hotels/favorite-hotels.
 import { mediaRouter } from './modules/favorite-hotels/media.procedures';
 import { flightsRouter } from './modules/flights/flights.procedures';
 import { paymentMethodsRouter } from './modules/payment-methods/payment-methods.procedures';
+import { proposalsRouter } from './modules/proposals/proposals.procedures';
+import { recommendationsRouter } from './modules/recommendations/recommendations.procedures';
 import { referenceListsRouter, systemListsRouter } from './modules/reference-lists/reference-lists.procedures';
 import { suppliersRouter } from './modules/suppliers/suppliers.procedures';
 import { usersRouter } from './modules/users/users.procedures';
@@ -30,6 +34,10 @@ export const appRouter = router({
   suppliers: suppliersRouter,
   paymentMethods: paymentMethodsRouter,
   currencyQuotes: currencyQuotesRouter,
+  budgets: budgetsRouter,
+  proposals: proposalsRouter,
+  services: servicesRouter,
+  recommendations: recommendationsRouter,
 });
 
 export type AppRouter = typeof appRouter;
