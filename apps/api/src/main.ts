@@ -6,6 +6,7 @@ import { seedReferenceData } from '@app/db/reference-seed';
 import { seed, seedSampleCrm } from '@app/db/seed';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { seedSampleBudgets } from './sample-budgets';
 
 const config = loadConfig();
 
@@ -15,12 +16,15 @@ const databaseUrl = config.DATABASE_URL ?? (embedded as NonNullable<typeof embed
 
 await applyMigrations(databaseUrl);
 const db = createPrismaClient(databaseUrl, { max: embedded ? 4 : 10, preparedStatements: !embedded });
-if (config.SEED_DEMO !== 'false' && (await db.company.count()) === 0) {
+const firstStart = config.SEED_DEMO !== 'false' && (await db.company.count()) === 0;
+if (firstStart) {
   await seed(db);
   if (config.SEED_SAMPLE_CRM) await seedSampleCrm(db);
 }
 // The reference lists' system rows are product data, not demo data: every start adds what is missing.
 await seedReferenceData(db);
+// Demo budgets pick airports from those lists.
+if (firstStart && config.SEED_SAMPLE_CRM) await seedSampleBudgets(db);
 
 const { app, platform } = await buildApp(config, db);
 await platform.jobs.start();

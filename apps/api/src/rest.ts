@@ -85,6 +85,12 @@ const TAGS: Record<string, string> = {
     'Quanto vale em reais cada moeda estrangeira: as cotações automáticas do sistema (recurso `cambio_sistema`) ou as da agência, digitadas à mão, com o histórico de valores.',
   'Hotéis favoritos': 'Os hotéis que a agência costuma vender, com cidade, estrelas, regimes, tipos de quarto, fornecedor e fotos.',
   Fotos: 'As fotos de um hotel favorito: anexar uma imagem enviada (gera as cópias reduzidas), legenda, ordem, capa e exclusão.',
+  Orçamentos:
+    'Os orçamentos da agência: criados de um atendimento, com passageiros, propostas de serviços precificados e totalizados na moeda do orçamento, formas de pagamento por passageiro, duplicação e comentários da tabela de valores.',
+  Propostas: 'As alternativas de um orçamento: criação, ordem, duplicação com os serviços e exclusão.',
+  Serviços:
+    'Os serviços de uma proposta (aéreo, hospedagem, cruzeiro, locação, transfer, seguro, passeio, outros), com os campos de cada tipo, valores na moeda do serviço e a cotação usada; os tipos de serviço com os padrões da agência; o cancelamento com reembolso e multa.',
+  Indicações: 'As dicas do agente sobre o destino de um orçamento: restaurantes, passeios, documentos.',
   'Super admin': 'Administração do sistema pela equipe do Agência CRM: agências, suas assinaturas e o catálogo de planos.',
   ...REFERENCE_LIST_TAGS,
 };
@@ -196,6 +202,26 @@ function sentBody(req: FastifyRequest): Record<string, unknown> | undefined {
   return jsonObject.parse(req.isMultipart() ? undefined : req.body);
 }
 
+type OpenApiDocument = ReturnType<typeof generateOpenApiDocument>;
+
+/**
+ * The operation of a route in the generated document. The generator drops a path's trailing slash
+ * ('/budgets/' of the spec becomes '/budgets'); the operation moves back to the path the route is
+ * served at, so the document names the spec's URL.
+ */
+function documentedOperation(document: OpenApiDocument, path: string, method: 'get'): Operation | undefined {
+  const paths = document.paths ?? {};
+  const trimmed = path.length > 1 ? path.replace(/\/$/, '') : path;
+  if (trimmed === path) return paths[path]?.[method] as Operation | undefined;
+  const generated = paths[trimmed];
+  const operation = generated?.[method];
+  if (!generated || !operation) return undefined;
+  delete generated[method];
+  if (Object.keys(generated).length === 0) delete paths[trimmed];
+  paths[path] = { ...paths[path], [method]: operation };
+  return operation as Operation;
+}
+
 export function openApiDocument(appRouter: AnyRouter) {
   const document = generateOpenApiDocument(appRouter, {
     title: 'Agência CRM API',
@@ -210,7 +236,8 @@ export function openApiDocument(appRouter: AnyRouter) {
   document.servers = [{ url: API_PREFIX, description: 'Esta instalação (o mesmo endereço deste documento)' }];
   const used = new Set<string>();
   for (const route of restProcedures(appRouter)) {
-    const operation = document.paths?.[route.openapi.path]?.[route.method.toLowerCase() as 'get'] as Operation | undefined;
+    const method = route.method.toLowerCase() as 'get';
+    const operation = documentedOperation(document, route.openapi.path, method);
     if (!operation) throw new Error(`${route.path}: ${route.method} ${route.openapi.path} is missing from the generated document`);
     for (const tag of route.openapi.tags ?? []) used.add(tag);
     operation.description = [route.openapi.description, accessText(route.meta)].filter(Boolean).join('\n\n');

@@ -24,6 +24,13 @@ const ACCEPTED = [
     message: 'Found two ambiguous paths: `/attendances/deal/{id}` and `/attendances/{id}/logs`.',
     why: 'both paths are the product contract; {id} is a positive integer, so "deal" never matches it (the rule does not read parameter schemas)',
   },
+  // The spec's budget routes end in a slash (POST /api/budgets/, GET /api/budgets/{id}/paxes/,
+  // POST /api/proposals/, POST /api/refunds/): the document names the URLs the server answers.
+  ...['/budgets/', '/budgets/{id}/paxes/', '/proposals/', '/refunds/'].map((path) => ({
+    rule: 'no-path-trailing-slash',
+    message: `\`${path}\` should not have a trailing slash.`,
+    why: 'the path is the product contract (spec section 2), served exactly so',
+  })),
 ];
 
 type LintProblem = { ruleId: string; severity: string; message: string; location?: { pointer?: string }[] };

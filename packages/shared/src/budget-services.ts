@@ -225,21 +225,52 @@ export const serviceCommonFields = {
   commission_basis_points: z.number().int().min(0).max(10_000).default(0),
 };
 
-/** The service of one type as sent to POST/PUT: the common fields with that type's `details`. */
-const serviceOfType = <T extends BudgetServiceType>(type: T) =>
-  z.object({ type: z.literal(type), ...serviceCommonFields, details: serviceDetailsSchemas[type] }).strict();
+/** What a service's `details` must be for its type: the issues of that type's schema, under `details`. */
+function detailsOfType(service: { type: BudgetServiceType; details: unknown }, ctx: z.RefinementCtx) {
+  const parsed = serviceDetailsSchemas[service.type].safeParse(service.details);
+  if (parsed.success) return;
+  for (const issue of parsed.error.issues)
+    ctx.addIssue({ ...issue, path: ['details', ...issue.path] } as Parameters<typeof ctx.addIssue>[0]);
+}
 
-export const serviceFieldsInput = z.discriminatedUnion('type', [
-  serviceOfType('air'),
-  serviceOfType('accommodation'),
-  serviceOfType('cruise'),
-  serviceOfType('car_rental'),
-  serviceOfType('transfer'),
-  serviceOfType('insurance'),
-  serviceOfType('tour'),
-  serviceOfType('other'),
-]);
-export type ServiceFieldsInput = z.infer<typeof serviceFieldsInput>;
+/** The details as their schema makes them (trimmed, defaults filled); run after detailsOfType passed. */
+function parsedDetails<S>(service: S): S {
+  const { type, details } = service as { type: BudgetServiceType; details: unknown };
+  const parsed = serviceDetailsSchemas[type].safeParse(details);
+  return parsed.success ? { ...service, details: parsed.data } : service;
+}
+
+/**
+ * A service as POST/PUT send it, with `extra` fields (the proposal, the id): the common fields, its
+ * `type` and that type's `details`, checked by the type's schema (errors at `details.<path>`). One
+ * object rather than a union on `type`: the REST layer takes only objects as input.
+ */
+export function serviceInput<S extends z.ZodRawShape>(extra: S) {
+  return z
+    .object({
+      ...extra,
+      type: z.enum(BUDGET_SERVICE_TYPES),
+      ...serviceCommonFields,
+      details: z.looseObject({}).meta({
+        description:
+          'Os campos do tipo: air {segments}; accommodation {hotel_name, rooms, ...}; cruise; car_rental {pickup_place, ...}; transfer {from_place, to_place, ...}; insurance {plan_name, ...}; tour; other {}.',
+      }),
+    })
+    .strict()
+    .superRefine((service, ctx) => detailsOfType(service as { type: BudgetServiceType; details: unknown }, ctx))
+    .overwrite(parsedDetails);
+}
+
+export const serviceFieldsInput = serviceInput({});
+
+/** `F` with `details` typed by its `type` (what serviceInput's checks guarantee). */
+export type TypedService<F extends { type: BudgetServiceType }> = {
+  [T in BudgetServiceType]: Omit<F, 'type' | 'details'> & { type: T; details: ServiceDetails<T> };
+}[BudgetServiceType];
+export type ServiceFieldsInput = TypedService<z.output<typeof serviceFieldsInput>>;
+
+/** A parsed service input, its `details` typed by its `type`. */
+export const typedService = <F extends { type: BudgetServiceType; details: unknown }>(service: F) => service as unknown as TypedService<F>;
 
 /**
  * The rules across fields, as a plain function (the API runs it on the service as it would be

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileSize, isoFromShortDate, shortDate } from './format';
+import { fileSize, isoFromShortDate, shortDate, weekdayLongDate } from './format';
 
 describe('fileSize', () => {
   it('bytes below 1 KB as they are', () => {
@@ -26,5 +26,14 @@ describe('isoFromShortDate', () => {
     for (const typed of ['2026-03-05', '5/3/2026', '05/03/26', '31/02/2026', '29/02/2027', '00/01/2026', '01/13/2026', '']) {
       expect(isoFromShortDate(typed)).toBeNull();
     }
+  });
+});
+
+describe('weekdayLongDate', () => {
+  it('names the weekday of the calendar day, from ISO or DD/MM/YYYY', () => {
+    expect(weekdayLongDate('2027-01-12')).toBe('terça-feira, 12 de janeiro de 2027');
+    expect(weekdayLongDate('11/01/2027')).toBe('segunda-feira, 11 de janeiro de 2027');
+    expect(weekdayLongDate('2026-03-01')).toBe('domingo, 1 de março de 2026');
+    expect(weekdayLongDate(null)).toBe('');
   });
 });

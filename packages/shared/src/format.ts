@@ -79,6 +79,15 @@ export function longDate(value: string | null | undefined): string {
   return `${d.day} de ${MONTHS[d.month - 1]} de ${d.year}`;
 }
 
+const WEEKDAYS = ['domingo', 'segunda-feira', 'terça-feira', 'quarta-feira', 'quinta-feira', 'sexta-feira', 'sábado'];
+
+/** 'segunda-feira, 12 de janeiro de 2027': a calendar day with its weekday (no time zone involved). */
+export function weekdayLongDate(value: string | null | undefined): string {
+  const d = value ? parseDate(value) : null;
+  if (!d) return '';
+  return `${WEEKDAYS[new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay()]}, ${longDate(value)}`;
+}
+
 /** '22/11/2026 14:05' in the user's time zone, for timestamps (logs, created_at). */
 export function dateTime(iso: string | null | undefined): string {
   if (!iso) return '';

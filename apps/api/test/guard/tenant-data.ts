@@ -41,7 +41,30 @@ const FACTORY_OVERRIDES: Record<string, (n: number, companyId: number) => unknow
   // and tracked currency (a unique index), so each row quotes another one.
   'payment_methods.max_installments': () => 1,
   'currency_quotes.currency': (n) => TRACKED_CURRENCIES[n % TRACKED_CURRENCIES.length],
+  // A budget's accepted proposal is one of its own (set by the accept route): none here, which also
+  // breaks the budgets <-> proposals reference cycle. Rates are reais per unit (BRL: 1).
+  'budgets.accepted_proposal_id': () => null,
+  'budgets.currency_rate': () => '1',
+  // A service's commission is 0 to 100 % and its rate positive (CHECKs); type 'other' has no details
+  // to fill (every other type's details are checked by its schema when read).
+  'services.commission_basis_points': (n) => (n * 100) % 10_000,
+  'services.quote_rate': () => '1',
+  'services.type': () => 'other',
+  // A comment's line is a total-value table line.
+  'financial_table_comments.line': () => 'sale',
 };
+
+/**
+ * Statements run after the factory for each agency ($1), for agreements across tables the generic
+ * references cannot see: a budget's client and owner are its attendance's (the API copies them),
+ * a service sits in its proposal's budget, a comment's proposal is of the comment's budget.
+ */
+const FACTORY_FIXUPS: string[] = [
+  `UPDATE budgets b SET client_id = a.client_id, owner_user_id = a.owner_user_id FROM attendances a
+   WHERE a.id = b.attendance_id AND b.company_id = $1`,
+  `UPDATE services s SET budget_id = p.budget_id FROM proposals p WHERE p.id = s.proposal_id AND s.company_id = $1`,
+  `UPDATE financial_table_comments c SET budget_id = p.budget_id FROM proposals p WHERE p.id = c.proposal_id AND c.company_id = $1`,
+];
 
 export async function readCatalog(db: Db): Promise<Catalog> {
   const columns = await db.$queryRawUnsafe<
@@ -311,8 +334,12 @@ export async function seedCompanyData(db: Db, cat: Catalog, companyId: number, p
       if (col.name === t.pk && col.hasDefault) continue;
       const fk = t.fks.find((f) => f.column === col.name);
       let value: unknown;
+      const override = FACTORY_OVERRIDES[`${table}.${col.name}`];
       if (col.name === companyColumn) value = companyId;
-      else if (fk) {
+      else if (fk && override) {
+        value = override(n, companyId);
+        if (value === null && col.nullable) continue;
+      } else if (fk) {
         if (fk.refTable === table) {
           if (col.nullable) continue;
           throw new Error(`tenant factory: ${t.model}.${col.name} references its own table and is required`);
@@ -349,6 +376,7 @@ export async function seedCompanyData(db: Db, cat: Catalog, companyId: number, p
     const rows = cat.tables.get(table)?.pk ? perTable : 1;
     for (let i = 0; i < rows; i++) await create(table, 0);
   }
+  for (const fixup of FACTORY_FIXUPS) await db.$executeRawUnsafe(fixup, companyId);
 }
 
 /** SELECT of every row of `table` with the company it belongs to (`company`) and `columns`. */

@@ -1,3 +1,289 @@
-import { router } from '../../trpc';
+import {
+  addFinancialCommentInput,
+  budgetDeletedOutput,
+  budgetListOutput,
+  budgetObservationsOutput,
+  budgetPassengersOutput,
+  budgetPaxesOutput,
+  budgetPaymentMethodsOutput,
+  budgetProposalsOutput,
+  budgetTreeSchema,
+  createBudgetInput,
+  duplicateBudgetInput,
+  financialCommentSchema,
+  financialCommentsOutput,
+  flyBudgetOutput,
+  idParam,
+  listBudgetsInput,
+  paymentMethodsByPaxInput,
+  paymentMethodsByPaxOutput,
+  showValuesInput,
+  updateBudgetInput,
+  z,
+} from '@app/shared';
+import { authedProcedure, requireFeature, router } from '../../trpc';
+import type { Entitlements } from '../access/entitlements';
+import type { SessionUser } from '../access/session';
+import { duplicateBudget } from './budget-copy.service';
+import * as views from './budget-views.service';
+import * as budgets from './budgets.service';
+import { addFinancialComment, listFinancialComments } from './financial-comments.service';
 
-export const budgetsRouter = router({});
+const tags = ['Orçamentos'];
+const NOT_FOUND = 'Orçamento inexistente ou de outra agência.';
+const FEATURE = 'O plano da agência não inclui o recurso `financial_table_comments` (ou está restrito).';
+
+/** The quotes the agency works with depend on its plan's features (ctx.entitlements), as requireFeature reads them. */
+const callerOf = (ctx: { user: SessionUser; entitlements: Entitlements }): budgets.BudgetCaller => ({
+  userId: ctx.user.id,
+  companyId: ctx.user.companyId,
+  role: ctx.user.role,
+  features: ctx.entitlements.features,
+});
+
+export const budgetsRouter = router({
+  list: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/budgets',
+        summary: 'Lista os orçamentos',
+        description:
+          'Orçamentos da agência, dos mais novos aos mais antigos, 6 por página por padrão (até 50). Busca sem distinção de acentos e maiúsculas no título, no destino e no nome do cliente; filtros de situação, cliente, responsável, atendimento, período da data de início da viagem e destino. Com `include_locations=true`, cada orçamento traz em `locations` o destino e os lugares dos seus serviços (cidades e locais das hospedagens, aeroportos de destino dos voos, portos de desembarque dos cruzeiros).',
+        tags,
+      },
+    })
+    .input(listBudgetsInput)
+    .output(budgetListOutput)
+    .query(({ ctx, input }) => budgets.listBudgets(ctx.db, ctx.companyId, input)),
+  create: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/budgets/',
+        summary: 'Cria um orçamento',
+        description:
+          'Cria o orçamento de um atendimento da agência: o cliente e o responsável são os do atendimento; título, destino e datas, quando não enviados, também. A moeda (BRL por padrão) guarda a cotação do dia usada nos totais. Os passageiros vinculados a clientes precisam ser clientes da agência (sem nome, levam o nome do cliente). Nasce como rascunho, com uma primeira proposta ("Proposta 1"). Devolve o orçamento inteiro.',
+        errorResponses: {
+          400: 'Dados inválidos; atendimento ou cliente de passageiro inexistente ou de outra agência (`errors.attendance_id`, `errors.paxes.N.client_id`); moeda sem cotação (`errors.currency`).',
+        },
+        tags,
+      },
+    })
+    .input(createBudgetInput)
+    .output(budgetTreeSchema)
+    .mutation(({ ctx, input }) => budgets.createBudget(ctx.db, callerOf(ctx), input)),
+  get: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/budgets/{id}',
+        summary: 'Mostra um orçamento',
+        description:
+          'O orçamento inteiro, lido de uma vez: passageiros, propostas (na ordem) com os seus serviços (com o reembolso dos cancelados) e os totais de cada proposta na moeda do orçamento (venda, custo, receita, margem, por faixa etária e por passageiro), e as indicações.',
+        errorResponses: { 404: NOT_FOUND },
+        tags,
+      },
+    })
+    .input(idParam)
+    .output(budgetTreeSchema)
+    .query(({ ctx, input }) => budgets.getBudget(ctx.db, ctx.companyId, input.id)),
+  update: authedProcedure
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/budgets/{id}',
+        summary: 'Altera um orçamento',
+        description:
+          'Altera os campos enviados. `paxes` substitui a lista de passageiros. Trocar a moeda guarda a cotação do dia e recalcula todos os totais. `status`: rascunho e enviado vão e voltam, qualquer situação pode ser cancelada e um cancelado volta a rascunho; aceito e vendido têm rotas próprias.',
+        errorResponses: {
+          400: 'Dados inválidos, mudança de situação não permitida (`errors.status`), cliente de passageiro de outra agência ou moeda sem cotação.',
+          404: NOT_FOUND,
+        },
+        tags,
+      },
+    })
+    .input(updateBudgetInput)
+    .output(budgetTreeSchema)
+    .mutation(({ ctx, input }) => budgets.updateBudget(ctx.db, callerOf(ctx), input)),
+  delete: authedProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/budgets/{id}',
+        summary: 'Exclui um orçamento',
+        description: 'Exclui o orçamento com as suas propostas, serviços, reembolsos, passageiros, indicações e comentários.',
+        errorResponses: { 404: NOT_FOUND, 409: 'Orçamento vendido não pode ser excluído.' },
+        tags,
+      },
+    })
+    .input(idParam)
+    .output(budgetDeletedOutput)
+    .mutation(({ ctx, input }) => budgets.deleteBudget(ctx.db, ctx.companyId, input.id)),
+  duplicate: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/budgets/duplicate',
+        summary: 'Duplica um orçamento',
+        description:
+          'Copia o orçamento com passageiros, propostas, serviços (ativos de novo, sem os reembolsos) e indicações, numa única transação: uma falha não deixa cópia pela metade. A cópia é um rascunho com o título seguido de " (cópia)" e uma nova página do cliente. Devolve a cópia inteira.',
+        errorResponses: { 404: NOT_FOUND },
+        tags,
+      },
+    })
+    .input(duplicateBudgetInput)
+    .output(budgetTreeSchema)
+    .mutation(({ ctx, input }) => duplicateBudget(ctx.db, ctx.companyId, input.id)),
+  proposals: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/budgets/{id}/proposals',
+        summary: 'Propostas do orçamento',
+        description: 'As propostas na ordem, com os seus serviços e totais.',
+        errorResponses: { 404: NOT_FOUND },
+        tags,
+      },
+    })
+    .input(idParam)
+    .output(budgetProposalsOutput)
+    .query(({ ctx, input }) => views.budgetProposals(ctx.db, ctx.companyId, input.id)),
+  observations: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/budgets/{id}/observations',
+        summary: 'Observações do orçamento',
+        description: 'As observações do orçamento, que a página do cliente e o PDF mostram.',
+        errorResponses: { 404: NOT_FOUND },
+        tags,
+      },
+    })
+    .input(idParam)
+    .output(budgetObservationsOutput)
+    .query(({ ctx, input }) => budgets.getObservations(ctx.db, ctx.companyId, input.id)),
+  flyBudget: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/budgets/{id}/fly-budget',
+        summary: 'Aéreos do orçamento',
+        description: 'Os serviços aéreos de cada proposta, com os seus trechos.',
+        errorResponses: { 404: NOT_FOUND },
+        tags,
+      },
+    })
+    .input(idParam)
+    .output(flyBudgetOutput)
+    .query(({ ctx, input }) => views.flyBudget(ctx.db, ctx.companyId, input.id)),
+  paxes: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/budgets/{id}/paxes/',
+        summary: 'Passageiros do orçamento',
+        description: 'Os passageiros na ordem: vinculados a clientes da agência ou digitados, com faixa etária, nascimento e documentos.',
+        errorResponses: { 404: NOT_FOUND },
+        tags,
+      },
+    })
+    .input(idParam)
+    .output(budgetPaxesOutput)
+    .query(({ ctx, input }) => views.budgetPaxes(ctx.db, ctx.companyId, input.id)),
+  passengers: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/budgets/{id}/passengers',
+        summary: 'Passageiros por faixa etária',
+        description:
+          'Quantos adultos, crianças e bebês: no orçamento (pelos passageiros) e em cada proposta (os que dividem os seus totais: os passageiros do orçamento ou, sem eles, os dos serviços).',
+        errorResponses: { 404: NOT_FOUND },
+        tags,
+      },
+    })
+    .input(idParam)
+    .output(budgetPassengersOutput)
+    .query(({ ctx, input }) => views.budgetPassengers(ctx.db, ctx.companyId, input.id)),
+  paymentMethods: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/budgets/{id}/payment_methods',
+        summary: 'Formas de pagamento das propostas',
+        description: 'As formas de pagamento ativas da agência, com as parcelas possíveis sobre o total de venda de cada proposta.',
+        errorResponses: { 404: NOT_FOUND },
+        tags,
+      },
+    })
+    .input(idParam)
+    .output(budgetPaymentMethodsOutput)
+    .query(({ ctx, input }) => views.budgetPaymentMethods(ctx.db, ctx.companyId, input.id)),
+  paymentMethodsByPax: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/budgets/{id}/payment_methods_by_pax',
+        summary: 'Valores por passageiro e forma de pagamento',
+        description:
+          'Para a proposta, o que paga um passageiro de cada faixa etária e as parcelas em cada forma de pagamento ativa da agência (ou só em `payment_method_id`).',
+        errorResponses: {
+          400: 'Proposta de outro orçamento ou forma de pagamento inexistente, inativa ou de outra agência (`errors.proposal_id`, `errors.payment_method_id`).',
+          404: NOT_FOUND,
+        },
+        tags,
+      },
+    })
+    .input(paymentMethodsByPaxInput)
+    .output(paymentMethodsByPaxOutput)
+    .mutation(({ ctx, input }) => views.paymentMethodsByPax(ctx.db, ctx.companyId, input)),
+  showValues: authedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/budgets/{id}/show_values',
+        summary: 'Mostra ou esconde os valores',
+        description: 'Se a página do cliente e o PDF mostram os preços.',
+        errorResponses: { 404: NOT_FOUND },
+        tags,
+      },
+    })
+    .input(showValuesInput)
+    .output(z.object({ id: z.number().int(), show_values: z.boolean() }))
+    .mutation(({ ctx, input }) => budgets.setShowValues(ctx.db, ctx.companyId, input.id, input.show_values)),
+  financialComments: requireFeature('financial_table_comments')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/budgets/{id}/financial_table_comments',
+        summary: 'Comentários da tabela de valores',
+        description:
+          'Os comentários da agência nas linhas da tabela de valores do orçamento, dos mais antigos aos mais novos, com autor e data.',
+        errorResponses: { 402: FEATURE, 404: NOT_FOUND },
+        tags,
+      },
+    })
+    .input(idParam)
+    .output(financialCommentsOutput)
+    .query(({ ctx, input }) => listFinancialComments(ctx.db, ctx.companyId, input.id)),
+  addFinancialComment: requireFeature('financial_table_comments')
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/budgets/{id}/financial_table_comments',
+        summary: 'Comenta uma linha da tabela de valores',
+        description:
+          "Comentário (1 a 2000 caracteres) numa linha: 'sale', 'cost', 'commission', 'revenue', 'margin', 'installments' ou um serviço ('service:{id}'), opcionalmente de uma proposta. Só a agência vê.",
+        errorResponses: {
+          400: 'Dados inválidos; proposta ou serviço que não é deste orçamento (`errors.proposal_id`, `errors.line`).',
+          402: FEATURE,
+          404: NOT_FOUND,
+        },
+        tags,
+      },
+    })
+    .input(addFinancialCommentInput)
+    .output(financialCommentSchema)
+    .mutation(({ ctx, input }) => addFinancialComment(ctx.db, ctx.companyId, ctx.user.id, input)),
+});

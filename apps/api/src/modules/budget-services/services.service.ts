@@ -1,0 +1,394 @@
+import { type Db, Prisma } from '@app/db';
+import {
+  BUDGET_MESSAGES,
+  BUDGET_SERVICE_TYPES,
+  type BudgetServiceType,
+  CLIENT_FIELD_MESSAGES,
+  type CreateServiceInput,
+  listWords,
+  REFERENCE_LISTS,
+  type RefundInput,
+  roomHeadCounts,
+  SERVICE_TYPE_DECLARATIONS,
+  type ServiceCentral,
+  serviceFieldIssues,
+  servicePricing,
+  serviceReferenceIds,
+  serviceTotals,
+  type TypeService,
+  typedService,
+  type UpdateServiceInput,
+} from '@app/shared';
+import { AppError, fieldError, notFound } from '../../errors';
+import { refreshBudgetTotals } from '../budgets/budget-totals.service';
+import { budgetProposalWhere, lockBudget } from '../budgets/budgets.where';
+import { placeAt } from '../budgets/positions';
+import type { QuoteCaller } from '../currency-quotes/currency-quotes.where';
+import { currentRates, QUOTE_MISSING_MESSAGE } from '../currency-quotes/current-rates';
+import { toServiceDto } from './services.dto';
+import { type ServiceRow, serviceSelect } from './services.select';
+import { serviceHotelWhere, serviceReferenceWhere, serviceSupplierWhere, serviceWhere } from './services.where';
+
+type Tx = Prisma.TransactionClient;
+/** Who writes: the agency, its role and plan (which quotes it works with), the user (kept with a refund). */
+export type ServiceCaller = Omit<QuoteCaller, 'userId'> & { userId: number };
+
+export const SERVICE_MESSAGES = {
+  canceled: 'Serviço cancelado não pode ser alterado.',
+  alreadyCanceled: 'Este serviço já foi cancelado.',
+  refundAboveSale: 'não pode ser maior que o valor de venda do serviço',
+} as const;
+
+type ServiceFields = Omit<CreateServiceInput, 'proposal_id' | 'position'>;
+/** What the stored service points at now (nothing for a new one): rows it keeps need not be active any more. */
+type Current = { supplierId: number | null; referenceIds: number[] };
+const NEW_SERVICE: Current = { supplierId: null, referenceIds: [] };
+
+const dateOf = (d: string | null | undefined) => (d ? new Date(`${d}T00:00:00Z`) : null);
+
+/** The service as stored: a hotel's head counts are its rooms'. */
+function storedFields(input: ServiceFields) {
+  const service = typedService(input);
+  const heads = service.type === 'accommodation' ? roomHeadCounts(service.details.rooms) : service;
+  return {
+    ...service,
+    adult_number: heads.adult_number,
+    child_number: heads.child_number,
+    infant_number: heads.infant_number,
+  };
+}
+
+/**
+ * Every reference of the service must be one the agency sees: its supplier (active unless the
+ * service already had it), each reference-list id of `details` in its own list (system or own rows;
+ * active unless already there), its favourite hotel; the rules across fields; a quote for its
+ * currency. Another agency's row reads as a missing one. Returns the quote to store.
+ */
+async function checkedService(
+  tx: Tx,
+  caller: ServiceCaller,
+  budget: { currency: string; currencyRate: Prisma.Decimal; currencyQuoteHistoryId: number | null },
+  fields: ReturnType<typeof storedFields>,
+  current: Current,
+) {
+  const errors: Record<string, string[]> = {};
+  for (const issue of serviceFieldIssues(fields)) errors[issue.path] = [issue.message];
+  if (fields.supplier_id) {
+    const supplier = await tx.supplier.findFirst({
+      where: serviceSupplierWhere(caller.companyId, fields.supplier_id),
+      select: { isActive: true },
+    });
+    if (!supplier) errors.supplier_id = [CLIENT_FIELD_MESSAGES.notFound];
+    else if (!supplier.isActive && fields.supplier_id !== current.supplierId) errors.supplier_id = [CLIENT_FIELD_MESSAGES.inactive];
+  }
+  const refs = serviceReferenceIds(fields.type, fields.details);
+  if (refs.length) {
+    const rows = await tx.referenceItem.findMany({
+      where: serviceReferenceWhere(
+        caller.companyId,
+        refs.map((r) => r.id),
+      ),
+      select: { id: true, list: true, isActive: true },
+    });
+    const found = new Map(rows.map((r) => [r.id, r]));
+    for (const ref of refs) {
+      const row = found.get(ref.id);
+      if (!row || row.list !== ref.list) errors[ref.field] = [CLIENT_FIELD_MESSAGES.notFound];
+      else if (!row.isActive && !current.referenceIds.includes(ref.id)) errors[ref.field] = [CLIENT_FIELD_MESSAGES.inactive];
+    }
+  }
+  if (fields.type === 'accommodation' && fields.details.favorite_hotel_id) {
+    const hotel = await tx.favoriteHotel.findFirst({
+      where: serviceHotelWhere(caller.companyId, fields.details.favorite_hotel_id),
+      select: { id: true },
+    });
+    if (!hotel) errors['details.favorite_hotel_id'] = [CLIENT_FIELD_MESSAGES.notFound];
+  }
+  // In the budget's own currency the service takes the budget's quote, so both convert alike.
+  const quote =
+    fields.currency === budget.currency
+      ? { rate: budget.currencyRate, historyId: budget.currencyQuoteHistoryId }
+      : (await currentRates(tx, caller, [fields.currency])).get(fields.currency);
+  if (!quote) errors.currency = [QUOTE_MISSING_MESSAGE(fields.currency)];
+  if (Object.keys(errors).length || !quote) throw new AppError('VALIDATION', { errors });
+  return { rate: new Prisma.Decimal(quote.rate), historyId: quote.historyId };
+}
+
+function serviceData(fields: ReturnType<typeof storedFields>, quote: { rate: Prisma.Decimal; historyId: number | null }) {
+  return {
+    type: fields.type,
+    title: fields.title,
+    description: fields.description ?? null,
+    supplierId: fields.supplier_id ?? null,
+    startDate: dateOf(fields.start_date),
+    startTime: fields.start_time ?? null,
+    endDate: dateOf(fields.end_date),
+    endTime: fields.end_time ?? null,
+    adultNumber: fields.adult_number,
+    childNumber: fields.child_number,
+    infantNumber: fields.infant_number,
+    currency: fields.currency,
+    adultCents: fields.adult_cents,
+    childCents: fields.child_cents,
+    infantCents: fields.infant_cents,
+    totalCents: fields.total_cents,
+    taxesCents: fields.taxes_cents,
+    feeCents: fields.fee_cents,
+    commissionBasisPoints: fields.commission_basis_points,
+    quoteRate: quote.rate,
+    quoteHistoryId: quote.historyId,
+    details: fields.details as Prisma.InputJsonValue,
+  };
+}
+
+const budgetQuoteSelect = { currency: true, currencyRate: true, currencyQuoteHistoryId: true } as const;
+
+/** The proposal of the caller's agency a body names (400 on `proposal_id` otherwise), with its budget locked. */
+async function lockedProposal(tx: Tx, companyId: number, proposalId: number, budgetId?: number) {
+  const proposal = await tx.proposal.findFirst({
+    where: budgetProposalWhere(companyId, proposalId, budgetId),
+    select: { id: true, budgetId: true },
+  });
+  if (!proposal || !(await lockBudget(tx, companyId, proposal.budgetId))) throw fieldError('proposal_id', CLIENT_FIELD_MESSAGES.notFound);
+  return proposal;
+}
+
+async function answer(tx: Tx, id: number) {
+  return toServiceDto(await tx.service.findUniqueOrThrow({ where: { id }, select: serviceSelect }));
+}
+
+/** The caller's service with its budget locked; 404 when the agency has no such service. */
+async function lockedService(tx: Tx, companyId: number, id: number): Promise<ServiceRow> {
+  const found = await tx.service.findFirst({ where: serviceWhere(companyId, id), select: { budgetId: true } });
+  if (!found || !(await lockBudget(tx, companyId, found.budgetId))) throw notFound();
+  // Read again under the lock: a refund or an edit may have landed meanwhile.
+  return tx.service.findUniqueOrThrow({ where: { id }, select: serviceSelect });
+}
+
+export async function getService(db: Db, companyId: number, id: number) {
+  const service = await db.service.findFirst({ where: serviceWhere(companyId, id), select: serviceSelect });
+  if (!service) throw notFound();
+  return toServiceDto(service);
+}
+
+/** POST /api/services: the service joins its proposal (last, or at `position`); totals follow. */
+export async function createService(db: Db, caller: ServiceCaller, input: CreateServiceInput) {
+  const { proposal_id, position, ...rest } = input;
+  return db.$transaction(async (tx) => {
+    const proposal = await lockedProposal(tx, caller.companyId, proposal_id);
+    const budget = await tx.budget.findUniqueOrThrow({ where: { id: proposal.budgetId }, select: budgetQuoteSelect });
+    const fields = storedFields(rest);
+    const quote = await checkedService(tx, caller, budget, fields, NEW_SERVICE);
+    const { id } = await tx.service.create({
+      data: {
+        companyId: caller.companyId,
+        budgetId: proposal.budgetId,
+        proposalId: proposal.id,
+        ...serviceData(fields, quote),
+        position: 1_000_000,
+      },
+      select: { id: true },
+    });
+    await placeAt(tx, { table: 'services', proposalId: proposal.id }, id, position);
+    await refreshBudgetTotals(tx, proposal.budgetId);
+    return answer(tx, id);
+  });
+}
+
+/**
+ * PUT /api/services/{id}: every field again. The service may move to another proposal of its own
+ * budget (a proposal of another budget is refused on `proposal_id`); a canceled service is kept as
+ * it was refunded. The quote is taken again (the service is priced anew).
+ */
+export async function updateService(db: Db, caller: ServiceCaller, input: UpdateServiceInput) {
+  const { id, proposal_id, position, ...rest } = input;
+  return db.$transaction(async (tx) => {
+    const current = await lockedService(tx, caller.companyId, id);
+    if (current.status === 'canceled') throw new AppError('CONFLICT', { message: SERVICE_MESSAGES.canceled });
+    const proposal = await lockedProposal(tx, caller.companyId, proposal_id, current.budgetId);
+    const budget = await tx.budget.findUniqueOrThrow({ where: { id: current.budgetId }, select: budgetQuoteSelect });
+    const fields = storedFields(rest);
+    const quote = await checkedService(tx, caller, budget, fields, {
+      supplierId: current.supplier?.id ?? null,
+      referenceIds: serviceReferenceIds(current.type as BudgetServiceType, current.details).map((r) => r.id),
+    });
+    await tx.service.update({ where: { id }, data: { ...serviceData(fields, quote), proposalId: proposal.id } });
+    const moved = proposal.id !== current.proposalId;
+    if (moved) await placeAt(tx, { table: 'services', proposalId: current.proposalId });
+    if (moved || position !== undefined) await placeAt(tx, { table: 'services', proposalId: proposal.id }, id, position);
+    await refreshBudgetTotals(tx, current.budgetId);
+    return answer(tx, id);
+  });
+}
+
+export async function deleteService(db: Db, companyId: number, id: number) {
+  return db.$transaction(async (tx) => {
+    const current = await lockedService(tx, companyId, id);
+    await tx.service.delete({ where: { id } });
+    await placeAt(tx, { table: 'services', proposalId: current.proposalId });
+    await refreshBudgetTotals(tx, current.budgetId);
+    return { id, deleted: true as const };
+  });
+}
+
+/** POST /api/services/duplicate: a copy right after the original, with its prices and quote, not canceled. */
+export async function duplicateService(db: Db, companyId: number, id: number) {
+  return db.$transaction(async (tx) => {
+    const s = await lockedService(tx, companyId, id);
+    const copy = await tx.service.create({
+      data: {
+        companyId,
+        budgetId: s.budgetId,
+        proposalId: s.proposalId,
+        type: s.type,
+        title: `${s.title}${BUDGET_MESSAGES.copySuffix}`,
+        description: s.description,
+        supplierId: s.supplier?.id ?? null,
+        startDate: s.startDate,
+        startTime: s.startTime,
+        endDate: s.endDate,
+        endTime: s.endTime,
+        adultNumber: s.adultNumber,
+        childNumber: s.childNumber,
+        infantNumber: s.infantNumber,
+        currency: s.currency,
+        adultCents: s.adultCents,
+        childCents: s.childCents,
+        infantCents: s.infantCents,
+        totalCents: s.totalCents,
+        taxesCents: s.taxesCents,
+        feeCents: s.feeCents,
+        commissionBasisPoints: s.commissionBasisPoints,
+        quoteRate: s.quoteRate,
+        quoteHistoryId: s.quoteHistoryId,
+        details: s.details as Prisma.InputJsonValue,
+        position: 1_000_000,
+      },
+      select: { id: true },
+    });
+    await placeAt(tx, { table: 'services', proposalId: s.proposalId }, copy.id, s.position + 1);
+    await refreshBudgetTotals(tx, s.budgetId);
+    return answer(tx, copy.id);
+  });
+}
+
+/** What the customer pays for the service in its own currency (the most a refund gives back). */
+function saleInOwnCurrency(s: ServiceRow): number {
+  const priced = {
+    currency: s.currency,
+    adult_number: s.adultNumber,
+    child_number: s.childNumber,
+    infant_number: s.infantNumber,
+    pricing: servicePricing({
+      type: s.type as BudgetServiceType,
+      adult_cents: s.adultCents,
+      child_cents: s.childCents,
+      infant_cents: s.infantCents,
+      total_cents: s.totalCents,
+      details: s.details,
+    }),
+    taxes_cents: s.taxesCents,
+    fee_cents: s.feeCents,
+    commission_basis_points: s.commissionBasisPoints,
+  };
+  return serviceTotals(priced, s.currency, {}).sale_cents;
+}
+
+/**
+ * POST /api/refunds/: cancels the service; the customer gets `refund_cents` back (at most what the
+ * service sells for, in its currency) and the supplier keeps `penalty_cents`. Once only.
+ */
+export async function refundService(db: Db, caller: ServiceCaller, input: RefundInput) {
+  return db.$transaction(async (tx) => {
+    const s = await lockedService(tx, caller.companyId, input.service_id);
+    if (s.refund || s.status === 'canceled') throw new AppError('CONFLICT', { message: SERVICE_MESSAGES.alreadyCanceled });
+    if (input.refund_cents > saleInOwnCurrency(s)) throw fieldError('refund_cents', SERVICE_MESSAGES.refundAboveSale);
+    await tx.refund.create({
+      data: {
+        serviceId: s.id,
+        refundCents: input.refund_cents,
+        penaltyCents: input.penalty_cents,
+        reason: input.reason ?? null,
+        userId: caller.userId,
+      },
+    });
+    await tx.service.update({ where: { id: s.id }, data: { status: 'canceled' } });
+    await refreshBudgetTotals(tx, s.budgetId);
+    return answer(tx, s.id);
+  });
+}
+
+type ReferenceRow = { id: number; name: string; code: string | null };
+
+/** GET /api/services/service-central/{id}: the service, its budget and proposal, and the names of its list rows (one read for all). */
+export async function serviceCentral(db: Db, companyId: number, id: number): Promise<ServiceCentral> {
+  const service = await db.service.findFirst({
+    where: serviceWhere(companyId, id),
+    select: {
+      ...serviceSelect,
+      budget: { select: { id: true, title: true, status: true, currency: true } },
+      proposal: { select: { id: true, title: true } },
+    },
+  });
+  if (!service) throw notFound();
+  const refs = serviceReferenceIds(service.type as BudgetServiceType, service.details);
+  const rows = refs.length
+    ? await db.referenceItem.findMany({
+        where: serviceReferenceWhere(
+          companyId,
+          refs.map((r) => r.id),
+        ),
+        select: { id: true, name: true, code: true, list: true },
+      })
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const references: Record<string, ReferenceRow> = {};
+  for (const ref of refs) {
+    const row = byId.get(ref.id);
+    if (row && row.list === ref.list) references[ref.field] = { id: row.id, name: row.name, code: row.code };
+  }
+  return { ...toServiceDto(service), budget: service.budget, proposal: service.proposal, references };
+}
+
+type TypeDefaultsRow = {
+  type: string;
+  services_count: number;
+  commission: number | null;
+  supplier_id: number | null;
+  supplier_name: string | null;
+};
+
+/**
+ * GET /api/type_services: each type's declaration, and the agency's defaults read off its own
+ * services of the type (one grouped read): the supplier it uses most and its average commission.
+ */
+export async function typeServices(db: Db, companyId: number): Promise<{ types: TypeService[] }> {
+  const rows = await db.$queryRaw<TypeDefaultsRow[]>`
+    SELECT d.type, d.services_count, d.commission, sup.id AS supplier_id, sup.name AS supplier_name
+    FROM (
+      SELECT s.type::text AS type, count(*)::int AS services_count,
+        round(avg(s.commission_basis_points))::int AS commission,
+        mode() WITHIN GROUP (ORDER BY s.supplier_id) AS supplier_id
+      FROM services s WHERE s.company_id = ${companyId} GROUP BY s.type
+    ) d
+    LEFT JOIN suppliers sup ON sup.id = d.supplier_id AND sup.company_id = ${companyId}`;
+  const defaults = new Map(rows.map((r) => [r.type, r]));
+  return {
+    types: BUDGET_SERVICE_TYPES.map((type) => {
+      const d = SERVICE_TYPE_DECLARATIONS[type];
+      const row = defaults.get(type);
+      return {
+        type,
+        label: d.label,
+        pricing: d.pricing,
+        lists: Object.entries(d.lists).map(([field, list]) => ({ field, list, label: listWords(REFERENCE_LISTS[list].label).titleOne })),
+        supplier_types: [...d.supplierTypes],
+        defaults: {
+          supplier: row?.supplier_id && row.supplier_name ? { id: row.supplier_id, name: row.supplier_name } : null,
+          commission_basis_points: row?.commission ?? null,
+          services_count: row?.services_count ?? 0,
+        },
+      };
+    }),
+  };
+}

@@ -1,0 +1,215 @@
+import { type Db, type Prisma, queryRows } from '@app/db';
+import {
+  BUDGET_MESSAGES,
+  type BudgetPaxInput,
+  type BudgetTree,
+  budgetDateIssues,
+  buildPagination,
+  CLIENT_FIELD_MESSAGES,
+  type CreateBudgetInput,
+  canPatchBudgetStatus,
+  type ListBudgetsInput,
+  type UpdateBudgetInput,
+} from '@app/shared';
+import { AppError, fieldError, notFound } from '../../errors';
+import { attendanceWhere } from '../attendances/attendances.where';
+import { clientWhere } from '../clients/clients.where';
+import type { QuoteCaller } from '../currency-quotes/currency-quotes.where';
+import { currentRates, QUOTE_MISSING_MESSAGE } from '../currency-quotes/current-rates';
+import { budgetCountQuery, budgetPageQuery, budgetPlaces, readBudgetTree } from './budget-queries';
+import { refreshBudgetTotals } from './budget-totals.service';
+import { toBudgetListItem, toBudgetTree } from './budgets.dto';
+import { budgetWhere, lockBudget } from './budgets.where';
+
+type Tx = Prisma.TransactionClient;
+/** Who calls: the agency, and what picks the quotes it works with. */
+export type BudgetCaller = Pick<QuoteCaller, 'userId' | 'companyId' | 'role' | 'features'>;
+
+/** A page of the agency's budgets, newest first; with include_locations one more statement reads the page's places. */
+export async function listBudgets(db: Db, companyId: number, input: ListBudgetsInput) {
+  const [rows, [total]] = await Promise.all([
+    queryRows(db, budgetPageQuery(companyId, input)),
+    queryRows(db, budgetCountQuery(companyId, input)),
+  ]);
+  const places =
+    input.include_locations === 'true'
+      ? await budgetPlaces(
+          db,
+          companyId,
+          rows.map((r) => r.id),
+        )
+      : null;
+  const budgets = rows.map((r) => {
+    if (!places) return toBudgetListItem(r);
+    const locations = [r.destination, ...(places.get(r.id) ?? [])].filter((p): p is string => !!p);
+    return toBudgetListItem(r, [...new Set(locations)]);
+  });
+  return { budgets, pagination: buildPagination(input.page, input.per_page, total?.count ?? 0) };
+}
+
+/** The whole budget in one statement; another agency's is not found. */
+export async function getBudget(db: Db | Tx, companyId: number, id: number): Promise<BudgetTree> {
+  const row = await readBudgetTree(db, companyId, id);
+  if (!row) throw notFound();
+  return toBudgetTree(row);
+}
+
+const toDate = (d: string | null | undefined) => (d ? new Date(`${d}T00:00:00.000Z`) : d === null ? null : undefined);
+const isoDate = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
+
+/** The rate a budget stores for its currency; a currency never quoted is a 400 on `currency`. */
+async function rateOf(db: Db | Tx, caller: BudgetCaller, currency: string) {
+  const rate = (await currentRates(db, caller, [currency])).get(currency);
+  if (!rate) throw fieldError('currency', QUOTE_MISSING_MESSAGE(currency));
+  return { currencyRate: rate.rate, currencyQuoteHistoryId: rate.historyId };
+}
+
+/**
+ * The paxes' rows: a pax naming a client must name one of the agency's (400 on `paxes.N.client_id`)
+ * and takes the client's name when none is typed.
+ */
+async function paxRows(db: Db | Tx, companyId: number, paxes: BudgetPaxInput[]) {
+  const ids = [...new Set(paxes.flatMap((p) => (p.client_id ? [p.client_id] : [])))];
+  const clients = ids.length
+    ? await db.client.findMany({ where: { ...clientWhere(companyId), id: { in: ids } }, select: { id: true, name: true } })
+    : [];
+  const names = new Map(clients.map((c) => [c.id, c.name]));
+  const errors: Record<string, string[]> = {};
+  const rows = paxes.map((p, position) => {
+    if (p.client_id && !names.has(p.client_id)) errors[`paxes.${position}.client_id`] = [CLIENT_FIELD_MESSAGES.notFound];
+    return {
+      clientId: p.client_id ?? null,
+      name: p.name ?? (p.client_id ? (names.get(p.client_id) ?? '') : ''),
+      ageGroup: p.age_group,
+      birthDate: toDate(p.birth_date) ?? null,
+      documentType: p.document_type ?? null,
+      documentNumber: p.document_number ?? null,
+      cpf: p.cpf ?? null,
+      position,
+    };
+  });
+  if (Object.keys(errors).length) throw new AppError('VALIDATION', { errors });
+  return rows;
+}
+
+function assertDates(f: { start_date?: string | null; end_date?: string | null }) {
+  const [issue] = budgetDateIssues(f);
+  if (issue) throw fieldError(issue.path, issue.message);
+}
+
+/**
+ * POST /api/budgets/: a budget of one of the agency's attendances, its client and owner copied
+ * from it (a trigger keeps them in step), the rate of its currency stored, and a first proposal so
+ * the editor has a tab. Title, destination and dates default to the attendance's.
+ */
+export async function createBudget(db: Db, caller: BudgetCaller, input: CreateBudgetInput): Promise<BudgetTree> {
+  const { companyId } = caller;
+  const attendance = await db.attendance.findFirst({
+    where: attendanceWhere(companyId, input.attendance_id),
+    select: { id: true, clientId: true, ownerUserId: true, title: true, destination: true, startDate: true, endDate: true },
+  });
+  if (!attendance) throw fieldError('attendance_id', CLIENT_FIELD_MESSAGES.notFound);
+  const startDate = input.start_date !== undefined ? input.start_date : isoDate(attendance.startDate);
+  const endDate = input.end_date !== undefined ? input.end_date : isoDate(attendance.endDate);
+  assertDates({ start_date: startDate, end_date: endDate });
+  const currency = input.currency ?? 'BRL';
+  const rate = await rateOf(db, caller, currency);
+  const paxes = await paxRows(db, companyId, input.paxes ?? []);
+  // One statement tree: the budget, its paxes and its first proposal are written together or not at all.
+  const { id } = await db.budget.create({
+    data: {
+      companyId,
+      attendanceId: attendance.id,
+      clientId: attendance.clientId,
+      ownerUserId: attendance.ownerUserId,
+      title: input.title ?? attendance.title,
+      destination: input.destination !== undefined ? input.destination : attendance.destination,
+      startDate: toDate(startDate) ?? null,
+      endDate: toDate(endDate) ?? null,
+      currency,
+      ...rate,
+      observations: input.observations ?? null,
+      showValues: input.show_values ?? true,
+      paxes: { create: paxes },
+      proposals: { create: [{ companyId, title: BUDGET_MESSAGES.firstProposal, position: 0 }] },
+    },
+    select: { id: true },
+  });
+  return getBudget(db, companyId, id);
+}
+
+/** When each status was reached; reopening a canceled budget clears its cancellation. */
+function statusStamps(to: UpdateBudgetInput['status'], from: string) {
+  if (!to || to === from) return {};
+  const now = new Date();
+  if (to === 'sent') return { status: to, sentAt: now };
+  if (to === 'canceled') return { status: to, canceledAt: now };
+  return { status: to, ...(from === 'canceled' ? { canceledAt: null } : {}) };
+}
+
+/**
+ * PATCH /api/budgets/{id}: the fields sent, under the budget's lock. A new currency stores its rate
+ * of the day and every total follows; `paxes` replaces the list; `status` moves only along the
+ * transitions of canPatchBudgetStatus (accept and sell have their own routes).
+ */
+export async function updateBudget(db: Db, caller: BudgetCaller, input: UpdateBudgetInput): Promise<BudgetTree> {
+  const { companyId } = caller;
+  const { id, paxes, status, ...fields } = input;
+  return db.$transaction(async (tx) => {
+    if (!(await lockBudget(tx, companyId, id))) throw notFound();
+    const current = await tx.budget.findUniqueOrThrow({
+      where: { id },
+      select: { status: true, currency: true, startDate: true, endDate: true },
+    });
+    if (status && !canPatchBudgetStatus(current.status, status)) throw fieldError('status', BUDGET_MESSAGES.status(current.status, status));
+    assertDates({
+      start_date: fields.start_date !== undefined ? fields.start_date : isoDate(current.startDate),
+      end_date: fields.end_date !== undefined ? fields.end_date : isoDate(current.endDate),
+    });
+    const currencyChanged = fields.currency !== undefined && fields.currency !== current.currency;
+    const rate = currencyChanged && fields.currency ? await rateOf(tx, caller, fields.currency) : {};
+    const paxData = paxes === undefined ? undefined : { deleteMany: {}, create: await paxRows(tx, companyId, paxes) };
+    await tx.budget.update({
+      where: { id },
+      data: {
+        title: fields.title,
+        destination: fields.destination,
+        startDate: toDate(fields.start_date),
+        endDate: toDate(fields.end_date),
+        currency: fields.currency,
+        ...rate,
+        observations: fields.observations,
+        showValues: fields.show_values,
+        ...statusStamps(status, current.status),
+        paxes: paxData,
+      },
+    });
+    if (currencyChanged) await refreshBudgetTotals(tx, id);
+    return getBudget(tx, companyId, id);
+  });
+}
+
+/** DELETE /api/budgets/{id}: the budget and everything in it (cascades); a sold budget stays. */
+export async function deleteBudget(db: Db, companyId: number, id: number) {
+  return db.$transaction(async (tx) => {
+    const budget = await lockBudget(tx, companyId, id);
+    if (!budget) throw notFound();
+    if (budget.status === 'sold') throw new AppError('CONFLICT', { message: BUDGET_MESSAGES.soldDelete });
+    await tx.budget.delete({ where: { id } });
+    return { id, deleted: true as const };
+  });
+}
+
+/** PUT /api/budgets/{id}/show_values. */
+export async function setShowValues(db: Db, companyId: number, id: number, showValues: boolean) {
+  const { count } = await db.budget.updateMany({ where: budgetWhere(companyId, id), data: { showValues } });
+  if (count === 0) throw notFound();
+  return { id, show_values: showValues };
+}
+
+/** GET /api/budgets/{id}/observations. */
+export async function getObservations(db: Db, companyId: number, id: number) {
+  const budget = await db.budget.findFirst({ where: budgetWhere(companyId, id), select: { id: true, observations: true } });
+  if (!budget) throw notFound();
+  return budget;
+}

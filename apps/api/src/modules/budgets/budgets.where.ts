@@ -1,0 +1,114 @@
+// Security-critical: tenant filters only. Every budget read and write of a tenant goes through
+// them, with the company id of the signed-in user; the rows inside a budget (paxes, proposals,
+// services, refunds, recommendations, comments) are reached through a budget they match.
+import { columnsOf, type Prisma, qb, type RawBuilder, type SqlBool, type StatementValues, sql } from '@app/db';
+import type { BudgetStatus, ListBudgetsInput } from '@app/shared';
+import { containsPattern, trigramSearchable } from '../../search';
+
+/** Security-critical: every budget lookup of a tenant goes through this filter. */
+export function budgetWhere(companyId: number, id?: number): Prisma.BudgetWhereInput {
+  return id === undefined ? { companyId } : { id, companyId };
+}
+
+/** Security-critical: a proposal of one of the caller's budgets (optionally of one budget). */
+export function budgetProposalWhere(companyId: number, id: number, budgetId?: number): Prisma.ProposalWhereInput {
+  return { id, companyId, ...(budgetId === undefined ? {} : { budgetId }) };
+}
+
+/**
+ * Security-critical: locks the caller's budget for the rest of the transaction (writes to one
+ * budget run one after the other), or returns null when the company has no such budget.
+ */
+export async function lockBudget(
+  tx: Prisma.TransactionClient,
+  companyId: number,
+  id: number,
+): Promise<{ id: number; status: BudgetStatus } | null> {
+  const rows = await tx.$queryRaw<{ id: number; status: BudgetStatus }[]>`
+    SELECT id, status::text AS status FROM budgets WHERE id = ${id} AND company_id = ${companyId} FOR UPDATE`;
+  return rows[0] ?? null;
+}
+
+type ListFilters = Omit<ListBudgetsInput, 'page' | 'per_page' | 'include_locations'>;
+
+/** What the list filters write into a statement's text (part of its shape). */
+export type FilterShape = {
+  status: boolean;
+  client: boolean;
+  owner: boolean;
+  attendance: boolean;
+  from: boolean;
+  to: boolean;
+  destination: boolean;
+  search: { trigram: boolean } | null;
+};
+export type FilterValues = {
+  companyId: number;
+  status: BudgetStatus;
+  client_id: number;
+  owner_user_id: number;
+  attendance_id: number;
+  start_date_from: string;
+  start_date_to: string;
+  destination: string;
+  pattern: string;
+};
+
+export function filterShape(f: ListFilters): FilterShape {
+  return {
+    status: !!f.status,
+    client: !!f.client_id,
+    owner: !!f.owner_user_id,
+    attendance: !!f.attendance_id,
+    from: !!f.start_date_from,
+    to: !!f.start_date_to,
+    destination: !!f.destination,
+    search: f.search ? { trigram: trigramSearchable(f.search) } : null,
+  };
+}
+
+export function filterValues(companyId: number, f: ListFilters): StatementValues<FilterValues> {
+  return {
+    companyId,
+    status: f.status,
+    client_id: f.client_id,
+    owner_user_id: f.owner_user_id,
+    attendance_id: f.attendance_id,
+    start_date_from: f.start_date_from,
+    start_date_to: f.start_date_to,
+    destination: f.destination ? containsPattern(f.destination) : undefined,
+    pattern: f.search ? containsPattern(f.search) : undefined,
+  };
+}
+
+const b = columnsOf('budgets', 'b');
+/** `immutable_unaccent(lower(text))`: how the trigger folds the stored search text (budgets migration). */
+const folded = (text: unknown) => sql<string>`immutable_unaccent(lower(${text}))`;
+const date = (value: string) => sql<Date>`${value}::date`;
+
+/**
+ * Security-critical: the list filters as SQL over `budgets b`, always inside the caller's company
+ * (the client-name search too). Search is "contains", blind to accents and case, on the folded
+ * title and destination (its trigram index; a term under three letters scans the agency's budgets)
+ * or the client's name. '%' and '_' are taken literally.
+ */
+export function budgetFilter(f: FilterShape, v: FilterValues): RawBuilder<SqlBool> {
+  const parts = [sql<SqlBool>`${b('company_id')} = ${v.companyId}`];
+  if (f.status) parts.push(sql`${b('status')} = ${v.status}::"BudgetStatus"`);
+  if (f.client) parts.push(sql`${b('client_id')} = ${v.client_id}`);
+  if (f.owner) parts.push(sql`${b('owner_user_id')} = ${v.owner_user_id}`);
+  if (f.attendance) parts.push(sql`${b('attendance_id')} = ${v.attendance_id}`);
+  if (f.from) parts.push(sql`${b('start_date')} >= ${date(v.start_date_from)}`);
+  if (f.to) parts.push(sql`${b('start_date')} <= ${date(v.start_date_to)}`);
+  if (f.destination) parts.push(sql`${folded(b('destination'))} LIKE ${folded(v.destination)}`);
+  if (f.search) {
+    const subject = f.search.trigram ? b('search_text') : sql`(${b('search_text')} || '')`;
+    const clientIds = qb
+      .selectFrom('clients')
+      .select('clients.id')
+      .where('clients.company_id', '=', v.companyId)
+      .where(sql<SqlBool>`${folded(sql.ref('clients.name'))} LIKE ${folded(v.pattern)}`);
+    parts.push(sql`(${subject} LIKE ${folded(v.pattern)} OR ${b('client_id')} IN ${clientIds})`);
+  }
+  return sql.join(parts, sql` AND `);
+}

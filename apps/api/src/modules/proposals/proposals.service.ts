@@ -1,0 +1,106 @@
+import type { Db, Prisma } from '@app/db';
+import {
+  BUDGET_MESSAGES,
+  CLIENT_FIELD_MESSAGES,
+  type CreateProposalInput,
+  LAST_PROPOSAL_MESSAGE,
+  type UpdateProposalInput,
+} from '@app/shared';
+import { AppError, fieldError, notFound } from '../../errors';
+import { refreshBudgetTotals } from '../budgets/budget-totals.service';
+import { lockBudget } from '../budgets/budgets.where';
+import { placeAt } from '../budgets/positions';
+import { proposalSelect, toProposalDto } from './proposals.dto';
+import { proposalWhere } from './proposals.where';
+
+type Tx = Prisma.TransactionClient;
+
+async function answer(tx: Tx, id: number) {
+  return toProposalDto(await tx.proposal.findUniqueOrThrow({ where: { id }, select: proposalSelect }));
+}
+
+/** The caller's proposal with its budget locked (writes to one budget run one after the other); 404 otherwise. */
+async function lockedProposal(tx: Tx, companyId: number, id: number) {
+  const found = await tx.proposal.findFirst({ where: proposalWhere(companyId, id), select: { budgetId: true } });
+  if (!found || !(await lockBudget(tx, companyId, found.budgetId))) throw notFound();
+  return tx.proposal.findUniqueOrThrow({ where: { id }, select: proposalSelect });
+}
+
+export async function getProposal(db: Db, companyId: number, id: number) {
+  const proposal = await db.proposal.findFirst({ where: proposalWhere(companyId, id), select: proposalSelect });
+  if (!proposal) throw notFound();
+  return toProposalDto(proposal);
+}
+
+/** POST /api/proposals/: an empty proposal of the agency's budget, last or at `position`. */
+export async function createProposal(db: Db, companyId: number, input: CreateProposalInput) {
+  return db.$transaction(async (tx) => {
+    if (!(await lockBudget(tx, companyId, input.budget_id))) throw fieldError('budget_id', CLIENT_FIELD_MESSAGES.notFound);
+    const { id } = await tx.proposal.create({
+      data: { companyId, budgetId: input.budget_id, title: input.title, notes: input.notes ?? null, position: 1_000_000 },
+      select: { id: true },
+    });
+    await placeAt(tx, { table: 'proposals', budgetId: input.budget_id }, id, input.position);
+    // An empty proposal sells for 0: the cheapest of the budget now.
+    await refreshBudgetTotals(tx, input.budget_id);
+    return answer(tx, id);
+  });
+}
+
+/** PATCH /api/proposals/{id}: title and notes as sent; `position` moves it, the others shift (one transaction). */
+export async function updateProposal(db: Db, companyId: number, input: UpdateProposalInput) {
+  return db.$transaction(async (tx) => {
+    const current = await lockedProposal(tx, companyId, input.id);
+    await tx.proposal.update({ where: { id: current.id }, data: { title: input.title, notes: input.notes } });
+    if (input.position !== undefined) await placeAt(tx, { table: 'proposals', budgetId: current.budgetId }, current.id, input.position);
+    return answer(tx, current.id);
+  });
+}
+
+/** DELETE /api/proposals/{id}: with its services; a budget keeps at least one proposal (409). */
+export async function deleteProposal(db: Db, companyId: number, id: number) {
+  return db.$transaction(async (tx) => {
+    const current = await lockedProposal(tx, companyId, id);
+    const count = await tx.proposal.count({ where: { budgetId: current.budgetId } });
+    if (count <= 1) throw new AppError('CONFLICT', { message: LAST_PROPOSAL_MESSAGE });
+    await tx.proposal.delete({ where: { id } });
+    await placeAt(tx, { table: 'proposals', budgetId: current.budgetId });
+    await refreshBudgetTotals(tx, current.budgetId);
+    return { id, deleted: true as const };
+  });
+}
+
+/**
+ * PUT /api/proposals/duplicate/{id}: a copy right after the original, with its services as offered
+ * (the canceled ones left out), their prices and quotes; one transaction.
+ */
+export async function duplicateProposal(db: Db, companyId: number, id: number) {
+  return db.$transaction(async (tx) => {
+    const original = await lockedProposal(tx, companyId, id);
+    const { id: copyId } = await tx.proposal.create({
+      data: {
+        companyId,
+        budgetId: original.budgetId,
+        title: `${original.title}${BUDGET_MESSAGES.copySuffix}`,
+        notes: original.notes,
+        position: 1_000_000,
+      },
+      select: { id: true },
+    });
+    await tx.$executeRaw`
+      INSERT INTO services (company_id, budget_id, proposal_id, type, title, description, supplier_id, start_date, start_time,
+        end_date, end_time, adult_number, child_number, infant_number, currency, adult_cents, child_cents, infant_cents,
+        total_cents, taxes_cents, fee_cents, commission_basis_points, quote_rate, quote_history_id, details, status, position,
+        sale_cents, cost_cents, updated_at)
+      SELECT company_id, budget_id, ${copyId}, type, title, description, supplier_id, start_date, start_time,
+        end_date, end_time, adult_number, child_number, infant_number, currency, adult_cents, child_cents, infant_cents,
+        total_cents, taxes_cents, fee_cents, commission_basis_points, quote_rate, quote_history_id, details, 'active'::"ServiceStatus",
+        (row_number() OVER (ORDER BY position, id) - 1)::int, sale_cents, cost_cents, now()
+      FROM services
+      WHERE proposal_id = ${original.id} AND company_id = ${companyId} AND status = 'active'
+      ORDER BY position, id`;
+    await placeAt(tx, { table: 'proposals', budgetId: original.budgetId }, copyId, original.position + 1);
+    await refreshBudgetTotals(tx, original.budgetId);
+    return answer(tx, copyId);
+  });
+}
