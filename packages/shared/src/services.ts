@@ -96,7 +96,7 @@ export const typeServiceSchema = z.object({
   /** The reference-list fields of `details` with their list and its name. */
   lists: z.array(z.object({ field: z.string(), list: z.string(), label: z.string() })),
   supplier_types: z.array(z.enum(SERVICE_TYPES as [string, ...string[]])),
-  /** Derived from the agency's services of the type: the supplier it uses most and its average commission. */
+  /** Derived from the agency's latest services of the type (up to 500, counted in services_count): the supplier it uses most and its average commission. */
   defaults: z.object({
     supplier: z.object({ id: z.number().int(), name: z.string() }).nullable(),
     commission_basis_points: z.number().int().nullable(),

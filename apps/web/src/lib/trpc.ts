@@ -47,7 +47,7 @@ export type AppTrpcClient = ReturnType<typeof createAppTrpcClient>;
 export const createTrpc = (client: AppTrpcClient, queryClient: QueryClient): Trpc =>
   createTRPCOptionsProxy<AppRouter>({ client, queryClient });
 
-export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
 /** Inside components: the same pair the loaders get, for actions shared with them. */
 export function useAppData(): AppData {

@@ -362,14 +362,24 @@ type TypeDefaultsRow = {
  * GET /api/type_services: each type's declaration, and the agency's defaults read off its own
  * services of the type (one grouped read): the supplier it uses most and its average commission.
  */
+/** How many of the latest services of a type the defaults are drawn from. */
+export const TYPE_DEFAULTS_SAMPLE = 500;
+
 export async function typeServices(db: Db, companyId: number): Promise<{ types: TypeService[] }> {
+  // The latest TYPE_DEFAULTS_SAMPLE services of each type (index company_id, type, id DESC): today's
+  // habits, read in the same time whatever the agency's history.
   const rows = await db.$queryRaw<TypeDefaultsRow[]>`
     SELECT d.type, d.services_count, d.commission, sup.id AS supplier_id, sup.name AS supplier_name
-    FROM (
-      SELECT s.type::text AS type, count(*)::int AS services_count,
-        round(avg(s.commission_basis_points))::int AS commission,
-        mode() WITHIN GROUP (ORDER BY s.supplier_id) AS supplier_id
-      FROM services s WHERE s.company_id = ${companyId} GROUP BY s.type
+    FROM unnest(${[...BUDGET_SERVICE_TYPES]}::"ServiceType"[]) AS t(type)
+    CROSS JOIN LATERAL (
+      SELECT t.type::text AS type, count(*)::int AS services_count,
+        round(avg(r.commission_basis_points))::int AS commission,
+        mode() WITHIN GROUP (ORDER BY r.supplier_id) AS supplier_id
+      FROM (
+        SELECT s.commission_basis_points, s.supplier_id FROM services s
+        WHERE s.company_id = ${companyId} AND s.type = t.type ORDER BY s.id DESC LIMIT ${TYPE_DEFAULTS_SAMPLE}
+      ) r
+      HAVING count(*) > 0
     ) d
     LEFT JOIN suppliers sup ON sup.id = d.supplier_id AND sup.company_id = ${companyId}`;
   const defaults = new Map(rows.map((r) => [r.type, r]));

@@ -28,6 +28,14 @@ const budgetCountStatement = compiledStatement((f: FilterShape, v: FilterValues)
   qb.selectFrom('budgets as b').select(asInt(sql`count(*)`).as('count')).where(budgetFilter(f, v)),
 );
 
+/** The agency's total (of one status) from budget_status_stats: no count over its budgets. */
+const budgetStatsCountStatement = compiledStatement((f: { status: boolean }, v: FilterValues) =>
+  qb
+    .selectFrom('budget_status_stats as s')
+    .select(asInt(sql`COALESCE(sum(s.budgets), 0)`).as('count'))
+    .where(sql<SqlBool>`s.company_id = ${v.companyId}${f.status ? sql` AND s.status = ${v.status}::"BudgetStatus"` : sql``}`),
+);
+
 /** A page of the agency's budgets, newest first, under the list filters. */
 export function budgetPageQuery(companyId: number, input: ListBudgetsInput) {
   return budgetPageStatement({ filter: filterShape(input), page: pageShape(input.page, input.per_page) }, filterValues(companyId, input));
@@ -35,7 +43,11 @@ export function budgetPageQuery(companyId: number, input: ListBudgetsInput) {
 
 /** How many of the agency's budgets the list filters keep. */
 export function budgetCountQuery(companyId: number, input: ListBudgetsInput) {
-  return budgetCountStatement(filterShape(input), filterValues(companyId, input));
+  const shape = filterShape(input);
+  const { status, ...others } = shape;
+  // Unfiltered, or by status alone: the kept counts answer without reading the agency's budgets.
+  if (Object.values(others).every((on) => !on)) return budgetStatsCountStatement({ status }, filterValues(companyId, input));
+  return budgetCountStatement(shape, filterValues(companyId, input));
 }
 
 const b = columnsOf('budgets', 'b');

@@ -15,6 +15,7 @@ import { BackLink as BackTo, DetailNotFound, DetailPending } from '../../compone
 import { recordNotFound, useRecordId } from '../../lib/record-route';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
+import { AttendanceBudgets } from '../budgets/AttendanceBudgets';
 import { AttendanceHistory } from './AttendanceHistory';
 import { AttendanceStatusBadges } from './badges';
 import { ConsolidatedSection } from './ConsolidatedSection';
@@ -226,6 +227,7 @@ function AttendanceDetails({ attendance: a }: { attendance: Attendance }) {
             </SimpleGrid>
             <DetailNotes notes={a.notes} />
           </Card>
+          <AttendanceBudgets attendanceId={a.id} clientId={a.client_id} />
           <ConsolidatedSection attendanceId={a.id} />
           <AttendanceHistory attendanceId={a.id} ownerName={ownerName} />
         </Stack>

@@ -1,5 +1,196 @@
-import { Placeholder } from '../../components/Placeholder';
+import { SEARCH_MAX_LENGTH } from '@app/shared/constants';
+import { shortDate, toCurrency } from '@app/shared/format';
+import { Button, Table, Text, TextInput } from '@mantine/core';
+import { IconFileDollar, IconX } from '@tabler/icons-react';
+import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
+import { DateField } from '../../components/DateField';
+import { ListPagination } from '../../components/ListPagination';
+import { ListContent, ListFilterBar, ListFilterSelect, ListPage, ListRow, ListTable, NewButton } from '../../components/ListScreen';
+import { AutocompletePicker } from '../../components/pickers/AutocompletePicker';
+import { useTRPC } from '../../lib/trpc';
+import { useListParams, useSearchParam } from '../../lib/use-list-params';
+import { useOwnerOptions } from '../attendances/use-owner-options';
+import { BudgetStatusBadge } from './badges';
+import { BUDGET_STATUS_OPTIONS, budgetEditorPath, isBudgetStatus, travelDates } from './labels';
 
+/** Spec §9: budget pages hold 6, the first is 1. */
+const PER_PAGE = 6;
+const NOUN: [string, string] = ['orçamento', 'orçamentos'];
+const KEYS = {
+  search: 'busca',
+  status: 'status',
+  client: 'cliente',
+  owner: 'responsavel',
+  from: 'viagem_de',
+  to: 'viagem_ate',
+  destination: 'destino',
+} as const;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isoDate = (v: string | null) => (v && ISO_DATE.test(v) ? v : undefined);
+const recordId = (v: string | null) => {
+  const n = Number(v);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+/** The client filter: its name read back from the address's id. */
+function ClientFilter({ value, onChange }: { value: number | undefined; onChange: (id: number | null) => void }) {
+  const trpc = useTRPC();
+  const chosen = useQuery(trpc.clients.get.queryOptions(value ? { id: value } : skipToken, { meta: { silent: true } }));
+  if (value && chosen.isPending)
+    return <TextInput label="Cliente" disabled value="" placeholder="Carregando…" w={{ base: '100%', xs: 200 }} readOnly />;
+  return (
+    <AutocompletePicker
+      key={value ?? 0}
+      label="Cliente"
+      placeholder="Todos"
+      w={{ base: '100%', xs: 200 }}
+      value={value ?? null}
+      initialLabel={chosen.data?.name}
+      search={(term) =>
+        trpc.clients.list.queryOptions({ search: term.trim() || undefined, page: 1, per_page: 10 }, { trpc: { abortOnUnmount: true } })
+      }
+      itemsOf={(data) => data.clients}
+      optionText={(c) => c.name}
+      onChange={(id) => onChange(id)}
+    />
+  );
+}
+
+/** /orcamentos: the agency's budgets, searched and filtered from the address. */
 export default function BudgetsScreen() {
-  return <Placeholder description="Aqui ficará a lista de orçamentos com filtros, busca e paginação." />;
+  const trpc = useTRPC();
+  const { params, page, update, setPage } = useListParams();
+  const search = useSearchParam(KEYS.search, update);
+  const destination = useSearchParam(KEYS.destination, update);
+  const owners = useOwnerOptions();
+
+  const statusParam = params.get(KEYS.status);
+  const status = isBudgetStatus(statusParam) ? statusParam : undefined;
+  const clientId = recordId(params.get(KEYS.client));
+  const ownerId = recordId(params.get(KEYS.owner));
+  const from = isoDate(params.get(KEYS.from));
+  const to = isoDate(params.get(KEYS.to));
+
+  const list = useQuery(
+    trpc.budgets.list.queryOptions(
+      {
+        search: search.applied || undefined,
+        status,
+        client_id: clientId,
+        owner_user_id: ownerId,
+        start_date_from: from,
+        start_date_to: to,
+        destination: destination.applied || undefined,
+        page,
+        per_page: PER_PAGE,
+      },
+      { placeholderData: keepPreviousData },
+    ),
+  );
+  const budgets = list.data?.budgets ?? [];
+  const filtered = !!(search.applied || destination.applied || status || clientId || ownerId || from || to);
+  const clear = () => {
+    destination.setText('');
+    search.clearFilters([KEYS.status, KEYS.client, KEYS.owner, KEYS.from, KEYS.to, KEYS.destination]);
+  };
+
+  return (
+    <ListPage actions={<NewButton to="/novo-orcamento">Novo orçamento</NewButton>}>
+      <ListFilterBar search={search} placeholder="Título, destino ou cliente">
+        <ListFilterSelect
+          label="Status"
+          param={KEYS.status}
+          value={status}
+          update={update}
+          data={BUDGET_STATUS_OPTIONS}
+          w={{ base: '100%', xs: 150 }}
+        />
+        <ClientFilter value={clientId} onChange={(id) => update({ [KEYS.client]: id ? String(id) : undefined, page: undefined })} />
+        <ListFilterSelect
+          label="Responsável"
+          param={KEYS.owner}
+          value={ownerId ? String(ownerId) : undefined}
+          update={update}
+          searchable
+          data={owners.options}
+          w={{ base: '100%', xs: 190 }}
+        />
+        <TextInput
+          label="Destino"
+          type="search"
+          maxLength={SEARCH_MAX_LENGTH}
+          value={destination.text}
+          onChange={(e) => destination.setText(e.currentTarget.value)}
+          w={{ base: '100%', xs: 170 }}
+        />
+        <DateField
+          label="Viagem a partir de"
+          value={from ?? null}
+          maxDate={to}
+          onChange={(date) => update({ [KEYS.from]: date ?? undefined, page: undefined })}
+          w={{ base: '100%', xs: 160 }}
+        />
+        <DateField
+          label="Viagem até"
+          value={to ?? null}
+          minDate={from}
+          onChange={(date) => update({ [KEYS.to]: date ?? undefined, page: undefined })}
+          w={{ base: '100%', xs: 160 }}
+        />
+        {filtered && (
+          <Button variant="subtle" color="gray" leftSection={<IconX size={16} aria-hidden />} onClick={clear}>
+            Limpar filtros
+          </Button>
+        )}
+      </ListFilterBar>
+
+      <ListContent
+        query={list}
+        isEmpty={budgets.length === 0}
+        icon={<IconFileDollar size={28} aria-hidden />}
+        noun={NOUN}
+        loadingRows={PER_PAGE}
+        empty={{
+          hint: 'Crie um orçamento a partir de um atendimento, em “Novo orçamento”.',
+          filtered,
+          onClear: clear,
+        }}
+      >
+        <ListTable
+          query={list}
+          minWidth={820}
+          head={
+            <>
+              <Table.Th>Orçamento</Table.Th>
+              <Table.Th>Destino</Table.Th>
+              <Table.Th>Viagem</Table.Th>
+              <Table.Th>Responsável</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th style={{ textAlign: 'right' }}>Total</Table.Th>
+            </>
+          }
+        >
+          {budgets.map((b) => (
+            <ListRow key={b.id} to={budgetEditorPath(b.id)} testId="budget-row" title={b.title} subtitle={b.client.name}>
+              <Table.Td>{b.destination || <Text c="dimmed">—</Text>}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {travelDates(b.start_date, b.end_date, shortDate) || <Text c="dimmed">—</Text>}
+              </Table.Td>
+              <Table.Td>{b.owner.name}</Table.Td>
+              <Table.Td>
+                <BudgetStatusBadge status={b.status} />
+              </Table.Td>
+              <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }} data-testid="budget-total">
+                <Text fw={600} fz="sm">
+                  {toCurrency(b.total_cents, b.currency)}
+                </Text>
+              </Table.Td>
+            </ListRow>
+          ))}
+        </ListTable>
+      </ListContent>
+      <ListPagination pagination={list.data?.pagination} noun={NOUN} onChange={setPage} />
+    </ListPage>
+  );
 }

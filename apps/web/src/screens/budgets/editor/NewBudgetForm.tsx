@@ -1,0 +1,127 @@
+// /novo-orcamento without an id: the budget's attendance (from ?attendance_id= when opened from
+// one), title, destination, dates and currency; saved, the editor of the new budget opens.
+import { BUDGET_CURRENCIES } from '@app/shared/budget-services';
+import { createBudgetInput } from '@app/shared/budgets';
+import { parseRecordId } from '@app/shared/constants';
+import { Card, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { DateField } from '../../../components/DateField';
+import { ErrorText } from '../../../components/ErrorText';
+import { FormActions } from '../../../components/FormActions';
+import { PageHeader } from '../../../components/PageHeader';
+import { AutocompletePicker } from '../../../components/pickers/AutocompletePicker';
+import { BackLink } from '../../../components/ScreenStates';
+import { useSchemaForm } from '../../../lib/form';
+import { toastSuccess } from '../../../lib/toast';
+import { useTRPC } from '../../../lib/trpc';
+import { budgetEditorPath } from '../labels';
+
+const LABELS = { attendance_id: 'Atendimento', title: 'Título', destination: 'Destino', start_date: 'Início', end_date: 'Fim' };
+const CURRENCY_OPTIONS = BUDGET_CURRENCIES.map((c) => ({ value: c, label: c }));
+
+type Prefill = { title: string; destination: string | null; start_date: string | null; end_date: string | null };
+
+export function NewBudgetForm() {
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const fromAttendance = parseRecordId(params.get('attendance_id') ?? undefined);
+  const attendance = useQuery(trpc.attendances.get.queryOptions(fromAttendance ? { id: fromAttendance } : skipToken));
+
+  const form = useSchemaForm({
+    schema: createBudgetInput,
+    initialValues: {
+      attendance_id: (fromAttendance ?? null) as number | null,
+      title: '',
+      destination: '',
+      start_date: null as string | null,
+      end_date: null as string | null,
+      currency: 'BRL' as (typeof BUDGET_CURRENCIES)[number],
+    },
+    labels: LABELS,
+  });
+
+  /** The attendance's trip fills what is still blank. */
+  const prefill = (a: Prefill) => {
+    const v = form.getValues();
+    if (!v.title.trim()) form.setFieldValue('title', a.title);
+    if (!v.destination.trim() && a.destination) form.setFieldValue('destination', a.destination);
+    if (!v.start_date && a.start_date) form.setFieldValue('start_date', a.start_date);
+    if (!v.end_date && a.end_date) form.setFieldValue('end_date', a.end_date);
+  };
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (attendance.data && !prefilled.current) {
+      prefilled.current = true;
+      prefill(attendance.data);
+    }
+  });
+
+  const create = useMutation(
+    trpc.budgets.create.mutationOptions({
+      onSuccess: (budget) => {
+        toastSuccess('Orçamento criado.');
+        void navigate(budgetEditorPath(budget.id), { replace: true });
+      },
+      onError: (error) => form.setServerErrors(error),
+    }),
+  );
+  const back = fromAttendance ? `/atendimento/${fromAttendance}` : '/orcamentos';
+
+  return (
+    <Stack gap="md" maw={720}>
+      <BackLink to={back}>{fromAttendance ? 'Voltar para o atendimento' : 'Voltar para orçamentos'}</BackLink>
+      <PageHeader title="Novo orçamento" />
+      <Card withBorder radius="lg" padding="lg">
+        <form onSubmit={form.submit((input) => create.mutate(input))} noValidate aria-label="Novo orçamento">
+          <Stack gap="md">
+            <ErrorText>{form.formError}</ErrorText>
+            {fromAttendance && !attendance.data ? (
+              <Text c="dimmed">{attendance.isError ? 'Atendimento não encontrado.' : 'Carregando o atendimento…'}</Text>
+            ) : (
+              <AutocompletePicker
+                label="Atendimento"
+                withAsterisk
+                placeholder="Busque pelo título, destino ou cliente"
+                description={attendance.data ? `Cliente: ${attendance.data.client.name}` : undefined}
+                initialLabel={attendance.data?.title}
+                search={(term) =>
+                  trpc.attendances.list.queryOptions(
+                    { search: term.trim() || undefined, page: 1, per_page: 10 },
+                    { trpc: { abortOnUnmount: true } },
+                  )
+                }
+                itemsOf={(data) => data.attendances}
+                optionText={(a) => `${a.title} · ${a.client_name}`}
+                {...form.getInputProps('attendance_id')}
+                onChange={(id, item) => {
+                  form.setFieldValue('attendance_id', id);
+                  if (item) prefill(item);
+                }}
+              />
+            )}
+            <TextInput label="Título" withAsterisk autoComplete="off" {...form.getInputProps('title')} />
+            <TextInput label="Destino" autoComplete="off" {...form.getInputProps('destination')} />
+            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+              <DateField label="Início da viagem" {...form.getInputProps('start_date')} />
+              <DateField label="Fim da viagem" minDate={form.values.start_date ?? undefined} {...form.getInputProps('end_date')} />
+              <Select
+                label="Moeda"
+                description="Os totais das propostas"
+                data={CURRENCY_OPTIONS}
+                searchable
+                allowDeselect={false}
+                {...form.getInputProps('currency')}
+              />
+            </SimpleGrid>
+            <FormActions onCancel={() => void navigate(back)} pending={create.isPending}>
+              Criar orçamento
+            </FormActions>
+          </Stack>
+        </form>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,324 @@
+// A service of a proposal, added or edited in a modal: the fields every service has, the form made
+// for its type, and its totals and the proposal's, recomputed as the agent types.
+import { BUDGET_CURRENCIES, type BudgetServiceType, SERVICE_TYPE_DECLARATIONS, serviceFieldsInput } from '@app/shared/budget-services';
+import { toCurrency } from '@app/shared/format';
+import type { Service } from '@app/shared/services';
+import {
+  Alert,
+  Divider,
+  Fieldset,
+  Modal,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { TimeInput } from '@mantine/dates';
+import { useMediaQuery } from '@mantine/hooks';
+import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { CurrencyInput } from '../../../components/CurrencyInput';
+import { DateField } from '../../../components/DateField';
+import { ErrorText } from '../../../components/ErrorText';
+import { FormActions } from '../../../components/FormActions';
+import { useSchemaForm } from '../../../lib/form';
+import { toastSuccess } from '../../../lib/toast';
+import { useTRPC } from '../../../lib/trpc';
+import { PercentInput } from '../../suppliers/PercentInput';
+import { AGE_GROUP_LABELS } from '../labels';
+import { AirFields } from './details/AirFields';
+import { HotelFields } from './details/HotelFields';
+import { CarRentalFields, CruiseFields, InsuranceFields, TourFields, TransferFields } from './details/OtherTypeFields';
+import { ServiceSupplierPicker } from './ServiceSupplierPicker';
+import { ServiceFormContext } from './service-form-context';
+import { blankService, headCountsOf, referenceLabels, type ServiceValues, serviceValuesOf } from './service-values';
+import { type BudgetPricing, liveProposalTotals } from './totals';
+import { useTodayRates } from './use-today-rates';
+
+const DETAILS: Record<BudgetServiceType, (() => ReactNode) | null> = {
+  air: AirFields,
+  accommodation: HotelFields,
+  cruise: CruiseFields,
+  car_rental: CarRentalFields,
+  transfer: TransferFields,
+  insurance: InsuranceFields,
+  tour: TourFields,
+  other: null,
+};
+
+/** Names of fields in messages that name them. */
+const LABELS = { title: 'Título', hotel_name: 'Hotel', pickup_place: 'Retirada', from_place: 'De', to_place: 'Para', plan_name: 'Plano' };
+
+const CURRENCY_OPTIONS = BUDGET_CURRENCIES.map((c) => ({ value: c, label: c }));
+
+export type ServiceTarget = {
+  budget: BudgetPricing & { id: number; start_date: string | null; end_date: string | null };
+  proposal: { id: number; title: string; services: Service[] };
+};
+
+type Props = ServiceTarget & {
+  /** A new service of this type; or `service` to edit. */
+  type?: BudgetServiceType;
+  service?: Service;
+  onClose: () => void;
+  onSaved: () => void;
+};
+
+function Summary({ budget, proposal, service, values }: ServiceTarget & { service?: Service; values: ServiceValues }) {
+  const today = useTodayRates(values.currency !== budget.currency && values.currency !== service?.currency);
+  const live = liveProposalTotals(budget, proposal.services, { id: service?.id, values }, today);
+  const money = (cents: number) => toCurrency(cents, budget.currency);
+  if (!live.totals) {
+    return (
+      <Alert color="yellow" variant="light" title="Sem cotação">
+        A moeda {live.missing} ainda não tem cotação: os totais aparecem quando ela for cadastrada.
+      </Alert>
+    );
+  }
+  const line = live.totals.services.at(-1);
+  return (
+    <Paper withBorder radius="md" p="sm" aria-live="polite" data-testid="service-summary">
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+        <div>
+          <Text fz="xs" c="dimmed">
+            Total do serviço
+          </Text>
+          <Text fw={700} data-testid="service-summary-total">
+            {money(line?.sale_cents ?? 0)}
+          </Text>
+          <Text fz="xs" c="dimmed">
+            Comissão {toCurrency(line?.commission_cents ?? 0, values.currency)}
+          </Text>
+        </div>
+        <div>
+          <Text fz="xs" c="dimmed">
+            Total da proposta “{proposal.title}”
+          </Text>
+          <Text fw={700} data-testid="service-summary-proposal-total">
+            {money(live.totals.sale_cents)}
+          </Text>
+        </div>
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+function ServiceForm({
+  budget,
+  proposal,
+  type,
+  service,
+  initial,
+  initialLabels,
+  supplierName,
+  onClose,
+  onSaved,
+}: ServiceTarget &
+  Omit<Props, 'type'> & {
+    type: BudgetServiceType;
+    initial: ServiceValues;
+    initialLabels: Record<string, string>;
+    /** The chosen supplier's name (the picker has not fetched it). */
+    supplierName?: string;
+  }) {
+  const trpc = useTRPC();
+  const declaration = SERVICE_TYPE_DECLARATIONS[type];
+  const form = useSchemaForm({ schema: serviceFieldsInput, initialValues: initial, labels: LABELS });
+  const labels = useRef<Record<string, string>>({ ...initialLabels });
+  // The form may open after what it starts from has loaded, when the modal has placed its focus already.
+  const titleRef = useRef<HTMLInputElement>(null);
+  useEffect(() => titleRef.current?.focus(), []);
+  const [labelsVersion, setLabelsVersion] = useState(0);
+
+  const context = {
+    form,
+    labels: labels.current,
+    labelsVersion,
+    setLabel: (path: string, label: string, remount = false) => {
+      labels.current[path] = label;
+      if (remount) setLabelsVersion((v) => v + 1);
+    },
+    removeRow: (listPath: string, index: number) => {
+      // The texts of the later rows move up with them.
+      const prefix = `${listPath}.`;
+      const moved: Record<string, string> = {};
+      for (const [path, label] of Object.entries(labels.current)) {
+        if (!path.startsWith(prefix)) {
+          moved[path] = label;
+          continue;
+        }
+        const [row, ...rest] = path.slice(prefix.length).split('.');
+        const at = Number(row);
+        if (at === index) continue;
+        moved[`${prefix}${at > index ? at - 1 : at}.${rest.join('.')}`] = label;
+      }
+      labels.current = moved;
+      form.removeListItem(listPath, index);
+      setLabelsVersion((v) => v + 1);
+    },
+  };
+
+  const saved = (message: string) => {
+    toastSuccess(message);
+    onSaved();
+    onClose();
+  };
+  const onError = (error: unknown) => form.setServerErrors(error);
+  const create = useMutation(trpc.services.create.mutationOptions({ onSuccess: () => saved('Serviço adicionado.'), onError }));
+  const update = useMutation(trpc.services.update.mutationOptions({ onSuccess: () => saved('Serviço atualizado.'), onError }));
+  const pending = create.isPending || update.isPending;
+
+  const submit = form.submit((input) => {
+    // A hotel's travellers are its rooms'.
+    const fields = { ...input, ...headCountsOf(form.getValues()) };
+    if (service) update.mutate({ ...fields, id: service.id, proposal_id: service.proposal_id, position: service.position } as never);
+    else create.mutate({ ...fields, proposal_id: proposal.id } as never);
+  });
+
+  const v = form.values;
+  const money = (field: 'adult_cents' | 'child_cents' | 'infant_cents' | 'total_cents' | 'taxes_cents' | 'fee_cents', label: string) => {
+    const { onChange: _c, ...props } = form.getInputProps(field);
+    return <CurrencyInput label={label} {...props} onChange={(cents) => form.setFieldValue(field, cents)} />;
+  };
+  const Details = DETAILS[type];
+
+  return (
+    <ServiceFormContext.Provider value={context}>
+      <form onSubmit={submit} noValidate aria-label={`Serviço: ${declaration.label}`}>
+        <Stack gap="md">
+          <ErrorText>{form.formError}</ErrorText>
+          <TextInput label="Título" withAsterisk ref={titleRef} data-autofocus autoComplete="off" {...form.getInputProps('title')} />
+          <ServiceSupplierPicker
+            label="Fornecedor"
+            placeholder="Digite para buscar"
+            serviceTypes={declaration.supplierTypes}
+            initialLabel={supplierName}
+            {...form.getInputProps('supplier_id')}
+            onChange={(id) => form.setFieldValue('supplier_id', id)}
+          />
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+            <DateField label="Início" {...form.getInputProps('start_date')} />
+            <TimeInput label="Hora de início" {...form.getInputProps('start_time')} />
+            <DateField label="Fim" minDate={v.start_date ?? undefined} {...form.getInputProps('end_date')} />
+            <TimeInput label="Hora de fim" {...form.getInputProps('end_time')} />
+          </SimpleGrid>
+
+          {Details && (
+            <Fieldset legend={declaration.label} radius="md" variant="filled">
+              <Details />
+            </Fieldset>
+          )}
+
+          <Fieldset legend="Valores" radius="md">
+            <Stack gap="sm">
+              {declaration.pricing !== 'per_room' && (
+                <SimpleGrid cols={{ base: 3 }} spacing="sm">
+                  <NumberInput label="Adultos" min={0} max={99} allowDecimal={false} {...form.getInputProps('adult_number')} />
+                  <NumberInput label="Crianças" min={0} max={99} allowDecimal={false} {...form.getInputProps('child_number')} />
+                  <NumberInput label="Bebês" min={0} max={99} allowDecimal={false} {...form.getInputProps('infant_number')} />
+                </SimpleGrid>
+              )}
+              <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+                <Select label="Moeda" data={CURRENCY_OPTIONS} allowDeselect={false} searchable {...form.getInputProps('currency')} />
+                {declaration.pricing === 'per_pax' && (
+                  <>
+                    {money('adult_cents', `Tarifa ${AGE_GROUP_LABELS.adult.toLowerCase()}`)}
+                    {money('child_cents', `Tarifa ${AGE_GROUP_LABELS.child.toLowerCase()}`)}
+                    {money('infant_cents', `Tarifa ${AGE_GROUP_LABELS.infant.toLowerCase()}`)}
+                  </>
+                )}
+                {declaration.pricing === 'total' && money('total_cents', 'Valor total')}
+                {money('taxes_cents', 'Taxas')}
+                {money('fee_cents', 'Taxa de serviço')}
+                <PercentInput
+                  label="Comissão"
+                  {...form.getInputProps('commission_basis_points')}
+                  onChange={(bp) => form.setFieldValue('commission_basis_points', bp)}
+                />
+              </SimpleGrid>
+              {declaration.pricing === 'per_room' && (
+                <Text fz="xs" c="dimmed">
+                  O valor da hospedagem é a soma dos quartos.
+                </Text>
+              )}
+            </Stack>
+          </Fieldset>
+
+          <Textarea label="Descrição" autosize minRows={2} {...form.getInputProps('description')} />
+          <Divider />
+          <Summary budget={budget} proposal={proposal} service={service} values={v} />
+          <FormActions onCancel={onClose} pending={pending}>
+            {service ? 'Salvar serviço' : 'Adicionar serviço'}
+          </FormActions>
+        </Stack>
+      </form>
+    </ServiceFormContext.Provider>
+  );
+}
+
+/**
+ * Loads what the form starts from before it opens: for an edit, the names of the service's list
+ * rows; for a new service, the agency's usual supplier and commission for its type.
+ */
+function ServiceFormLoader(props: Props) {
+  const trpc = useTRPC();
+  const { service, type, budget } = props;
+  const central = useQuery(trpc.services.serviceCentral.queryOptions(service ? { id: service.id } : skipToken, { staleTime: 0 }));
+  const types = useQuery(trpc.services.types.queryOptions(undefined, { enabled: !service, staleTime: 5 * 60_000, meta: { silent: true } }));
+  if (service) {
+    if (!central.data) return central.isError ? <Text c="dimmed">Não foi possível carregar o serviço.</Text> : <Skeleton h={320} />;
+    return (
+      <ServiceForm
+        {...props}
+        type={service.type}
+        initial={serviceValuesOf(service)}
+        initialLabels={referenceLabels(central.data.references)}
+        supplierName={service.supplier?.name}
+      />
+    );
+  }
+  // Without the defaults (a failed call) the form opens blank.
+  if (types.isPending) return <Skeleton h={320} />;
+  const chosen = type ?? 'other';
+  const defaults = types.data?.types.find((t) => t.type === chosen)?.defaults;
+  const initial = {
+    ...blankService(chosen, {
+      currency: budget.currency,
+      start_date: budget.start_date,
+      end_date: budget.end_date,
+      passengers: countPaxes(budget.paxes),
+      commission_basis_points: defaults?.commission_basis_points,
+    }),
+    supplier_id: defaults?.supplier?.id ?? null,
+  };
+  return <ServiceForm {...props} type={chosen} initial={initial} initialLabels={{}} supplierName={defaults?.supplier?.name} />;
+}
+
+function countPaxes(paxes: BudgetPricing['paxes']) {
+  const counts = { adult: 0, child: 0, infant: 0 };
+  for (const p of paxes) counts[p.age_group] += 1;
+  return counts;
+}
+
+export function ServiceFormModal(props: Props & { opened: boolean }) {
+  const phone = useMediaQuery('(max-width: 36em)');
+  const { opened, onClose, service, type } = props;
+  const label = SERVICE_TYPE_DECLARATIONS[service?.type ?? type ?? 'other'].label;
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={<Text fw={600}>{service ? `Editar serviço: ${label}` : `Novo serviço: ${label}`}</Text>}
+      size="xl"
+      fullScreen={phone}
+      centered
+    >
+      {opened && <ServiceFormLoader {...props} />}
+    </Modal>
+  );
+}

@@ -1,0 +1,265 @@
+// A proposal's services in their order: each with its type, supplier, dates and total; edit,
+// move (buttons, or drag by the handle), duplicate, cancel with a refund, delete.
+import { BUDGET_SERVICE_TYPES, type BudgetServiceType, SERVICE_TYPE_DECLARATIONS } from '@app/shared/budget-services';
+import type { ServiceTotals } from '@app/shared/budget-totals';
+import { shortDate, toCurrency } from '@app/shared/format';
+import type { Service } from '@app/shared/services';
+import { ActionIcon, Badge, Box, Button, Card, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconBed,
+  IconBus,
+  IconCar,
+  IconCopy,
+  IconDots,
+  IconEdit,
+  IconGripVertical,
+  IconPlane,
+  IconPlus,
+  IconReceiptRefund,
+  IconShieldCheck,
+  IconShip,
+  IconTicket,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { toastSuccess } from '../../../lib/toast';
+import { useTRPC } from '../../../lib/trpc';
+import { headCountText } from '../labels';
+import { RefundModal } from './RefundModal';
+import { serviceInputOf } from './service-values';
+
+export const SERVICE_TYPE_ICONS: Record<BudgetServiceType, ReactNode> = {
+  air: <IconPlane size={18} aria-hidden />,
+  accommodation: <IconBed size={18} aria-hidden />,
+  cruise: <IconShip size={18} aria-hidden />,
+  car_rental: <IconCar size={18} aria-hidden />,
+  transfer: <IconBus size={18} aria-hidden />,
+  insurance: <IconShieldCheck size={18} aria-hidden />,
+  tour: <IconTicket size={18} aria-hidden />,
+  other: <IconDots size={18} aria-hidden />,
+};
+
+/** 'Adicionar serviço': a menu of the budget's service types. */
+export function AddServiceMenu({ onPick }: { onPick: (type: BudgetServiceType) => void }) {
+  return (
+    <Menu position="bottom-start" withinPortal>
+      <Menu.Target>
+        <Button leftSection={<IconPlus size={16} aria-hidden />}>Adicionar serviço</Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {BUDGET_SERVICE_TYPES.map((type) => (
+          <Menu.Item key={type} leftSection={SERVICE_TYPE_ICONS[type]} onClick={() => onPick(type)}>
+            {SERVICE_TYPE_DECLARATIONS[type].label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function dates(s: Service): string {
+  if (s.start_date && s.end_date && s.end_date !== s.start_date) return `${shortDate(s.start_date)} a ${shortDate(s.end_date)}`;
+  return s.start_date ? shortDate(s.start_date) : '';
+}
+
+type Props = {
+  services: Service[];
+  /** Each service's totals, in the same order (budget-totals). */
+  lines: ServiceTotals[] | null;
+  currency: string;
+  onEdit: (service: Service) => void;
+  onChanged: () => void;
+};
+
+export function ServiceList({ services, lines, currency, onEdit, onChanged }: Props) {
+  const trpc = useTRPC();
+  const [deleting, setDeleting] = useState<Service | null>(null);
+  const [refunding, setRefunding] = useState<Service | null>(null);
+  const [dragged, setDragged] = useState<number | null>(null);
+
+  const move = useMutation(trpc.services.update.mutationOptions({ onSuccess: onChanged }));
+  const duplicate = useMutation(
+    trpc.services.duplicate.mutationOptions({
+      onSuccess: () => {
+        toastSuccess('Serviço duplicado.');
+        onChanged();
+      },
+    }),
+  );
+  const remove = useMutation(
+    trpc.services.delete.mutationOptions({
+      onSuccess: () => {
+        toastSuccess('Serviço excluído.');
+        onChanged();
+      },
+      onSettled: () => setDeleting(null),
+    }),
+  );
+  const moveTo = (service: Service, position: number) => {
+    if (position < 0 || position >= services.length || move.isPending) return;
+    move.mutate(serviceInputOf(service, { position }));
+  };
+
+  if (services.length === 0) {
+    return (
+      <Text c="dimmed" fz="sm" py="md">
+        Nenhum serviço nesta proposta. Use “Adicionar serviço” para montar a viagem.
+      </Text>
+    );
+  }
+
+  return (
+    <>
+      <Stack gap="xs" component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Serviços da proposta">
+        {services.map((s, index) => {
+          const line = lines?.[index];
+          const canceled = s.status === 'canceled';
+          const people = headCountText({ adult: s.adult_number, child: s.child_number, infant: s.infant_number });
+          return (
+            <Card
+              key={s.id}
+              component="li"
+              withBorder
+              radius="md"
+              padding="sm"
+              data-testid="service-row"
+              onDragOver={(e) => {
+                if (dragged !== null) e.preventDefault();
+              }}
+              onDrop={(e) => {
+                e.preventDefault();
+                const from = services.find((x) => x.id === dragged);
+                setDragged(null);
+                if (from && from.id !== s.id) moveTo(from, index);
+              }}
+              style={{ opacity: canceled ? 0.75 : 1, borderStyle: dragged === s.id ? 'dashed' : undefined }}
+            >
+              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+                <Group gap="xs" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
+                  {/* A pointer's way to reorder; keyboards use the move buttons. */}
+                  <Box
+                    component="span"
+                    draggable
+                    onDragStart={(e) => {
+                      e.dataTransfer.effectAllowed = 'move';
+                      setDragged(s.id);
+                    }}
+                    onDragEnd={() => setDragged(null)}
+                    title="Arraste para reordenar (ou use Mover para cima/baixo)"
+                    style={{ cursor: 'grab', display: 'flex', paddingTop: 2 }}
+                  >
+                    <IconGripVertical size={18} aria-hidden color="var(--mantine-color-dimmed)" />
+                  </Box>
+                  <Box component="span" style={{ display: 'flex', flexShrink: 0, paddingTop: 2 }}>
+                    {SERVICE_TYPE_ICONS[s.type]}
+                  </Box>
+                  <div style={{ minWidth: 0 }}>
+                    <Group gap={6}>
+                      <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                        {s.title}
+                      </Text>
+                      <Badge variant="light" size="sm">
+                        {SERVICE_TYPE_DECLARATIONS[s.type].label}
+                      </Badge>
+                      {canceled && (
+                        <Badge color="red" variant="light" size="sm">
+                          Cancelado
+                        </Badge>
+                      )}
+                    </Group>
+                    <Text fz="xs" c="dimmed">
+                      {[s.supplier?.name, dates(s), people].filter(Boolean).join(' · ')}
+                    </Text>
+                    {s.refund && (
+                      <Text fz="xs" c="red">
+                        Reembolso {toCurrency(s.refund.refund_cents, s.currency)} · multa {toCurrency(s.refund.penalty_cents, s.currency)}
+                        {s.refund.reason ? ` · ${s.refund.reason}` : ''}
+                      </Text>
+                    )}
+                  </div>
+                </Group>
+                <Stack gap={4} align="flex-end">
+                  <Text fw={700} data-testid="service-total" style={{ whiteSpace: 'nowrap' }}>
+                    {line ? toCurrency(line.sale_cents, currency) : '—'}
+                  </Text>
+                  {s.currency !== currency && (
+                    <Text fz="xs" c="dimmed">
+                      Cotado em {s.currency}
+                    </Text>
+                  )}
+                  <Group gap={2} wrap="nowrap">
+                    <Tooltip label="Mover para cima">
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        aria-label={`Mover para cima: ${s.title}`}
+                        disabled={index === 0}
+                        onClick={() => moveTo(s, index - 1)}
+                      >
+                        <IconArrowUp size={16} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label="Mover para baixo">
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        aria-label={`Mover para baixo: ${s.title}`}
+                        disabled={index === services.length - 1}
+                        onClick={() => moveTo(s, index + 1)}
+                      >
+                        <IconArrowDown size={16} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Menu position="bottom-end" withinPortal>
+                      <Menu.Target>
+                        <ActionIcon variant="subtle" color="gray" aria-label={`Ações do serviço ${s.title}`}>
+                          <IconDots size={16} aria-hidden />
+                        </ActionIcon>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        <Menu.Item leftSection={<IconEdit size={16} aria-hidden />} onClick={() => onEdit(s)} disabled={canceled}>
+                          Editar
+                        </Menu.Item>
+                        <Menu.Item leftSection={<IconCopy size={16} aria-hidden />} onClick={() => duplicate.mutate({ id: s.id })}>
+                          Duplicar
+                        </Menu.Item>
+                        <Menu.Item
+                          leftSection={<IconReceiptRefund size={16} aria-hidden />}
+                          onClick={() => setRefunding(s)}
+                          disabled={canceled}
+                        >
+                          Cancelar com reembolso
+                        </Menu.Item>
+                        <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setDeleting(s)}>
+                          Excluir
+                        </Menu.Item>
+                      </Menu.Dropdown>
+                    </Menu>
+                  </Group>
+                </Stack>
+              </Group>
+            </Card>
+          );
+        })}
+      </Stack>
+
+      <ConfirmDialog
+        opened={!!deleting}
+        title="Excluir serviço"
+        confirmLabel="Excluir"
+        loading={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+      >
+        <Text>
+          Deseja excluir <strong>{deleting?.title}</strong> desta proposta? Os totais são recalculados.
+        </Text>
+      </ConfirmDialog>
+      <RefundModal service={refunding} onClose={() => setRefunding(null)} onSaved={onChanged} />
+    </>
+  );
+}

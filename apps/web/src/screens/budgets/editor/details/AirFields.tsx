@@ -1,0 +1,203 @@
+// An air service's segments: airports, airline, flight, times, class and luggage; 'Buscar voo'
+// fills a segment from the flight lookup, and typing it by hand is always possible.
+import { SERVICE_TYPE_DECLARATIONS } from '@app/shared/budget-services';
+import { type FlightLookup, parseFlightNumber } from '@app/shared/flights';
+import { Button, Fieldset, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { TimeInput } from '@mantine/dates';
+import { IconPlaneDeparture, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DateField } from '../../../../components/DateField';
+import { ErrorText } from '../../../../components/ErrorText';
+import { apiError, errorText } from '../../../../lib/api-error';
+import { useTRPC } from '../../../../lib/trpc';
+import { RefField, useServiceForm } from '../service-form-context';
+import { emptySegment, type SegmentValues } from '../service-values';
+
+const LISTS = SERVICE_TYPE_DECLARATIONS.air.lists;
+
+/** 'HH:MM' and 'YYYY-MM-DD' of a local ISO time ('2026-03-10T08:05:00-03:00'), as the airport's clock reads. */
+const clockOf = (iso: string | null) => (iso ? iso.slice(11, 16) : '');
+const dayOf = (iso: string | null) => (iso ? iso.slice(0, 10) : null);
+const airportText = (a: FlightLookup['origin']) => [a.code, a.name, a.city].filter(Boolean).join(' · ');
+
+function Segment({ index, count }: { index: number; count: number }) {
+  const trpc = useTRPC();
+  const { form, labels, setLabel, removeRow } = useServiceForm();
+  const base = `details.segments.${index}`;
+  const segment = (form.values.details.segments as SegmentValues[])[index] as SegmentValues;
+  // The airline's IATA code: kept with the chosen row's text, else the prefix typed in the number ('LA3456').
+  const codePath = `${base}.airline_id#code`;
+  const [lookupError, setLookupError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const code = (segment.airline_id ? labels[codePath] : null) || (parseFlightNumber(segment.flight_number)?.prefix ?? null);
+
+  const lookup = useMutation(
+    trpc.flights.lookup.mutationOptions({
+      meta: { silent: true },
+      onSuccess: (flight) => {
+        const set = (field: keyof SegmentValues, value: unknown) => form.setFieldValue(`${base}.${field}`, value as never);
+        set('flight_number', flight.flight_number);
+        if (flight.carrier.id) {
+          set('airline_id', flight.carrier.id);
+          setLabel(`${base}.airline_id`, [flight.carrier.code, flight.carrier.name].filter(Boolean).join(' · '), true);
+          setLabel(codePath, flight.carrier.code);
+        }
+        const missing: string[] = [];
+        for (const [field, airport] of [
+          ['origin_airport_id', flight.origin],
+          ['destination_airport_id', flight.destination],
+        ] as const) {
+          if (airport.id) {
+            set(field, airport.id);
+            setLabel(`${base}.${field}`, airportText(airport), true);
+          } else missing.push(airport.code ?? airport.name);
+        }
+        set('departure_date', dayOf(flight.departure.scheduled_at) ?? flight.date);
+        set('departure_time', clockOf(flight.departure.scheduled_at));
+        set('arrival_date', dayOf(flight.arrival.scheduled_at));
+        set('arrival_time', clockOf(flight.arrival.scheduled_at));
+        setNotice(
+          missing.length
+            ? `Voo encontrado. ${missing.join(' e ')} não está na lista de aeroportos: escolha o aeroporto à mão.`
+            : 'Voo encontrado: confira os dados preenchidos.',
+        );
+      },
+      onError: (error) => {
+        const err = apiError(error);
+        setLookupError(err.status === 400 ? errorText(err) : err.message);
+      },
+    }),
+  );
+
+  const search = () => {
+    setLookupError(null);
+    setNotice(null);
+    if (!code || !segment.flight_number.trim() || !segment.departure_date) {
+      setLookupError('Para buscar o voo, informe a companhia aérea, o número do voo e a data de partida.');
+      return;
+    }
+    lookup.mutate({ airline: code, flight_number: segment.flight_number, date: segment.departure_date });
+  };
+
+  return (
+    <Fieldset legend={`Trecho ${index + 1}`} radius="md" aria-label={`Trecho ${index + 1}`}>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+          <RefField
+            path={`${base}.airline_id`}
+            list={LISTS.airline_id as 'air_cias_params'}
+            label="Companhia aérea"
+            onPicked={(item) => setLabel(codePath, item?.code ?? '')}
+          />
+          <TextInput label="Número do voo" placeholder="LA3456" autoComplete="off" {...form.getInputProps(`${base}.flight_number`)} />
+          <DateField label="Data de partida" withAsterisk {...form.getInputProps(`${base}.departure_date`)} />
+        </SimpleGrid>
+        <Group gap="sm" wrap="wrap">
+          <Button variant="light" leftSection={<IconSearch size={16} aria-hidden />} loading={lookup.isPending} onClick={search}>
+            Buscar voo
+          </Button>
+          <Text fz="xs" c="dimmed">
+            Preenche aeroportos e horários pelo número do voo.
+          </Text>
+        </Group>
+        <ErrorText testId="flight-lookup-error">{lookupError}</ErrorText>
+        {notice && (
+          <Text fz="sm" c="teal" role="status">
+            {notice}
+          </Text>
+        )}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <RefField
+            path={`${base}.origin_airport_id`}
+            list="air_airport_params"
+            label="Origem"
+            placeholder="Código ou cidade"
+            withAsterisk
+          />
+          <RefField
+            path={`${base}.destination_airport_id`}
+            list="air_airport_params"
+            label="Destino"
+            placeholder="Código ou cidade"
+            withAsterisk
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+          <TimeInput label="Hora de partida" {...form.getInputProps(`${base}.departure_time`)} />
+          <DateField label="Data de chegada" {...form.getInputProps(`${base}.arrival_date`)} />
+          <TimeInput label="Hora de chegada" {...form.getInputProps(`${base}.arrival_time`)} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+          <RefField path={`${base}.class_id`} list={LISTS.class_id as 'air_class_params'} label="Classe" />
+          <RefField path={`${base}.luggage_id`} list={LISTS.luggage_id as 'air_type_luggage_params'} label="Bagagem" />
+          <TextInput label="Localizador" autoComplete="off" {...form.getInputProps(`${base}.locator`)} />
+        </SimpleGrid>
+        {count > 1 && (
+          <Group justify="flex-end">
+            <Button
+              variant="subtle"
+              color="red"
+              size="xs"
+              leftSection={<IconTrash size={14} aria-hidden />}
+              onClick={() => removeRow('details.segments', index)}
+            >
+              Remover trecho {index + 1}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Fieldset>
+  );
+}
+
+export function AirFields() {
+  const { form, labels, setLabel } = useServiceForm();
+  const segments = form.values.details.segments as SegmentValues[];
+  return (
+    <Stack gap="sm">
+      <Group gap="xs">
+        <IconPlaneDeparture size={18} aria-hidden />
+        <Text fw={600}>Trechos</Text>
+      </Group>
+      {segments.map((_, index) => (
+        // A segment is its place in the list: its fields are the form's paths.
+        <Segment key={index} index={index} count={segments.length} />
+      ))}
+      <ErrorText>{form.errors['details.segments']}</ErrorText>
+      <Group>
+        <Button
+          variant="default"
+          leftSection={<IconPlus size={16} aria-hidden />}
+          disabled={segments.length >= 12}
+          onClick={() => {
+            const last = segments.at(-1);
+            const from = `details.segments.${segments.length - 1}`;
+            const to = `details.segments.${segments.length}`;
+            // The next segment leaves from where the last one landed, on the same airline, class and luggage.
+            const carried = [
+              ['destination_airport_id', 'origin_airport_id'],
+              ['airline_id', 'airline_id'],
+              ['airline_id#code', 'airline_id#code'],
+              ['class_id', 'class_id'],
+              ['luggage_id', 'luggage_id'],
+            ];
+            for (const [source, target] of carried) {
+              const text = labels[`${from}.${source}`];
+              if (text) setLabel(`${to}.${target}`, text, true);
+            }
+            form.insertListItem('details.segments', {
+              ...emptySegment(),
+              origin_airport_id: last?.destination_airport_id ?? null,
+              airline_id: last?.airline_id ?? null,
+              class_id: last?.class_id ?? null,
+              luggage_id: last?.luggage_id ?? null,
+            });
+          }}
+        >
+          Adicionar trecho
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
