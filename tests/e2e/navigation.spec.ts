@@ -54,7 +54,7 @@ test.describe('navigation', () => {
     await login(page, DEMO.admin.email);
     for (const [path, title] of [
       ['/tarefas', 'Tarefas'],
-      ['/orcamento-timeline/1/2', 'Linha do tempo da proposta'],
+      ['/orcamento-reserva/1', 'Reserva do orçamento'],
       ['/clientes/import', 'Importar clientes'],
     ] as const) {
       await page.goto(path);
