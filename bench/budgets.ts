@@ -11,7 +11,7 @@
 // running one. BENCH_DURATION (s, default 15), BENCH_CONNECTIONS (default 50), BENCH_ONLY (names).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { createPrismaClient, PrismaClient } from '@app/db';
+import { PrismaClient } from '@app/db';
 import { listBudgetsInput } from '@app/shared';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
@@ -19,32 +19,16 @@ import { loadSession } from '../apps/api/src/modules/access/session';
 import { typeServices } from '../apps/api/src/modules/budget-services/services.service';
 import { getBudget, listBudgets } from '../apps/api/src/modules/budgets/budgets.service';
 import { BUDGETS_BENCH as B } from './budgets-data';
-import { ROOT as root, startApi, startBareServer } from './lib';
-import { loadAverage, loadTool, measure, signIn } from './load';
+import { ROOT as root, startBareServer } from './lib';
+import { loadAverage, loadTool, measure, startRouteBench } from './load';
 
 const TARGET_P95_MS = 30;
-const databaseUrl = process.env.DATABASE_URL;
-if (!databaseUrl) throw new Error('Set DATABASE_URL to the benchmark database (see bench/README.md)');
-const duration = Number(process.env.BENCH_DURATION ?? 15);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const only = process.env.BENCH_ONLY?.split(',');
-
-// The agents sign in from this machine: the per-address login budget must allow them all.
-const server = process.env.BENCH_URL
-  ? undefined
-  : await startApi(databaseUrl, process.env.BENCH_PORT ?? '39874', { LOGIN_RATE_LIMIT: '100000' });
-const base = process.env.BENCH_URL ?? (server as NonNullable<typeof server>).url;
-
-const db = createPrismaClient(databaseUrl);
-const [company] = await db.$queryRaw<{ id: number }[]>`SELECT id FROM companies WHERE name = ${B.bigAgency}`;
-if (!company) throw new Error('no benchmark agency: run bench/generate-budgets.ts first');
-const agentEmails = await db.$queryRaw<{ email: string }[]>`
-  SELECT email FROM users WHERE company_id = ${company.id} AND status = 'active' ORDER BY id`;
-const tokens = await signIn(
-  base,
-  agentEmails.map((a) => a.email),
-  B.password,
-);
+const { databaseUrl, duration, connections, only, server, base, db, company, tokens } = await startRouteBench({
+  defaultPort: '39874',
+  agency: B.bigAgency,
+  password: B.password,
+  generator: 'generate-budgets.ts',
+});
 // Budgets opened at random: 2,000 distinct ids of the agency, so the tree is rarely in a warm cache line.
 const randomIds = await db.$queryRaw<{ id: number }[]>`
   SELECT id FROM budgets WHERE company_id = ${company.id} ORDER BY random() LIMIT 2000`;

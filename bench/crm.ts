@@ -9,38 +9,22 @@
 // BENCH_DURATION (s, default 15), BENCH_CONNECTIONS (default 50), BENCH_ONLY (comma-separated names).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { createPrismaClient, PrismaClient } from '@app/db';
+import { PrismaClient } from '@app/db';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { loadSession } from '../apps/api/src/modules/access/session';
 import { listAttendances } from '../apps/api/src/modules/attendances/attendances.service';
 import { funnel, funnelBalance, funnelBigNumbers } from '../apps/api/src/modules/attendances/funnel.service';
 import { BENCH } from './crm-data';
-import { ROOT as root, startApi, startBareServer } from './lib';
-import { loadAverage, loadTool, measure, signIn } from './load';
+import { ROOT as root, startBareServer } from './lib';
+import { loadAverage, loadTool, measure, startRouteBench } from './load';
 
-const databaseUrl = process.env.DATABASE_URL;
-if (!databaseUrl) throw new Error('Set DATABASE_URL to the benchmark database (see bench/README.md)');
-const duration = Number(process.env.BENCH_DURATION ?? 15);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const only = process.env.BENCH_ONLY?.split(',');
-
-// The agents sign in from this machine: the per-address login budget must allow them all.
-const server = process.env.BENCH_URL
-  ? undefined
-  : await startApi(databaseUrl, process.env.BENCH_PORT ?? '39871', { LOGIN_RATE_LIMIT: '100000' });
-const base = process.env.BENCH_URL ?? (server as NonNullable<typeof server>).url;
-
-const db = createPrismaClient(databaseUrl);
-const [company] = await db.$queryRaw<{ id: number }[]>`SELECT id FROM companies WHERE name = ${BENCH.bigAgency}`;
-if (!company) throw new Error('no benchmark agency: run bench/generate-crm.ts first');
-const agentEmails = await db.$queryRaw<{ email: string }[]>`
-  SELECT email FROM users WHERE company_id = ${company.id} AND status = 'active' ORDER BY id`;
-const tokens = await signIn(
-  base,
-  agentEmails.map((a) => a.email),
-  BENCH.password,
-);
+const { databaseUrl, duration, connections, only, server, base, db, company, tokens } = await startRouteBench({
+  defaultPort: '39871',
+  agency: BENCH.bigAgency,
+  password: BENCH.password,
+  generator: 'generate-crm.ts',
+});
 const [agent] = await db.$queryRaw<{ id: number }[]>`SELECT id FROM users WHERE company_id = ${company.id} ORDER BY id OFFSET 3 LIMIT 1`;
 const [client] = await db.$queryRaw<{ id: number }[]>`
   SELECT client_id AS id FROM attendances WHERE company_id = ${company.id} GROUP BY client_id ORDER BY count(*) DESC LIMIT 1`;

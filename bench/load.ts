@@ -5,8 +5,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createPrismaClient } from '@app/db';
 import autocannon from 'autocannon';
-import { percentile } from './lib';
+import { percentile, startApi } from './lib';
 
 export type Figures = { p50: number; p95: number; p99: number; rps: number; errors: number };
 
@@ -102,4 +103,40 @@ export function measure(opts: {
   return loadTool === 'wrk'
     ? Promise.resolve(runWrk(origin, paths, tokens, connections, seconds))
     : runAutocannon(origin, paths, tokens, connections, seconds);
+}
+
+/**
+ * What every route benchmark starts with: the settings (BENCH_DURATION, BENCH_CONNECTIONS,
+ * BENCH_ONLY), the API (started on `defaultPort` unless BENCH_URL names a running one), a database
+ * client, the large agency and its active agents' tokens.
+ */
+export async function startRouteBench(opts: { defaultPort: string; agency: string; password: string; generator: string }) {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) throw new Error('Set DATABASE_URL to the benchmark database (see bench/README.md)');
+  // The agents sign in from this machine: the per-address login budget must allow them all.
+  const server = process.env.BENCH_URL
+    ? undefined
+    : await startApi(databaseUrl, process.env.BENCH_PORT ?? opts.defaultPort, { LOGIN_RATE_LIMIT: '100000' });
+  const base = process.env.BENCH_URL ?? (server as NonNullable<typeof server>).url;
+  const db = createPrismaClient(databaseUrl);
+  const [company] = await db.$queryRaw<{ id: number }[]>`SELECT id FROM companies WHERE name = ${opts.agency}`;
+  if (!company) throw new Error(`no benchmark agency: run bench/${opts.generator} first`);
+  const agentEmails = await db.$queryRaw<{ email: string }[]>`
+    SELECT email FROM users WHERE company_id = ${company.id} AND status = 'active' ORDER BY id`;
+  const tokens = await signIn(
+    base,
+    agentEmails.map((a) => a.email),
+    opts.password,
+  );
+  return {
+    databaseUrl,
+    duration: Number(process.env.BENCH_DURATION ?? 15),
+    connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+    only: process.env.BENCH_ONLY?.split(','),
+    server,
+    base,
+    db,
+    company,
+    tokens,
+  };
 }
