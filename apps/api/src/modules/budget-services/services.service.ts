@@ -370,15 +370,17 @@ export async function typeServices(db: Db, companyId: number): Promise<{ types: 
   // habits, read in the same time whatever the agency's history.
   const rows = await db.$queryRaw<TypeDefaultsRow[]>`
     SELECT d.type, d.services_count, d.commission, sup.id AS supplier_id, sup.name AS supplier_name
-    FROM unnest(${[...BUDGET_SERVICE_TYPES]}::"ServiceType"[]) AS t(type)
+    FROM unnest(enum_range(NULL::"ServiceType")) AS t(type)
     CROSS JOIN LATERAL (
       SELECT t.type::text AS type, count(*)::int AS services_count,
         round(avg(r.commission_basis_points))::int AS commission,
         mode() WITHIN GROUP (ORDER BY r.supplier_id) AS supplier_id
-      FROM (
-        SELECT s.commission_basis_points, s.supplier_id FROM services s
+      -- The ids alone come from the index (index-only); asking it for the columns too made the
+      -- planner walk the primary key backwards over every agency's services.
+      FROM services r WHERE r.id IN (
+        SELECT s.id FROM services s
         WHERE s.company_id = ${companyId} AND s.type = t.type ORDER BY s.id DESC LIMIT ${TYPE_DEFAULTS_SAMPLE}
-      ) r
+      )
       HAVING count(*) > 0
     ) d
     LEFT JOIN suppliers sup ON sup.id = d.supplier_id AND sup.company_id = ${companyId}`;
