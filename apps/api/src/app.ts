@@ -18,12 +18,14 @@ import { assertNoNulBytes } from './input-guard';
 import { registerAttendanceRoutes } from './modules/attendances/attendances.routes';
 import { authJobs } from './modules/auth/auth.jobs';
 import { billingJobs } from './modules/billing/billing.jobs';
+import { budgetDocumentsJobs } from './modules/budget-documents/budget-documents.jobs';
 import { registerBillingRoutes } from './modules/billing/billing.routes';
 import { registerClientRoutes } from './modules/clients/clients.routes';
 import { currencyQuotesJobs, currencyQuotesSchedules } from './modules/currency-quotes/currency-quotes.jobs';
 import { registerDevRoutes } from './modules/health/dev.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes';
+import { landingPagesJobs } from './modules/landing-pages/landing-pages.jobs';
 import { usersJobs } from './modules/users/users.jobs';
 import { createPlatform, type Platform } from './platform';
 import { API_PREFIX, openApiDocument, registerRestRoutes } from './rest';
@@ -66,7 +68,7 @@ export async function buildApp(
   });
   const platform = createPlatform(config, db, app.log, {
     queueName: opts.queueName,
-    jobs: [...authJobs, ...usersJobs, ...billingJobs, ...currencyQuotesJobs],
+    jobs: [...authJobs, ...usersJobs, ...billingJobs, ...currencyQuotesJobs, ...landingPagesJobs, ...budgetDocumentsJobs],
     schedules: currencyQuotesSchedules(config),
   });
   const deps: Deps = { db, config, platform };

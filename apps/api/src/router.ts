@@ -1,12 +1,14 @@
 import { attendancesRouter } from './modules/attendances/attendances.procedures';
 import { authRouter, profileRouter } from './modules/auth/auth.procedures';
 import { billingRouter } from './modules/billing/billing.procedures';
+import { budgetDocumentsRouter } from './modules/budget-documents/budget-documents.procedures';
 import { servicesRouter } from './modules/budget-services/services.procedures';
 import { budgetsRouter } from './modules/budgets/budgets.procedures';
 import { clientsRouter, postalCodesRouter } from './modules/clients/clients.procedures';
 import { companiesRouter } from './modules/companies/companies.procedures';
 import { currencyQuotesRouter } from './modules/currency-quotes/currency-quotes.procedures';
 import { favoriteHotelsRouter } from './modules/favorite-hotels/favorite-hotels.procedures';
+import { landingPagesRouter } from './modules/landing-pages/landing-pages.procedures';
 import { mediaRouter } from './modules/favorite-hotels/media.procedures';
 import { flightsRouter } from './modules/flights/flights.procedures';
 import { paymentMethodsRouter } from './modules/payment-methods/payment-methods.procedures';
@@ -38,6 +40,8 @@ export const appRouter = router({
   proposals: proposalsRouter,
   services: servicesRouter,
   recommendations: recommendationsRouter,
+  landingPages: landingPagesRouter,
+  budgetDocuments: budgetDocumentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -61,4 +61,6 @@ export const ATTENDANCE_LOG_ACTION_LABELS: Record<AttendanceLogAction, string> =
   canceled: 'Venda cancelada',
   reopened: 'Atendimento reaberto',
   consolidated_updated: 'Consolidado atualizado',
+  budget_sent: 'Orçamento enviado ao cliente',
+  budget_accepted: 'Proposta aceita pelo cliente',
 };

@@ -16,6 +16,7 @@ export * from './flights';
 export * from './form';
 export * from './format';
 export * from './funnel';
+export * from './landing-pages';
 export * from './media';
 export * from './pagination';
 export * from './payment-methods';

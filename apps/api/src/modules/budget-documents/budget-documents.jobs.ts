@@ -1,0 +1,3 @@
+import type { JobDefinition } from '../../platform/jobs';
+
+export const budgetDocumentsJobs: JobDefinition<never>[] = [];
