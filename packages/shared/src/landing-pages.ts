@@ -10,25 +10,10 @@ import { MAX_INSTALLMENTS } from './installments';
 import { idParam, recordIdField } from './pagination';
 import { PAYMENT_METHOD_KINDS } from './payment-methods';
 import { RECOMMENDATION_CATEGORIES } from './recommendations';
+import { LANDING_VISIBLE_STATUSES } from './landing-rules';
 import { z } from './zod';
 
-export const LANDING_PAGE_MESSAGES = {
-  /** A revoked link, a draft or canceled budget, or an id no budget has: one answer for all. */
-  invalidLink: 'Este link não é mais válido. Peça um novo link à sua agência.',
-  alreadyAccepted: 'Este orçamento já foi aceito.',
-  alreadySold: 'Este orçamento já foi vendido e não pode mais ser aceito.',
-  proposalNotFound: 'Proposta não encontrada neste orçamento.',
-  paymentMethodNotFound: 'Forma de pagamento não encontrada.',
-  accepted: 'Proposta aceita! A agência vai entrar em contato para concluir a reserva.',
-  tooManyRequests: 'Muitas tentativas. Aguarde um pouco e tente de novo.',
-} as const;
-
-/** The statuses whose landing page and PDF answer the public; a draft or canceled budget never does. */
-export const LANDING_VISIBLE_STATUSES = ['sent', 'accepted', 'sold'] as const satisfies readonly (typeof BUDGET_STATUSES)[number][];
-
-/** The web path of a budget's landing page and of its PDF. */
-export const landingPagePath = (landingPageId: string) => `/landing-page/${landingPageId}`;
-export const landingPdfPath = (landingPageId: string) => `/pdf/${landingPageId}`;
+export * from './landing-rules';
 
 export const landingPageIdInput = z.object({ id: z.uuid() }).strict();
 
@@ -341,24 +326,3 @@ export const companyContactFields = {
 };
 export const updateCompanyInput = idParam.extend(z.object(companyContactFields).partial().shape).strict();
 export type UpdateCompanyInput = z.infer<typeof updateCompanyInput>;
-
-/** A day of a proposal's timeline: its services that start that day, in order; undated ones last (date null). */
-export type LandingDay<S> = { date: string | null; services: S[] };
-
-/** The proposal's services by the day they start (ISO date order, then start time), undated services last. */
-export function timelineDays<S extends { start_date: string | null; start_time: string | null }>(services: readonly S[]): LandingDay<S>[] {
-  const sorted = [...services].sort(
-    (a, b) =>
-      (a.start_date ?? '9999').localeCompare(b.start_date ?? '9999') || (a.start_time ?? '99').localeCompare(b.start_time ?? '99'),
-  );
-  const days: LandingDay<S>[] = [];
-  for (const s of sorted) {
-    const last = days.at(-1);
-    if (last && last.date === s.start_date) last.services.push(s);
-    else days.push({ date: s.start_date, services: [s] });
-  }
-  return days;
-}
-
-/** The first name the customer's page greets a passenger by. */
-export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
