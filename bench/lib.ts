@@ -23,14 +23,17 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`${url} did not answer`);
 }
 
-/** apps/api/src/main.ts on `port`, against `databaseUrl`; `env` adds or overrides variables. */
-export async function startApi(databaseUrl: string, port: string, env: Record<string, string> = {}): Promise<Server> {
+/**
+ * apps/api/src/main.ts on `port`, against `databaseUrl` (undefined: the embedded database under
+ * env.DATA_DIR); `env` adds or overrides variables.
+ */
+export async function startApi(databaseUrl: string | undefined, port: string, env: Record<string, string> = {}): Promise<Server> {
   const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['apps/api/src/main.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,
-      DATABASE_URL: databaseUrl,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       PORT: port,
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',

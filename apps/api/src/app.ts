@@ -15,17 +15,21 @@ import type { Deps } from './deps';
 import { toApiErrorBody } from './error-body';
 import { AppError } from './errors';
 import { assertNoNulBytes } from './input-guard';
+import { accessLogsJobs, accessLogsSchedules } from './modules/access-logs/access-logs.jobs';
 import { registerAttendanceRoutes } from './modules/attendances/attendances.routes';
 import { authJobs } from './modules/auth/auth.jobs';
 import { billingJobs } from './modules/billing/billing.jobs';
-import { budgetDocumentsJobs } from './modules/budget-documents/budget-documents.jobs';
 import { registerBillingRoutes } from './modules/billing/billing.routes';
+import { budgetDocumentsJobs } from './modules/budget-documents/budget-documents.jobs';
+import { registerBudgetDocumentRoutes } from './modules/budget-documents/budget-documents.routes';
 import { registerClientRoutes } from './modules/clients/clients.routes';
 import { currencyQuotesJobs, currencyQuotesSchedules } from './modules/currency-quotes/currency-quotes.jobs';
 import { registerDevRoutes } from './modules/health/dev.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
-import { registerUploadRoutes } from './modules/uploads/uploads.routes';
+import { renderLandingHtml } from './modules/landing-pages/landing-html';
 import { landingPagesJobs } from './modules/landing-pages/landing-pages.jobs';
+import { tasksJobs, tasksSchedules } from './modules/tasks/tasks.jobs';
+import { registerUploadRoutes } from './modules/uploads/uploads.routes';
 import { usersJobs } from './modules/users/users.jobs';
 import { createPlatform, type Platform } from './platform';
 import { API_PREFIX, openApiDocument, registerRestRoutes } from './rest';
@@ -68,8 +72,17 @@ export async function buildApp(
   });
   const platform = createPlatform(config, db, app.log, {
     queueName: opts.queueName,
-    jobs: [...authJobs, ...usersJobs, ...billingJobs, ...currencyQuotesJobs, ...landingPagesJobs, ...budgetDocumentsJobs],
-    schedules: currencyQuotesSchedules(config),
+    jobs: [
+      ...authJobs,
+      ...usersJobs,
+      ...billingJobs,
+      ...currencyQuotesJobs,
+      ...landingPagesJobs,
+      ...budgetDocumentsJobs,
+      ...tasksJobs,
+      ...accessLogsJobs,
+    ],
+    schedules: [...currencyQuotesSchedules(config), ...tasksSchedules(config), ...accessLogsSchedules(config)],
   });
   const deps: Deps = { db, config, platform };
 
@@ -122,7 +135,7 @@ export async function buildApp(
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: ({ req }) => createContext(deps, req),
+      createContext: ({ req, res }) => createContext(deps, req, res),
       // The web client sends one call per request; a batch would run N logins (N password hashes) for one.
       allowBatching: false,
       onError: ({ error, ctx, req }) => {
@@ -141,6 +154,7 @@ export async function buildApp(
   registerUploadRoutes(app, deps);
   registerClientRoutes(app, deps);
   registerAttendanceRoutes(app, deps);
+  registerBudgetDocumentRoutes(app, deps);
   await registerBillingRoutes(app, deps);
   registerRestRoutes(app, appRouter, deps);
   registerHealthRoutes(app, deps);
@@ -149,14 +163,33 @@ export async function buildApp(
   const webDist = config.WEB_DIST;
   const hasWeb = existsSync(join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    // preCompressed: the build's .gz twins go to browsers that accept gzip.
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      immutable: false,
+      preCompressed: true,
+    });
   }
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const path = req.url.split('?')[0] ?? '';
     const isApi = path.startsWith(API_PREFIX) || path.startsWith('/trpc') || path.startsWith('/healthz') || path.startsWith('/dev');
     // A missing file (an asset from an older build) is a 404, never the page: a browser would
     // otherwise try to run HTML as a script.
     const isFile = /\.[a-z0-9]+$/i.test(path);
+    if (!isApi && !isFile && hasWeb && (req.method === 'GET' || req.method === 'HEAD') && path.startsWith('/landing-page/')) {
+      // The customer's page is its own small entry; its data call and cover start with the HTML
+      // (preloads) and its hero is rendered in.
+      const id = /^\/landing-page\/([^/]+)\/?$/.exec(path)?.[1] ?? null;
+      const html = await renderLandingHtml(deps.db, webDist, id);
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('x-robots-tag', 'noindex, nofollow')
+        .type('text/html; charset=utf-8')
+        .send(html);
+    }
     if (!isApi && !isFile && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
       // History-mode SPA: every screen path serves index.html; the router decides.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

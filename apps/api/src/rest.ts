@@ -52,7 +52,7 @@ export function registerRestRoutes(app: FastifyInstance, appRouter: AnyRouter, d
           const source = sentBody(req) ?? req.query;
           const hasInput = Object.keys(params).length > 0 || (source && Object.keys(source).length > 0);
           const input = hasInput || route.objectInput ? { ...(source as object), ...params } : undefined;
-          let fn: unknown = createCaller(createContext(deps, req));
+          let fn: unknown = createCaller(createContext(deps, req, reply));
           for (const s of segments) fn = (fn as Record<string, unknown>)[s];
           const data = await (fn as (i: unknown) => Promise<unknown>)(input);
           return reply.code(200).send(data ?? null);
@@ -91,6 +91,8 @@ const TAGS: Record<string, string> = {
   Serviços:
     'Os serviços de uma proposta (aéreo, hospedagem, cruzeiro, locação, transfer, seguro, passeio, outros), com os campos de cada tipo, valores na moeda do serviço e a cotação usada; os tipos de serviço com os padrões da agência; o cancelamento com reembolso e multa.',
   Indicações: 'As dicas do agente sobre o destino de um orçamento: restaurantes, passeios, documentos.',
+  'Página do cliente':
+    'O orçamento como o cliente o vê pelo link público (um id que não se adivinha, que a agência revoga e renova), o aceite de uma proposta pelo cliente e, para a agência, quem aceitou e quantas vezes a página foi aberta.',
   'Super admin': 'Administração do sistema pela equipe do Agência CRM: agências, suas assinaturas e o catálogo de planos.',
   ...REFERENCE_LIST_TAGS,
 };

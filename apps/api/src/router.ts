@@ -1,3 +1,4 @@
+import { accessLogsRouter } from './modules/access-logs/access-logs.procedures';
 import { attendancesRouter } from './modules/attendances/attendances.procedures';
 import { authRouter, profileRouter } from './modules/auth/auth.procedures';
 import { billingRouter } from './modules/billing/billing.procedures';
@@ -8,14 +9,15 @@ import { clientsRouter, postalCodesRouter } from './modules/clients/clients.proc
 import { companiesRouter } from './modules/companies/companies.procedures';
 import { currencyQuotesRouter } from './modules/currency-quotes/currency-quotes.procedures';
 import { favoriteHotelsRouter } from './modules/favorite-hotels/favorite-hotels.procedures';
-import { landingPagesRouter } from './modules/landing-pages/landing-pages.procedures';
 import { mediaRouter } from './modules/favorite-hotels/media.procedures';
 import { flightsRouter } from './modules/flights/flights.procedures';
+import { landingPagesRouter } from './modules/landing-pages/landing-pages.procedures';
 import { paymentMethodsRouter } from './modules/payment-methods/payment-methods.procedures';
 import { proposalsRouter } from './modules/proposals/proposals.procedures';
 import { recommendationsRouter } from './modules/recommendations/recommendations.procedures';
 import { referenceListsRouter, systemListsRouter } from './modules/reference-lists/reference-lists.procedures';
 import { suppliersRouter } from './modules/suppliers/suppliers.procedures';
+import { tasksRouter } from './modules/tasks/tasks.procedures';
 import { usersRouter } from './modules/users/users.procedures';
 import { router } from './trpc';
 
@@ -42,6 +44,8 @@ export const appRouter = router({
   recommendations: recommendationsRouter,
   landingPages: landingPagesRouter,
   budgetDocuments: budgetDocumentsRouter,
+  tasks: tasksRouter,
+  accessLogs: accessLogsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,7 +4,7 @@ import type { Db } from '@app/db';
 import { DEMO } from '@app/db/seed';
 import type { CreateServiceInput } from '@app/shared';
 import { createService } from './modules/budget-services/services.service';
-import { createBudget } from './modules/budgets/budgets.service';
+import { createBudget, updateBudget } from './modules/budgets/budgets.service';
 
 /** System reference rows by list and IATA/slug key (the reference seed runs first). */
 async function referenceIds(db: Db, list: string, keys: string[]): Promise<Record<string, number | null>> {
@@ -24,7 +24,7 @@ const AGENCY_FEATURES = {
   super_admin: false,
 };
 
-/** Two budgets in BRL on the demo agency's Lisbon honeymoon attendance, once. */
+/** A sent budget in BRL on the demo agency's Lisbon honeymoon attendance, with the agency's contact and Pix key, once. */
 export async function seedSampleBudgets(db: Db): Promise<void> {
   const attendance = await db.attendance.findFirst({
     where: { title: 'Lua de mel em Lisboa', company: { name: DEMO.companies.demo } },
@@ -106,4 +106,21 @@ export async function seedSampleBudgets(db: Db): Promise<void> {
     } as CreateServiceInput);
   }
   for (const service of services) await createService(db, caller, service);
+  // Sent, so its landing page (/landing-page/{id}) opens for a customer; with the agency's contact and a Pix key to show.
+  await updateBudget(db, caller, { id: budget.id, status: 'sent' });
+  await db.company.update({
+    where: { id: attendance.companyId },
+    data: {
+      contactEmail: 'contato@agenciademo.com.br',
+      phone: '(11) 3456-7890',
+      whatsapp: '+5511987654321',
+      website: 'https://agenciademo.com.br',
+      instagram: '@agenciademo',
+      city: 'São Paulo',
+      state: 'SP',
+    },
+  });
+  await db.paymentMethod.create({
+    data: { companyId: attendance.companyId, kind: 'pix', name: 'Pix', pixKeyType: 'email', pixKey: 'financeiro@agenciademo.com.br' },
+  });
 }

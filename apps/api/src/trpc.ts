@@ -1,6 +1,6 @@
 import type { FeatureKey, Role } from '@app/shared';
 import { initTRPC } from '@trpc/server';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Deps } from './deps';
 import { toApiErrorBody, toTRPCError } from './error-body';
@@ -18,11 +18,18 @@ export type Context = Deps & {
    * Procedures and services use these; nothing reads the Authorization header again.
    */
   claims: AccessClaims | null;
+  userAgent: string | null;
+  /** Sets a header of the answer (e.g. the public pages' `X-Robots-Tag`), on both transports. */
+  setHeader(name: string, value: string): void;
 };
 
-export function createContext(deps: Deps, req: FastifyRequest): Context {
+export function createContext(deps: Deps, req: FastifyRequest, reply?: FastifyReply): Context {
   const claims = bearerClaims(req.headers.authorization, deps.config.jwtSecret);
-  return { ...deps, requestId: req.id, ip: req.ip, log: req.log, claims };
+  const userAgent = req.headers['user-agent'] ?? null;
+  const setHeader = (name: string, value: string) => {
+    reply?.header(name, value);
+  };
+  return { ...deps, requestId: req.id, ip: req.ip, log: req.log, claims, userAgent, setHeader };
 }
 
 /**

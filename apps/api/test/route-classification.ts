@@ -1,4 +1,12 @@
-import { consolidatedFieldsInput, DOCUMENT_UPLOAD, downloadAttachmentInput, IMAGE_UPLOAD, idParam } from '@app/shared';
+import {
+  consolidatedFieldsInput,
+  DOCUMENT_UPLOAD,
+  downloadAttachmentInput,
+  IMAGE_UPLOAD,
+  idParam,
+  landingPdfInput,
+  uploadedImageQuery,
+} from '@app/shared';
 import type { ZodType } from 'zod';
 
 /**
@@ -66,7 +74,8 @@ export const PLAIN_ROUTES: PlainRoute[] = [
     method: 'GET',
     url: '/api/uploads/images/:companyId/:file',
     access: 'public',
-    why: 'uploaded images for <img>: the URL holds a random UUID (a capability)',
+    why: 'uploaded images for <img>: the URL holds a random UUID (a capability); ?w= a resized WebP copy, made once and kept',
+    input: uploadedImageQuery,
     textParams: ['companyId'],
   },
   {
@@ -98,6 +107,13 @@ export const PLAIN_ROUTES: PlainRoute[] = [
     access: 'authed',
     why: 'consolidated document download (binary)',
     input: idParam,
+  },
+  {
+    method: 'GET',
+    url: '/pdf/:id',
+    access: 'public',
+    why: "the budget's PDF by its landing id (a random uuid, a capability): the landing page's rules and rate limit (binary)",
+    input: landingPdfInput,
   },
   { method: 'OPTIONS', url: '*', access: 'public', why: 'CORS preflight (answers allowed origins only)' },
   { method: 'GET', url: '/dev/outbox', access: 'local', why: 'embedded default: mails written instead of sent' },
@@ -139,6 +155,8 @@ export const PUBLIC_PROCEDURES: Record<string, string> = {
   'auth.registrationInfo': 'needs the one-time registration token',
   'auth.activateRegistration': 'needs the one-time registration token',
   'auth.denyRegistration': 'needs the one-time registration token',
+  'landingPages.get': "the customer's landing page: needs the budget's unguessable landing id (rate limited, noindex)",
+  'landingPages.accept': "the customer accepts a proposal: needs the budget's unguessable landing id (rate limited)",
 };
 
 /**

@@ -2,7 +2,14 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export type ReceivedMail = { to: string; subject: string; text: string; html: string };
+export type ReceivedMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo: string;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
+};
 
 /** A real SMTP server on a free local port that keeps what it receives. */
 export async function startSmtpSink() {
@@ -20,6 +27,8 @@ export async function startSmtpSink() {
               subject: mail.subject ?? '',
               text: mail.text ?? '',
               html: typeof mail.html === 'string' ? mail.html : '',
+              replyTo: mail.replyTo?.text ?? '',
+              attachments: mail.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, content: a.content })),
             });
           }
           callback();

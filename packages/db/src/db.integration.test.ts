@@ -67,7 +67,7 @@ describe('migrations', () => {
       expect(await migrationStatus(db.url)).toMatchObject({ pending: [], failed: [], upToDate: true });
       const rows = await query<{ migration_name: string; finished_at: Date | null }>(
         db.url,
-        'SELECT migration_name, finished_at FROM _prisma_migrations',
+        'SELECT migration_name, finished_at FROM _prisma_migrations ORDER BY migration_name',
       );
       expect(rows.map((row) => row.migration_name)).toEqual(applied);
       expect(rows.every((row) => row.finished_at)).toBe(true);

@@ -141,6 +141,14 @@ export const attendanceSchema = z.object({
 });
 export type Attendance = z.infer<typeof attendanceSchema>;
 
+/** What the customer did with the attendance's budgets, shown on its card. */
+const budgetActivityFields = {
+  /** Customer opens of the landing pages of the attendance's budgets, summed. */
+  budget_views_count: z.number().int(),
+  /** Whether the customer accepted one of its budgets (still accepted or since sold). */
+  budget_accepted: z.boolean(),
+};
+
 /** The list rows: what the attendances screen shows per line. */
 export const attendanceListItemSchema = attendanceSchema
   .pick({
@@ -157,7 +165,7 @@ export const attendanceListItemSchema = attendanceSchema
     cover_image_url: true,
     created_at: true,
   })
-  .extend({ client_name: z.string(), owner_name: z.string() });
+  .extend({ client_name: z.string(), owner_name: z.string(), ...budgetActivityFields });
 export type AttendanceListItem = z.infer<typeof attendanceListItemSchema>;
 
 /** The list reply: attendances and pagination. */
@@ -179,6 +187,7 @@ export const funnelCardSchema = z.object({
   status_tag: statusTagField,
   cover_image_url: z.string().nullable(),
   created_at: z.string(),
+  ...budgetActivityFields,
 });
 export type FunnelCard = z.infer<typeof funnelCardSchema>;
 

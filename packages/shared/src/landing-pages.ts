@@ -10,12 +10,24 @@ import { MAX_INSTALLMENTS } from './installments';
 import { idParam, recordIdField } from './pagination';
 import { PAYMENT_METHOD_KINDS } from './payment-methods';
 import { RECOMMENDATION_CATEGORIES } from './recommendations';
-import { LANDING_VISIBLE_STATUSES } from './landing-rules';
 import { z } from './zod';
 
 export * from './landing-rules';
 
 export const landingPageIdInput = z.object({ id: z.uuid() }).strict();
+
+/** GET /pdf/{id}: `download=1` saves the file instead of showing it; `proposals=1,2` keeps those proposals only. */
+export const landingPdfInput = landingPageIdInput
+  .extend({
+    download: z.enum(['0', '1']).optional(),
+    proposals: z
+      .string()
+      .max(200)
+      .regex(/^[1-9]\d{0,9}(,[1-9]\d{0,9})*$/)
+      .transform((ids) => ids.split(',').map(Number))
+      .optional(),
+  })
+  .strict();
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 const personName = z.string().trim().min(3).max(120);
@@ -218,7 +230,8 @@ export const landingPageSchema = z.object({
   end_date: z.string().nullable(),
   currency: z.string(),
   show_values: z.boolean(),
-  status: z.enum(LANDING_VISIBLE_STATUSES),
+  /** One of LANDING_VISIBLE_STATUSES; a draft or canceled one only in the agency's own preview (its bearer token). */
+  status: z.enum(BUDGET_STATUSES),
   /** The attendance's cover image. */
   cover_image_url: z.string().nullable(),
   /** Notes for the customer (the budget's observations). */
@@ -291,12 +304,15 @@ export type BudgetAcceptedInfo = z.infer<typeof budgetAcceptedInfoSchema>;
 export const landingLinkOutput = z.object({ landing_page_id: z.string(), enabled: z.boolean() });
 
 export const BUDGET_MAIL_LIMITS = { recipients: 10, message: 2000, proposals: 20 } as const;
+/** Why a budget cannot be sent (409). */
+export const BUDGET_MAIL_MESSAGES = {
+  canceled: 'Orçamento cancelado não pode ser enviado. Reabra o orçamento antes de enviá-lo.',
+  linkRevoked: 'O link deste orçamento foi revogado. Gere um novo link antes de enviá-lo.',
+} as const;
 const recipients = z.array(emailField).min(1).max(BUDGET_MAIL_LIMITS.recipients);
 
 /** POST /api/budgets/send-email/{id}: the whole budget (link and PDF) to the recipients. */
-export const sendBudgetEmailInput = idParam
-  .extend({ to: recipients, message: optionalText(BUDGET_MAIL_LIMITS.message) })
-  .strict();
+export const sendBudgetEmailInput = idParam.extend({ to: recipients, message: optionalText(BUDGET_MAIL_LIMITS.message) }).strict();
 export type SendBudgetEmailInput = z.infer<typeof sendBudgetEmailInput>;
 
 /** POST /api/budgets/{id}/send-proposals: the chosen proposals only (the PDF carries just them). */
@@ -309,7 +325,11 @@ export const sendProposalsInput = idParam
   .strict();
 export type SendProposalsInput = z.infer<typeof sendProposalsInput>;
 
-export const budgetMailingOutput = z.object({ mailing_id: z.number().int(), status: z.literal('queued'), budget_status: z.enum(BUDGET_STATUSES) });
+export const budgetMailingOutput = z.object({
+  mailing_id: z.number().int(),
+  status: z.literal('queued'),
+  budget_status: z.enum(BUDGET_STATUSES),
+});
 
 /** The agency's contact fields as an owner edits them (PATCH /api/companies/{id}). */
 export const companyContactFields = {
@@ -319,7 +339,10 @@ export const companyContactFields = {
   contact_email: emailField.nullable(),
   phone: z.string().trim().max(30).nullable(),
   whatsapp: z.string().trim().max(30).nullable(),
-  website: z.url({ protocol: /^https?$/ }).max(200).nullable(),
+  website: z
+    .url({ protocol: /^https?$/ })
+    .max(200)
+    .nullable(),
   instagram: z.string().trim().max(60).nullable(),
   city: z.string().trim().max(80).nullable(),
   state: z.enum(BR_STATES).nullable(),

@@ -26,8 +26,7 @@ export type LandingDay<S> = { date: string | null; services: S[] };
 /** The proposal's services by the day they start (ISO date order, then start time), undated services last. */
 export function timelineDays<S extends { start_date: string | null; start_time: string | null }>(services: readonly S[]): LandingDay<S>[] {
   const sorted = [...services].sort(
-    (a, b) =>
-      (a.start_date ?? '9999').localeCompare(b.start_date ?? '9999') || (a.start_time ?? '99').localeCompare(b.start_time ?? '99'),
+    (a, b) => (a.start_date ?? '9999').localeCompare(b.start_date ?? '9999') || (a.start_time ?? '99').localeCompare(b.start_time ?? '99'),
   );
   const days: LandingDay<S>[] = [];
   for (const s of sorted) {

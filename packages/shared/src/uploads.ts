@@ -1,6 +1,7 @@
 // POST /api/uploads/image (multipart field `file`); what each upload accepts is in files.ts.
 import { RECORD_ID_PATTERN } from './constants';
 import { FILE_EXTENSIONS, IMAGE_UPLOAD } from './files';
+import { IMAGE_WIDTHS, type ImageWidth } from './image-widths';
 import { MEDIA_VARIANTS, type MediaVariant } from './media';
 import { z } from './zod';
 
@@ -21,6 +22,19 @@ export const imageUrl = (key: string) => `/api/uploads/${key}`;
 
 /** A resized copy of an uploaded image: `images/<company id>/<uuid>.<variant>.webp`, beside its original. */
 export const imageVariantKey = (key: string, variant: MediaVariant) => key.replace(/\.[a-z]+$/, `.${variant}.webp`);
+
+/** GET /api/uploads/images/{company}/{file}?w=: the original, or (w) a WebP copy that wide, made once and kept. */
+export const uploadedImageQuery = z
+  .object({
+    w: z
+      .enum(IMAGE_WIDTHS.map(String) as [string, ...string[]])
+      .transform((w) => Number(w) as ImageWidth)
+      .optional(),
+  })
+  .strict();
+
+/** The kept copy of an original image resized to `width`: `images/<company id>/<uuid>.w<width>.webp`. */
+export const imageWidthKey = (key: string, width: ImageWidth) => key.replace(/\.[a-z]+$/, `.w${width}.webp`);
 
 /** What GET /api/uploads/images/... serves: originals and their resized copies. */
 export const SERVED_IMAGE_KEY_PATTERN = new RegExp(

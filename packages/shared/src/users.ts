@@ -30,5 +30,15 @@ export const companySchema = z.object({
   name: z.string(),
   subdomain: z.string().nullable(),
   created_at: z.string(),
+  /** The agency's contact as its customers see it (landing page, PDF, e-mails); the owner edits it. */
+  logo_url: z.string().nullable(),
+  contact_email: z.string().nullable(),
+  phone: z.string().nullable(),
+  whatsapp: z.string().nullable(),
+  website: z.string().nullable(),
+  instagram: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
 });
+export type Company = z.infer<typeof companySchema>;
 export const companyUsersInput = idParam.extend(listUsersInput.shape);

@@ -16,6 +16,10 @@ export type Platform = {
   authLimiter: RateLimiterAbstract;
   /** Failed logins per client address across e-mails (an office shares one address): ten times the budget. */
   authIpLimiter: RateLimiterAbstract;
+  /** Public reads of a budget's landing page and PDF, per client address, per 15 minutes. */
+  landingReadLimiter: RateLimiterAbstract;
+  /** Acceptances of a landing page, per client address, per 15 minutes. */
+  landingAcceptLimiter: RateLimiterAbstract;
   /** Uploaded files (cover images, attachments, consolidated files). */
   storage: Storage;
   /** Stripe with STRIPE_SECRET_KEY, else the embedded checkout simulator. */
@@ -50,7 +54,9 @@ export function createPlatform(
   const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db);
   const payments = createPayments(config, db);
   const jobDefs = opts.jobs ?? [];
-  const deps = { db, mailer, log, config, payments };
+  // STORAGE_DRIVER has one value today; an S3-compatible adapter would be chosen here.
+  const storage = localStorage(join(config.DATA_DIR, 'uploads'));
+  const deps = { db, mailer, log, config, payments, storage };
   // One queue per database: apps on one Redis but different databases never take each other's jobs.
   const queueName = opts.queueName ?? `jobs-${databaseName(config.DATABASE_URL)}`;
   const schedules = opts.schedules ?? [];
@@ -70,13 +76,16 @@ export function createPlatform(
   };
   const authLimiter = limiter(config.LOGIN_RATE_LIMIT, 'auth');
   const authIpLimiter = limiter(config.LOGIN_RATE_LIMIT * 10, 'auth-ip');
-  // STORAGE_DRIVER has one value today; an S3-compatible adapter would be chosen here.
-  const storage = localStorage(join(config.DATA_DIR, 'uploads'));
+  // A customer opens a page a few times, and one phone per family accepts once or twice.
+  const landingReadLimiter = limiter(300, 'landing-read');
+  const landingAcceptLimiter = limiter(10, 'landing-accept');
   return {
     mailer,
     jobs,
     authLimiter,
     authIpLimiter,
+    landingReadLimiter,
+    landingAcceptLimiter,
     storage,
     payments,
     async close() {

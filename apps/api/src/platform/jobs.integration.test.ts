@@ -72,7 +72,14 @@ describe('the configured queue', () => {
 });
 
 describe('the embedded queue', () => {
-  const deps = () => ({ db: database.prisma, mailer: platform.mailer, log, config: config(), payments: platform.payments });
+  const deps = () => ({
+    db: database.prisma,
+    mailer: platform.mailer,
+    log,
+    config: config(),
+    payments: platform.payments,
+    storage: platform.storage,
+  });
   // The app's own queue (embedded too without REDIS_URL) would claim these tests' rows as well.
   beforeAll(() => platform.jobs.stop());
 

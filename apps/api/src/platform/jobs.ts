@@ -5,8 +5,9 @@ import type { Config } from '../config';
 import type { Log } from './log';
 import type { Mailer } from './mail';
 import type { Payments } from './payments';
+import type { Storage } from './storage';
 
-export type JobDeps = { db: Db; mailer: Mailer; log: Log; config: Config; payments: Payments };
+export type JobDeps = { db: Db; mailer: Mailer; log: Log; config: Config; payments: Payments; storage: Storage };
 
 /**
  * One definition per job: a stable name, a zod payload of ids (what a queue stores, so never a

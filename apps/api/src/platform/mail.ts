@@ -1,7 +1,16 @@
 import type { Db } from '@app/db';
 import nodemailer from 'nodemailer';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+
+export type MailMessage = {
+  to: string | string[];
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  attachments?: MailAttachment[];
+};
 
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
@@ -19,12 +28,21 @@ export function smtpMailer(url: string, from: string): Mailer {
   };
 }
 
-/** Embedded default: mail lands in the outbox table, readable at /dev/outbox. */
+/**
+ * Embedded default: mail lands in the outbox table, readable at /dev/outbox: one row per recipient
+ * (as a mailbox would see it), attachments by name, type and size only.
+ */
 export function outboxMailer(db: Db): Mailer {
   return {
     kind: 'outbox',
     async send(message) {
-      await db.outboxMail.create({ data: { to: message.to, subject: message.subject, text: message.text, html: message.html } });
+      const attachments = (message.attachments ?? []).map((a) => ({
+        filename: a.filename,
+        content_type: a.contentType,
+        size: a.content.length,
+      }));
+      const { subject, text, html } = message;
+      await db.outboxMail.createMany({ data: [message.to].flat().map((to) => ({ to, subject, text, html, attachments })) });
     },
   };
 }

@@ -52,6 +52,9 @@ const FACTORY_OVERRIDES: Record<string, (n: number, companyId: number) => unknow
   'services.type': () => 'other',
   // A comment's line is a total-value table line.
   'financial_table_comments.line': () => 'sale',
+  // A task's time of day is 'HH:MM' (a CHECK); a follow-up's or preload's source key is one per agency.
+  'tasks.due_time': (n) => `${String(8 + (n % 10)).padStart(2, '0')}:30`,
+  'tasks.source_key': (n) => `typed:${n}`,
 };
 
 /**

@@ -11,7 +11,7 @@ import { newOneTimeToken } from './tokens';
 export async function sendOneTimeLink(
   deps: { db: Db; mailer: Mailer },
   link: { userId: number; purpose: AuthTokenPurpose; ttlMs: number },
-  build: (token: string) => MailMessage,
+  build: (token: string) => Promise<MailMessage>,
 ): Promise<void> {
   const { token, tokenHash } = newOneTimeToken();
   const { id } = await deps.db.authToken.create({
@@ -19,7 +19,7 @@ export async function sendOneTimeLink(
     select: { id: true },
   });
   try {
-    await deps.mailer.send(build(token));
+    await deps.mailer.send(await build(token));
   } catch (error) {
     await deps.db.authToken.delete({ where: { id } });
     throw error;

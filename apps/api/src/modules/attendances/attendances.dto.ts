@@ -64,6 +64,8 @@ export function toListItem(a: CardRow, today: string): AttendanceListItem {
     status_tag: attendanceStatusTag(a.status, a.startDate, today),
     cover_image_url: coverUrl(a.coverImageKey),
     created_at: a.createdAt,
+    budget_views_count: a.budgetViewsCount,
+    budget_accepted: a.budgetAccepted,
   };
 }
 

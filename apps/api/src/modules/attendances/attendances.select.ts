@@ -1,4 +1,4 @@
-import { columnsOf, type DB, dateText, enumText, isoInstant, type Prisma, qb, type Selection } from '@app/db';
+import { columnsOf, type DB, dateText, enumText, isoInstant, type Prisma, qb, type Selection, sql } from '@app/db';
 
 const a = columnsOf('attendances', 'a');
 
@@ -56,6 +56,17 @@ export const cardColumns = [
   enumText(a('status')).as('status'),
   a('cover_image_key').as('coverImageKey'),
   isoInstant(a('created_at')).as('createdAt'),
+  // The customer's activity on the attendance's budgets (the attendance_id index; an attendance has a few budgets).
+  qb
+    .selectFrom('budgets as b')
+    .select(sql<number>`COALESCE(sum(b.landing_views_count), 0)::int`.as('views'))
+    .where('b.attendance_id', '=', a('id'))
+    .$asScalar()
+    .$notNull()
+    .as('budgetViewsCount'),
+  sql<boolean>`EXISTS (SELECT 1 FROM budgets b WHERE b.attendance_id = ${a('id')} AND b.accepted_at IS NOT NULL AND b.status IN ('accepted', 'sold'))`.as(
+    'budgetAccepted',
+  ),
 ] as const;
 
 export type CardRow = Selection<DB, never, (typeof cardColumns)[number]>;

@@ -92,8 +92,15 @@ export async function getAttendance(db: Db, companyId: number, id: number): Prom
 export async function getDeal(db: Db, companyId: number, id: number): Promise<Deal> {
   const today = businessDate();
   const row = await findAttendance(db, companyId, id);
+  const budgets = { attendanceId: row.id, companyId };
+  const [views, accepted] = await Promise.all([
+    db.budget.aggregate({ where: budgets, _sum: { landingViewsCount: true } }),
+    db.budget.findFirst({ where: { ...budgets, acceptedAt: { not: null }, status: { in: ['accepted', 'sold'] } }, select: { id: true } }),
+  ]);
   const card = {
     ...row,
+    budgetViewsCount: views._sum.landingViewsCount ?? 0,
+    budgetAccepted: accepted !== null,
     startDate: fromDbDate(row.startDate),
     endDate: fromDbDate(row.endDate),
     createdAt: row.createdAt.toISOString(),

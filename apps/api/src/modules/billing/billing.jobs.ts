@@ -21,7 +21,8 @@ export const trialWillEndMailJob: JobDefinition<{ company_id: number }> = {
     });
     const trialEnd = company?.subscription?.status === 'trialing' ? company.subscription.trialEndsAt : null;
     if (!company || !trialEnd || trialEnd.getTime() <= Date.now()) return;
-    for (const owner of company.users) await mailer.send(trialWillEndMail(config.appUrl, owner.email, owner.name, company.name, trialEnd));
+    for (const owner of company.users)
+      await mailer.send(await trialWillEndMail(config.appUrl, owner.email, owner.name, company.name, trialEnd));
   },
 };
 

@@ -1,15 +1,30 @@
+import { type Company, imageUrl } from '@app/shared';
 import { entitlementsOf } from '../access/entitlements';
-import type { AdminCompanyRow, CompanyRow } from './companies.select';
+import type { AdminCompanyRow, CompanyBaseRow, CompanyRow } from './companies.select';
 
-export function toCompanyDto(c: CompanyRow) {
+function toCompanyBaseDto(c: CompanyBaseRow) {
   return { id: c.id, name: c.name, subdomain: c.subdomain, created_at: c.createdAt.toISOString() };
+}
+
+export function toCompanyDto(c: CompanyRow): Company {
+  return {
+    ...toCompanyBaseDto(c),
+    logo_url: c.logoKey ? imageUrl(c.logoKey) : null,
+    contact_email: c.contactEmail,
+    phone: c.phone,
+    whatsapp: c.whatsapp,
+    website: c.website,
+    instagram: c.instagram,
+    city: c.city,
+    state: c.state,
+  };
 }
 
 export function toAdminCompanyDto(c: AdminCompanyRow, now = new Date()) {
   // Seen as the agency's owner sees it (a super_admin's own view is always valid).
   const ent = entitlementsOf(c.subscription, 'owner', now);
   return {
-    ...toCompanyDto(c),
+    ...toCompanyBaseDto(c),
     owner_email: c.users[0]?.email ?? null,
     plan_id: c.subscription?.planId ?? null,
     plan_name: c.subscription?.plan.name ?? null,

@@ -8,13 +8,14 @@ import {
   createCompanyOutput,
   createCompanyUserInput,
   idParam,
+  updateCompanyInput,
   updateCompanySubscriptionInput,
   userListOutput,
   userSchema,
 } from '@app/shared';
-import { authedProcedure, managerProcedure, router, superAdminProcedure } from '../../trpc';
+import { authedProcedure, managerProcedure, ownerProcedure, router, superAdminProcedure } from '../../trpc';
 import { createUser, listUsers } from '../users/users.service';
-import { companyInScope, createCompany, getCompany, listCompanies, updateCompanySubscription } from './companies.service';
+import { companyInScope, createCompany, getCompany, listCompanies, updateCompany, updateCompanySubscription } from './companies.service';
 
 const tags = ['Empresas'];
 const adminTags = ['Super admin'];
@@ -26,7 +27,8 @@ export const companiesRouter = router({
         method: 'GET',
         path: '/companies/{id}',
         summary: 'Mostra uma agência',
-        description: 'Nome, subdomínio e data de criação. O usuário de uma agência só vê a sua; super_admin vê qualquer uma.',
+        description:
+          'Nome, subdomínio, data de criação e o contato que os clientes veem (logo, e-mail, telefone, WhatsApp, site, Instagram, cidade e UF). O usuário de uma agência só vê a sua; super_admin vê qualquer uma.',
         errorResponses: { 404: 'Agência inexistente, ou outra que não a do usuário.' },
         tags,
       },
@@ -34,6 +36,25 @@ export const companiesRouter = router({
     .input(idParam)
     .output(companySchema)
     .query(({ ctx, input }) => getCompany(ctx.db, ctx.user, input.id)),
+  update: ownerProcedure
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/companies/{id}',
+        summary: 'Atualiza os dados da agência',
+        description:
+          'O proprietário edita o nome e o contato que os clientes veem na página do orçamento, no PDF e nos e-mails: logo (a `key` de uma imagem enviada por `POST /api/uploads/image`; null remove), e-mail, telefone, WhatsApp, site, Instagram, cidade e UF. Campos omitidos não mudam.',
+        errorResponses: {
+          400: 'Dados inválidos, ou logo que não é uma imagem enviada pela agência (`errors.logo_key`).',
+          403: 'Só o proprietário edita os dados da agência.',
+          404: 'Agência inexistente, ou outra que não a do usuário.',
+        },
+        tags,
+      },
+    })
+    .input(updateCompanyInput)
+    .output(companySchema)
+    .mutation(({ ctx, input }) => updateCompany(ctx, ctx.user, input)),
   users: authedProcedure
     .meta({
       openapi: {

@@ -1,12 +1,26 @@
 import type { Prisma } from '@app/db';
 import { entitlementSelect } from '../access/entitlements';
 
-export const companySelect = { id: true, name: true, subdomain: true, createdAt: true } satisfies Prisma.CompanySelect;
+const companyBaseSelect = { id: true, name: true, subdomain: true, createdAt: true } satisfies Prisma.CompanySelect;
+export type CompanyBaseRow = Prisma.CompanyGetPayload<{ select: typeof companyBaseSelect }>;
+
+/** An agency with the contact its customers see. */
+export const companySelect = {
+  ...companyBaseSelect,
+  logoKey: true,
+  contactEmail: true,
+  phone: true,
+  whatsapp: true,
+  website: true,
+  instagram: true,
+  city: true,
+  state: true,
+} satisfies Prisma.CompanySelect;
 export type CompanyRow = Prisma.CompanyGetPayload<{ select: typeof companySelect }>;
 
 /** An agency as support staff see it: its plan, status and owner. */
 export const adminCompanySelect = {
-  ...companySelect,
+  ...companyBaseSelect,
   subscription: { select: { ...entitlementSelect, planId: true, plan: { select: { name: true, features: true } } } },
   users: { where: { role: 'owner' }, orderBy: { id: 'asc' }, take: 1, select: { email: true } },
 } satisfies Prisma.CompanySelect;

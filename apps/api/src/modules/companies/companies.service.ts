@@ -1,9 +1,12 @@
 import type { Db, Prisma } from '@app/db';
 import {
   type AdminCompaniesInput,
+  CLIENT_FIELD_MESSAGES,
   type CreateCompanyInput,
+  IMAGE_KEY_PATTERN,
   type Role,
   TAKEN_MESSAGE,
+  type UpdateCompanyInput,
   type UpdateCompanySubscriptionInput,
 } from '@app/shared';
 import type { Deps } from '../../deps';
@@ -30,6 +33,27 @@ export async function companyInScope(db: Db, actor: Actor, id: number): Promise<
 export async function getCompany(db: Db, actor: Actor, id: number) {
   const company = await db.company.findFirst({ where: companyWhere(actor, id), select: companySelect });
   if (!company) throw notFound();
+  return toCompanyDto(company);
+}
+
+/**
+ * PATCH /api/companies/{id}: the agency's name and the contact its customers see. The logo must be
+ * an image this agency uploaded (POST /api/uploads/image); any other key is a field error.
+ */
+export async function updateCompany(s: Deps, actor: Actor, input: UpdateCompanyInput) {
+  const { id, logo_key, contact_email, ...fields } = input;
+  const companyId = await companyInScope(s.db, actor, id);
+  if (logo_key) {
+    const ours = IMAGE_KEY_PATTERN.test(logo_key) && logo_key.split('/')[1] === String(companyId);
+    if (!ours || !(await s.platform.storage.exists(logo_key))) {
+      throw new AppError('VALIDATION', { errors: { logo_key: [CLIENT_FIELD_MESSAGES.notFound] } });
+    }
+  }
+  const company = await s.db.company.update({
+    where: { id: companyId },
+    data: { ...fields, logoKey: logo_key, contactEmail: contact_email },
+    select: companySelect,
+  });
   return toCompanyDto(company);
 }
 

@@ -1,3 +1,4 @@
 import type { JobDefinition } from '../../platform/jobs';
+import { budgetAcceptedMailJob } from './accepted-mail.job';
 
-export const landingPagesJobs: JobDefinition<never>[] = [];
+export const landingPagesJobs = [budgetAcceptedMailJob] as JobDefinition<unknown>[];

@@ -1,8 +1,11 @@
 // Decoding and resizing uploaded images (sharp, libvips). The work runs on libuv's thread pool, not
 // on the event loop, so a request resizing a photo does not hold up the others.
-import { IMAGE_UPLOAD_ERROR, MEDIA_VARIANTS, type MediaVariant } from '@app/shared';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { IMAGE_KEY_PATTERN, IMAGE_UPLOAD_ERROR, type ImageWidth, imageWidthKey, MEDIA_VARIANTS, type MediaVariant } from '@app/shared';
 import sharp from 'sharp';
 import { AppError } from '../../errors';
+import type { Storage, StoredFile } from '../../platform/storage';
 
 /**
  * Images larger than this many pixels are refused: a small file can claim a huge canvas (a PNG of
@@ -58,4 +61,26 @@ export async function resizeImage(data: Buffer): Promise<ResizedImage> {
   } catch {
     throw undecodableImage();
   }
+}
+
+/**
+ * The original image behind `key` resized to `width` (WebP, turned upright, never enlarged): made on
+ * its first request and kept in storage beside the original, read from there afterwards. Null when
+ * `key` is not an original image or there is none.
+ */
+export async function widthCopy(storage: Storage, key: string, width: ImageWidth): Promise<StoredFile | null> {
+  if (!IMAGE_KEY_PATTERN.test(key)) return null;
+  const copyKey = imageWidthKey(key, width);
+  const kept = await storage.get(copyKey);
+  if (kept) return kept;
+  const original = await storage.get(key);
+  if (!original) return null;
+  const copy = await open(await buffer(original.stream))
+    .rotate()
+    .resize({ width, withoutEnlargement: true })
+    .webp({ quality: WEBP_QUALITY })
+    .toBuffer();
+  // Two first requests at once write the same bytes; the storage renames each into place whole.
+  await storage.put(copyKey, copy);
+  return { stream: Readable.from(copy), size: copy.length };
 }

@@ -1,11 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { FILE_EXTENSIONS, fileTypeOfName, IMAGE_UPLOAD, imageUrl, SERVED_IMAGE_KEY_PATTERN, type UploadImageOutput } from '@app/shared';
+import {
+  FILE_EXTENSIONS,
+  fileTypeOfName,
+  IMAGE_UPLOAD,
+  imageUrl,
+  SERVED_IMAGE_KEY_PATTERN,
+  type UploadImageOutput,
+  uploadedImageQuery,
+} from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
 import { readFileOnly } from '../../multipart';
+import type { StoredFile } from '../../platform/storage';
 import { requestSession } from '../access/authorize';
-import { assertDecodableImage } from './images';
+import { assertDecodableImage, widthCopy } from './images';
 
 /**
  * Multipart image upload (cover images, hotel photos) and the images served back, resized copies
@@ -25,11 +34,14 @@ export function registerUploadRoutes(app: FastifyInstance, deps: Deps) {
 
   app.get('/api/uploads/images/:companyId/:file', async (req, reply) => {
     const { companyId, file } = req.params as { companyId: string; file: string };
+    const { w } = uploadedImageQuery.parse(req.query);
     const key = `images/${companyId}/${file}`;
-    const type = fileTypeOfName(key);
-    const stored = SERVED_IMAGE_KEY_PATTERN.test(key) && type ? await deps.platform.storage.get(key) : null;
+    const type = w ? 'image/webp' : fileTypeOfName(key);
+    let stored: StoredFile | null = null;
+    if (w) stored = await widthCopy(deps.platform.storage, key, w);
+    else if (type && SERVED_IMAGE_KEY_PATTERN.test(key)) stored = await deps.platform.storage.get(key);
     if (!stored || !type) throw notFound();
-    // A key is never rewritten, so the bytes behind a URL never change.
+    // A key is never rewritten, so the bytes behind a URL (and its copy of a width) never change.
     return reply
       .header('content-type', type)
       .header('content-length', stored.size)

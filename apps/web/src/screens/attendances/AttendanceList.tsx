@@ -2,14 +2,14 @@ import type { AttendanceFilters } from '@app/shared/attendances';
 import { DEFAULT_PAGE_SIZE } from '@app/shared/constants';
 import { shortDate, toCurrency } from '@app/shared/format';
 import type { AttendanceListStatus } from '@app/shared/funnel';
-import { Table, Text } from '@mantine/core';
+import { Stack, Table, Text } from '@mantine/core';
 import { IconHeadset } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ListPagination } from '../../components/ListPagination';
 import { ListContent, ListRow, ListTable } from '../../components/ListScreen';
 import { useTRPC } from '../../lib/trpc';
-import { AttendanceStatusBadges } from './badges';
+import { AttendanceStatusBadges, BudgetActivity } from './badges';
 import { travelDates } from './labels';
 
 const NOUN: [string, string] = ['atendimento', 'atendimentos'];
@@ -71,7 +71,10 @@ export function AttendanceList({ filters, page, onPageChange, emptyAction, filte
               {toCurrency(a.value_cents)}
             </Table.Td>
             <Table.Td>
-              <AttendanceStatusBadges status={a.status} tag={a.status_tag} />
+              <Stack gap={4}>
+                <AttendanceStatusBadges status={a.status} tag={a.status_tag} />
+                <BudgetActivity views={a.budget_views_count} accepted={a.budget_accepted} />
+              </Stack>
             </Table.Td>
           </ListRow>
         ))}

@@ -3,19 +3,16 @@ import { IMAGE_UPLOAD, uploadHint } from '@app/shared/files';
 import { Button, Card, Center, Group, Image, Progress, Stack, Text } from '@mantine/core';
 import { IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { ErrorText } from '../../components/ErrorText';
 import { UploadButton } from '../../components/UploadButton';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
-import { reportUploadError, uploadImage } from '../../lib/upload';
+import { useImageUpload } from '../../lib/use-image-upload';
 
 /** The attendance's cover image: shown, replaced through an upload with progress, or removed. */
 export function CoverImage({ attendance }: { attendance: Attendance }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [progress, setProgress] = useState<number | null>(null);
-  const [uploadError, setUploadError] = useState<string | null>(null);
 
   const save = useMutation(
     trpc.attendances.update.mutationOptions({
@@ -26,22 +23,12 @@ export function CoverImage({ attendance }: { attendance: Attendance }) {
     }),
   );
 
-  const upload = async (file: File) => {
-    setUploadError(null);
-    setProgress(0);
-    let key: string;
-    try {
-      key = (await uploadImage(file, { onProgress: setProgress })).key;
-    } catch (error) {
-      setProgress(null);
-      setUploadError(reportUploadError(error));
-      return;
-    }
+  const { upload, progress, uploadError } = useImageUpload((key, done) =>
     save.mutate(
       { id: attendance.id, cover_image_key: key },
-      { onSuccess: () => toastSuccess('Imagem de capa atualizada.'), onSettled: () => setProgress(null) },
-    );
-  };
+      { onSuccess: () => toastSuccess('Imagem de capa atualizada.'), onSettled: done },
+    ),
+  );
 
   const busy = progress !== null || save.isPending;
 

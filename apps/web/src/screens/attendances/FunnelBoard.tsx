@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ListPagination } from '../../components/ListPagination';
 import { useTRPC } from '../../lib/trpc';
-import { AttendanceStatusBadges } from './badges';
+import { AttendanceStatusBadges, BudgetActivity } from './badges';
 import classes from './FunnelBoard.module.css';
 import { travelDates } from './labels';
 
@@ -51,6 +51,7 @@ function FunnelCardLink({ card }: { card: FunnelCard }) {
           {card.owner_name}
         </Text>
       </Group>
+      <BudgetActivity views={card.budget_views_count} accepted={card.budget_accepted} />
     </Paper>
   );
 }

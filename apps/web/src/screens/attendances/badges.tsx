@@ -4,7 +4,8 @@ import {
   type AttendanceStatus,
   type AttendanceStatusTag,
 } from '@app/shared/funnel';
-import { Badge, Group } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
 
 const STATUS_COLORS: Record<AttendanceStatus, string> = { open: 'blue', won: 'teal', lost: 'red', canceled: 'gray' };
 
@@ -18,6 +19,32 @@ export function AttendanceStatusBadges({ status, tag }: { status: AttendanceStat
       {tag && (
         <Badge color="orange" variant="outline" miw="max-content" data-testid="attendance-status-tag">
           {ATTENDANCE_STATUS_TAG_LABELS[tag]}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** What the customer did with the attendance's budgets: how often they opened the links, and an accepted one. */
+export function BudgetActivity({ views, accepted }: { views: number; accepted: boolean }) {
+  if (views === 0 && !accepted) return null;
+  return (
+    <Group gap={6} wrap="nowrap">
+      {views > 0 && (
+        <Text
+          fz="xs"
+          c="dimmed"
+          style={{ display: 'inline-flex', alignItems: 'center', gap: 2 }}
+          title="Visualizações do orçamento pelo cliente"
+          data-testid="attendance-budget-views"
+        >
+          <IconEye size={14} aria-hidden />
+          {views === 1 ? '1 visualização' : `${views} visualizações`}
+        </Text>
+      )}
+      {accepted && (
+        <Badge color="teal" variant="filled" size="sm" miw="max-content" data-testid="attendance-budget-accepted">
+          Aceito
         </Badge>
       )}
     </Group>

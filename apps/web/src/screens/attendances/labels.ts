@@ -21,6 +21,10 @@ export const ATTENDANCE_FIELD_LABELS: Record<string, string> = {
   cover_image_key: 'Imagem de capa',
   consolidated_notes: 'Observações do consolidado',
   consolidated_file: 'Documento do consolidado',
+  budget: 'Orçamento',
+  proposal: 'Proposta',
+  accepted_by: 'Aceito por',
+  recipients: 'Enviado para',
 };
 
 /** 'de 05/03/2026 a 12/03/2026', or just one end when the other is missing. */

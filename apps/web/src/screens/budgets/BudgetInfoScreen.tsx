@@ -1,5 +1,6 @@
 // /orcamento-infor/{id}: a budget's information — its trip data, passengers, observations, status,
-// whether the customer sees the prices, and its history; links to its totals and timeline.
+// whether the customer sees the prices, what the customer did with its link, and its history; links
+// to its totals and timeline, and the share menu.
 import { type BudgetTree, canPatchBudgetStatus, updateBudgetInput } from '@app/shared/budgets';
 import { CLIENT_DOCUMENT_TYPE_LABELS } from '@app/shared/crm-labels';
 import { formatRate } from '@app/shared/currency-quotes';
@@ -20,6 +21,8 @@ import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { BudgetStatusBadge } from './badges';
 import { AGE_GROUP_LABELS, BUDGET_STATUS_LABELS, BUDGET_STATUSES, budgetEditorPath, headCountText } from './labels';
+import { AcceptedInfoCard } from './share/AcceptedInfoCard';
+import { ShareMenu } from './share/ShareMenu';
 
 const tripInput = updateBudgetInput.pick({ id: true, title: true, destination: true, start_date: true, end_date: true });
 const TRIP_LABELS = { title: 'Título', destination: 'Destino' };
@@ -270,6 +273,7 @@ export default function BudgetInfoScreen() {
         actions={
           budget && (
             <>
+              <ShareMenu budget={budget} />
               <Button component={Link} to={budgetEditorPath(budget.id)} variant="default" leftSection={<IconEdit size={16} aria-hidden />}>
                 Editar orçamento
               </Button>
@@ -307,6 +311,7 @@ export default function BudgetInfoScreen() {
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Stack gap="md">
               <StatusCard budget={budget} />
+              <AcceptedInfoCard budgetId={budget.id} />
               <HistoryCard budget={budget} />
             </Stack>
           </Grid.Col>

@@ -6,10 +6,12 @@ import { type FormEvent, type ReactNode, useId } from 'react';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { PageHeader } from '../../components/PageHeader';
 import { useSchemaForm } from '../../lib/form';
+import { isOwner } from '../../lib/permissions';
 import { adoptFreshToken } from '../../lib/session';
 import { profileQuery } from '../../lib/session-queries';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
+import { AgencyDataCard } from './AgencyDataCard';
 
 type ProfileUser = { name: string; phone: string | null; email: string; role: keyof typeof ROLE_LABELS; company_name: string };
 
@@ -147,6 +149,11 @@ export default function ProfileScreen() {
         )}
         <ChangePasswordForm />
       </SimpleGrid>
+      {profile.data && isOwner(profile.data.user.role) && (
+        <Stack mt="lg">
+          <AgencyDataCard companyId={profile.data.user.company_id} />
+        </Stack>
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,133 @@
+// What the customer does on the landing page: open it (a counted view) and accept a proposal.
+import type { Db } from '@app/db';
+import { type AcceptBudgetInput, installmentOptions, LANDING_PAGE_MESSAGES } from '@app/shared';
+import { isbot } from 'isbot';
+import { AppError, fieldError } from '../../errors';
+import type { JobQueue } from '../../platform/jobs';
+import { budgetAcceptedMailJob } from './accepted-mail.job';
+import { invalidLink } from './landing-page.service';
+import { isPubliclyVisible, landingPaymentMethodWhere, landingProposalWhere } from './landing-pages.where';
+
+/** What is kept of a user agent (views and acceptances). */
+const USER_AGENT_MAX = 300;
+const userAgentOf = (ua: string | null) => (ua ? ua.slice(0, USER_AGENT_MAX) : null);
+
+export type Visitor = { ip: string; userAgent: string | null };
+
+/**
+ * A customer's open, unless a crawler or a link preview (WhatsApp, e-mail scanners) made it, or a
+ * client that names no browser at all. The agency's own previews are left out by the caller.
+ */
+export function countsAsView(userAgent: string | null): boolean {
+  return !!userAgent && !isbot(userAgent);
+}
+
+/** Records one open: the view row, the budget's count and last open, together. */
+export async function recordView(db: Db, budget: { budgetId: number; companyId: number }, visitor: Visitor): Promise<void> {
+  const now = new Date();
+  await db.$transaction([
+    db.budgetLandingView.create({
+      data: {
+        companyId: budget.companyId,
+        budgetId: budget.budgetId,
+        ip: visitor.ip,
+        userAgent: userAgentOf(visitor.userAgent),
+        viewedAt: now,
+      },
+    }),
+    db.budget.update({
+      where: { id: budget.budgetId },
+      data: { landingViewsCount: { increment: 1 }, landingLastViewedAt: now },
+      select: { id: true },
+    }),
+  ]);
+}
+
+type LockedBudget = { id: number; company_id: number; attendance_id: number; title: string; status: string; landing_page_enabled: boolean };
+
+/**
+ * PUT /api/budgets/accept/{id}: in one transaction (the budget row locked, so two customers
+ * accepting at once are one after the other) the budget becomes accepted with the proposal, who
+ * accepted and from where, the attendance's history gets `budget_accepted`; then the agent's
+ * notification is queued.
+ */
+export async function acceptBudget(db: Db, jobs: JobQueue, input: AcceptBudgetInput, visitor: Visitor) {
+  const accepted = await db.$transaction(async (tx) => {
+    const [budget] = await tx.$queryRaw<LockedBudget[]>`
+      SELECT id, company_id, attendance_id, title, status::text AS status, landing_page_enabled
+      FROM budgets WHERE landing_page_id = ${input.id}::uuid FOR UPDATE`;
+    if (!budget || !isPubliclyVisible({ landingPageEnabled: budget.landing_page_enabled, status: budget.status })) throw invalidLink();
+    if (budget.status === 'accepted') throw new AppError('CONFLICT', { message: LANDING_PAGE_MESSAGES.alreadyAccepted });
+    if (budget.status === 'sold') throw new AppError('CONFLICT', { message: LANDING_PAGE_MESSAGES.alreadySold });
+    const companyId = budget.company_id;
+
+    const proposal = await tx.proposal.findFirst({
+      where: landingProposalWhere(companyId, budget.id, input.proposal_id),
+      select: { id: true, title: true, saleCents: true },
+    });
+    if (!proposal) throw new AppError('NOT_FOUND', { message: LANDING_PAGE_MESSAGES.proposalNotFound });
+
+    const methodId = input.payment_method_id ?? null;
+    const installments = input.installments ?? null;
+    if (methodId !== null) {
+      const method = await tx.paymentMethod.findFirst({
+        where: landingPaymentMethodWhere(companyId, methodId),
+        select: { kind: true, maxInstallments: true, installmentInterest: true, minInstallmentCents: true },
+      });
+      if (!method) throw new AppError('NOT_FOUND', { message: LANDING_PAGE_MESSAGES.paymentMethodNotFound });
+      const counts = installmentOptions(
+        {
+          kind: method.kind,
+          max_installments: method.maxInstallments,
+          installment_interest: method.installmentInterest,
+          min_installment_cents: method.minInstallmentCents,
+        },
+        proposal.saleCents,
+      ).map((o) => o.count);
+      if (installments !== null && !counts.includes(installments))
+        throw fieldError('installments', 'não é uma opção de parcelamento desta forma de pagamento');
+    } else if (installments !== null) {
+      throw fieldError('installments', 'escolha a forma de pagamento para parcelar');
+    }
+
+    const acceptedAt = new Date();
+    await tx.budget.update({
+      where: { id: budget.id },
+      data: {
+        status: 'accepted',
+        acceptedProposalId: proposal.id,
+        acceptedAt,
+        acceptedByName: input.name,
+        acceptedByEmail: input.email,
+        acceptedIp: visitor.ip,
+        acceptedUserAgent: userAgentOf(visitor.userAgent),
+        acceptedPaymentMethodId: methodId,
+        acceptedInstallments: methodId === null ? null : (installments ?? 1),
+        acceptedNotifiedAt: null,
+      },
+      select: { id: true },
+    });
+    await tx.attendanceLog.create({
+      data: {
+        companyId,
+        attendanceId: budget.attendance_id,
+        userId: null,
+        action: 'budget_accepted',
+        // The history shows each change as field: from -> to.
+        changes: {
+          budget: { from: null, to: budget.title },
+          proposal: { from: null, to: proposal.title },
+          accepted_by: { from: null, to: `${input.name} <${input.email}>` },
+        },
+      },
+    });
+    return { budgetId: budget.id, proposalId: proposal.id, acceptedAt };
+  });
+  await jobs.enqueue(budgetAcceptedMailJob, { budget_id: accepted.budgetId });
+  return {
+    status: 'accepted' as const,
+    proposal_id: accepted.proposalId,
+    accepted_at: accepted.acceptedAt.toISOString(),
+    message: LANDING_PAGE_MESSAGES.accepted,
+  };
+}

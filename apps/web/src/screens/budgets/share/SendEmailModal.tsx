@@ -1,0 +1,130 @@
+// The budget by e-mail: its link and PDF to the recipients, the whole budget or the chosen proposals.
+import type { BudgetTree } from '@app/shared/budgets';
+import { BUDGET_MAIL_LIMITS, sendBudgetEmailInput } from '@app/shared/landing-pages';
+import { Button, Checkbox, Group, Modal, Stack, Switch, TagsInput, Text, Textarea } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ErrorText } from '../../../components/ErrorText';
+import { useSchemaForm } from '../../../lib/form';
+import { toastSuccess } from '../../../lib/toast';
+import { useTRPC } from '../../../lib/trpc';
+import { useShareRefresh } from './use-share-refresh';
+
+const LABELS = { to: 'Destinatários', message: 'Mensagem' };
+const NO_PROPOSAL = 'Escolha ao menos uma proposta';
+
+export function SendEmailModal({ budget, clientEmail, onClose }: { budget: BudgetTree; clientEmail: string | null; onClose: () => void }) {
+  const trpc = useTRPC();
+  const refresh = useShareRefresh();
+  const form = useSchemaForm({
+    schema: sendBudgetEmailInput,
+    initialValues: { id: budget.id, to: clientEmail ? [clientEmail] : ([] as string[]), message: '' },
+    labels: LABELS,
+  });
+  const [choose, setChoose] = useState(false);
+  const [chosen, setChosen] = useState<string[]>(() => budget.proposals.map((p) => String(p.id)));
+  const [proposalError, setProposalError] = useState<string | null>(null);
+
+  const done = {
+    onSuccess: () => {
+      refresh();
+      toastSuccess('E-mail na fila de envio.');
+      onClose();
+    },
+    onError: (error: unknown) => form.setServerErrors(error),
+  };
+  const sendEmail = useMutation(trpc.budgetDocuments.sendEmail.mutationOptions(done));
+  const sendProposals = useMutation(trpc.budgetDocuments.sendProposals.mutationOptions(done));
+  const pending = sendEmail.isPending || sendProposals.isPending;
+
+  // A wrong address is an error of its row ('to.1'): the input shows the first.
+  const toError = form.errors.to ?? Object.entries(form.errors).find(([path]) => path.startsWith('to.'))?.[1];
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={<Text fw={600}>Enviar orçamento por e-mail</Text>}
+      centered
+      size="lg"
+      closeOnClickOutside={!pending}
+    >
+      <form
+        noValidate
+        aria-label="Enviar orçamento por e-mail"
+        onSubmit={form.submit((input) => {
+          if (!choose) return sendEmail.mutate(input);
+          if (chosen.length === 0) return setProposalError(NO_PROPOSAL);
+          sendProposals.mutate({ ...input, proposal_ids: chosen.map(Number) });
+        })}
+      >
+        <Stack gap="md">
+          <ErrorText>{form.formError}</ErrorText>
+          <TagsInput
+            label="Destinatários"
+            description={`Até ${BUDGET_MAIL_LIMITS.recipients} e-mails; tecle Enter ou vírgula após cada um.`}
+            placeholder="cliente@exemplo.com"
+            splitChars={[',', ';', ' ']}
+            acceptValueOnBlur
+            clearable
+            withAsterisk
+            maxTags={BUDGET_MAIL_LIMITS.recipients}
+            {...form.getInputProps('to')}
+            // The list's limit is maxTags; an address may be as long as any e-mail.
+            maxLength={254}
+            // A pasted list, or an address typed with its separator, becomes one tag per address.
+            onChange={(tags) => form.setFieldValue('to', [...new Set(tags.flatMap((t) => t.split(/[,;\s]+/)).filter(Boolean))])}
+            error={toError}
+          />
+          <Textarea
+            label="Mensagem"
+            description="Vai no corpo do e-mail, antes do botão que abre o orçamento."
+            autosize
+            minRows={3}
+            {...form.getInputProps('message')}
+          />
+          {budget.proposals.length > 1 && (
+            <Stack gap="xs">
+              <Switch
+                label="Enviar só algumas propostas"
+                checked={choose}
+                onChange={(e) => {
+                  setChoose(e.currentTarget.checked);
+                  setProposalError(null);
+                }}
+              />
+              {choose && (
+                <Checkbox.Group
+                  value={chosen}
+                  onChange={(next) => {
+                    setChosen(next);
+                    setProposalError(next.length ? null : NO_PROPOSAL);
+                  }}
+                  label="Propostas"
+                  error={proposalError}
+                >
+                  <Stack gap={6} mt={4}>
+                    {budget.proposals.map((p) => (
+                      <Checkbox key={p.id} value={String(p.id)} label={p.title} />
+                    ))}
+                  </Stack>
+                </Checkbox.Group>
+              )}
+            </Stack>
+          )}
+          <Text fz="xs" c="dimmed">
+            O e-mail leva o link da página do orçamento e o PDF anexado; o orçamento passa a enviado.
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={pending}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={pending}>
+              Enviar
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,195 @@
+// "Dados da agência" on /perfil, for the owner: the name and the contact the agency's customers see
+// on a budget's page, its PDF and e-mails, and the logo (uploaded, then saved at once).
+import { BR_STATES } from '@app/shared/documents';
+import { IMAGE_UPLOAD, uploadHint } from '@app/shared/files';
+import { updateCompanyInput } from '@app/shared/landing-pages';
+import type { Company } from '@app/shared/users';
+import { Button, Card, Center, Group, Image, Progress, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconBuildingStore, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { ErrorText } from '../../components/ErrorText';
+import { UploadButton } from '../../components/UploadButton';
+import { useSchemaForm } from '../../lib/form';
+import { profileQuery } from '../../lib/session-queries';
+import { toastSuccess } from '../../lib/toast';
+import { useTRPC } from '../../lib/trpc';
+import { useImageUpload } from '../../lib/use-image-upload';
+
+const contactInput = updateCompanyInput.omit({ logo_key: true });
+const LABELS = {
+  name: 'Nome da agência',
+  contact_email: 'E-mail de contato',
+  phone: 'Telefone',
+  whatsapp: 'WhatsApp',
+  website: 'Site',
+  instagram: 'Instagram',
+  city: 'Cidade',
+  state: 'UF',
+};
+
+function useCompanySaved() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return (company: Company) => {
+    queryClient.setQueryData(trpc.companies.get.queryKey({ id: company.id }), company);
+    // The profile carries the agency's name.
+    void queryClient.invalidateQueries({ queryKey: profileQuery(trpc).queryKey });
+  };
+}
+
+function AgencyLogo({ company }: { company: Company }) {
+  const trpc = useTRPC();
+  const saved = useCompanySaved();
+  const save = useMutation(trpc.companies.update.mutationOptions({ onSuccess: saved }));
+
+  const { upload, progress, uploadError } = useImageUpload((key, done) =>
+    save.mutate({ id: company.id, logo_key: key }, { onSuccess: () => toastSuccess('Logo atualizado.'), onSettled: done }),
+  );
+  const busy = progress !== null || save.isPending;
+
+  return (
+    <Stack gap="xs">
+      <Text fz="sm" fw={500}>
+        Logo
+      </Text>
+      <Group gap="md" align="center">
+        {company.logo_url ? (
+          <Image
+            src={company.logo_url}
+            alt={`Logo de ${company.name}`}
+            h={72}
+            w={144}
+            fit="contain"
+            radius="md"
+            data-testid="agency-logo"
+          />
+        ) : (
+          <Center h={72} w={144} bg="var(--mantine-color-gray-0)" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+            <IconBuildingStore size={28} color="var(--mantine-color-gray-5)" aria-label="Sem logo" />
+          </Center>
+        )}
+        <Stack gap={6}>
+          <Group gap="xs">
+            <UploadButton
+              rule={IMAGE_UPLOAD}
+              onPick={(file) => void upload(file)}
+              busy={busy}
+              inputLabel="Arquivo do logo"
+              variant="light"
+              size="sm"
+            >
+              {company.logo_url ? 'Trocar logo' : 'Enviar logo'}
+            </UploadButton>
+            {company.logo_url && (
+              <Button
+                variant="subtle"
+                color="red"
+                size="sm"
+                leftSection={<IconTrash size={16} aria-hidden />}
+                disabled={busy}
+                onClick={() => save.mutate({ id: company.id, logo_key: null }, { onSuccess: () => toastSuccess('Logo removido.') })}
+              >
+                Remover
+              </Button>
+            )}
+          </Group>
+          <Text fz="xs" c="dimmed">
+            {uploadHint(IMAGE_UPLOAD)}.
+          </Text>
+        </Stack>
+      </Group>
+      {progress !== null && (
+        <Progress value={progress} size="sm" radius="xl" animated={progress < 100} aria-label="Progresso do envio do logo" />
+      )}
+      <ErrorText>{uploadError}</ErrorText>
+    </Stack>
+  );
+}
+
+function AgencyContactForm({ company }: { company: Company }) {
+  const trpc = useTRPC();
+  const saved = useCompanySaved();
+  const form = useSchemaForm({
+    schema: contactInput,
+    initialValues: {
+      id: company.id,
+      name: company.name,
+      contact_email: company.contact_email ?? '',
+      phone: company.phone ?? '',
+      whatsapp: company.whatsapp ?? '',
+      website: company.website ?? '',
+      instagram: company.instagram ?? '',
+      city: company.city ?? '',
+      state: company.state,
+    },
+    labels: LABELS,
+  });
+  const update = useMutation(
+    trpc.companies.update.mutationOptions({
+      onSuccess: (company) => {
+        saved(company);
+        form.resetDirty();
+        toastSuccess('Dados da agência atualizados.');
+      },
+      onError: (error) => form.setServerErrors(error),
+    }),
+  );
+  return (
+    <form noValidate aria-label="Dados da agência" onSubmit={form.submit((input) => update.mutate(input))}>
+      <Stack gap="md">
+        <ErrorText>{form.formError}</ErrorText>
+        <TextInput label={LABELS.name} withAsterisk autoComplete="organization" {...form.getInputProps('name')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput label={LABELS.contact_email} type="email" autoComplete="email" {...form.getInputProps('contact_email')} />
+          <TextInput label={LABELS.phone} type="tel" inputMode="tel" placeholder="(11) 3333-4444" {...form.getInputProps('phone')} />
+          <TextInput label={LABELS.whatsapp} type="tel" inputMode="tel" placeholder="(11) 91234-5678" {...form.getInputProps('whatsapp')} />
+          <TextInput label={LABELS.website} type="url" placeholder="https://suaagencia.com.br" {...form.getInputProps('website')} />
+          <TextInput label={LABELS.instagram} placeholder="@suaagencia" {...form.getInputProps('instagram')} />
+          <SimpleGrid cols={{ base: 3 }} spacing="sm">
+            <TextInput label={LABELS.city} style={{ gridColumn: 'span 2' }} {...form.getInputProps('city')} />
+            <Select label={LABELS.state} searchable clearable data={[...BR_STATES]} {...form.getInputProps('state')} />
+          </SimpleGrid>
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
+            Salvar dados da agência
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The owner's card: loads the agency, then its logo and contact form. */
+export function AgencyDataCard({ companyId }: { companyId: number }) {
+  const trpc = useTRPC();
+  const titleId = useId();
+  const company = useQuery(trpc.companies.get.queryOptions({ id: companyId }));
+  const data = company.data;
+  return (
+    <Card withBorder padding="lg" radius="lg" component="section" aria-labelledby={titleId} aria-busy={company.isPending}>
+      <Title order={2} fz="h4" id={titleId}>
+        Dados da agência
+      </Title>
+      <Text fz="sm" c="dimmed" mb="md">
+        O que os seus clientes veem na página do orçamento, no PDF e nos e-mails.
+      </Text>
+      {data ? (
+        <Stack gap="lg">
+          <AgencyLogo company={data} />
+          {/* Keyed by the saved values so the form restarts from them after a save elsewhere. */}
+          <AgencyContactForm key={JSON.stringify({ ...data, logo_url: null })} company={data} />
+        </Stack>
+      ) : company.isError ? (
+        <Text c="dimmed">Não foi possível carregar os dados da agência.</Text>
+      ) : (
+        <Stack>
+          <Skeleton h={72} w={144} />
+          <Skeleton h={56} />
+          <Skeleton h={56} />
+        </Stack>
+      )}
+    </Card>
+  );
+}
