@@ -53,7 +53,7 @@ test.describe('navigation', () => {
   test('screens of later issues say they are being built; titles follow the route', async ({ page }) => {
     await login(page, DEMO.admin.email);
     for (const [path, title] of [
-      ['/tarefas', 'Tarefas'],
+      ['/venda-fechada/1', 'Venda fechada'],
       ['/orcamento-reserva/1', 'Reserva do orçamento'],
       ['/clientes/import', 'Importar clientes'],
     ] as const) {
@@ -62,11 +62,11 @@ test.describe('navigation', () => {
       await expect(page.getByRole('heading', { name: title })).toBeVisible();
       await expect(page).toHaveTitle(`${title} | Agência CRM`);
     }
-    // Public screens open without a session.
+    // The customer's pages open without a session: a link no budget has says so.
     await page.context().clearCookies();
     await page.evaluate(() => window.localStorage.clear());
     await page.goto('/landing-page/10');
-    await expect(page.getByTestId('placeholder')).toContainText('Em construção');
+    await expect(page.getByRole('heading', { name: 'Link inválido' })).toBeVisible();
     await expect(page).toHaveURL(/\/landing-page\/10$/);
   });
 

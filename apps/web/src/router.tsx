@@ -76,7 +76,6 @@ const standaloneScreens: RouteObject[] = [
   screen('/definir-senha/:token', 'Definir nova senha', 'unauth', () => import('./screens/auth/SetPasswordScreen')),
   screen('/registration/activate-user/:token', 'Confirmar cadastro', 'public', () => import('./screens/registration/ActivateUserScreen')),
   screen('/registration/deny-user/:token', 'Recusar cadastro', 'public', () => import('./screens/registration/DenyUserScreen')),
-  screen('/pdf/:id', 'Modelo de PDF', 'public', () => import('./screens/budgets/PdfTemplateScreen')),
 ];
 
 export const routes: RouteObject[] = [

@@ -15,7 +15,8 @@ export function registrationMail(appUrl: string, to: string, name: string, compa
       action={{ label: 'Confirmar cadastro', href: activate }}
       footnote={
         <>
-          Não reconhece este cadastro? Recuse-o em: <a href={deny}>{deny}</a>. Os links valem por {REGISTRATION_TTL_DAYS} dias.
+          {/* The link ends the sentence without a period: a mail client would take the period into the link. */}
+          Os links valem por {REGISTRATION_TTL_DAYS} dias. Não reconhece este cadastro? Recuse-o em: <a href={deny}>{deny}</a>
         </>
       }
     >
