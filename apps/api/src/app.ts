@@ -16,6 +16,7 @@ import { toApiErrorBody } from './error-body';
 import { AppError } from './errors';
 import { assertNoNulBytes } from './input-guard';
 import { accessLogsJobs, accessLogsSchedules } from './modules/access-logs/access-logs.jobs';
+import { registerAccessLogRoutes } from './modules/access-logs/access-logs.routes';
 import { registerAttendanceRoutes } from './modules/attendances/attendances.routes';
 import { authJobs } from './modules/auth/auth.jobs';
 import { billingJobs } from './modules/billing/billing.jobs';
@@ -156,6 +157,7 @@ export async function buildApp(
   registerAttendanceRoutes(app, deps);
   registerBudgetDocumentRoutes(app, deps);
   await registerBillingRoutes(app, deps);
+  await registerAccessLogRoutes(app, deps);
   registerRestRoutes(app, appRouter, deps);
   registerHealthRoutes(app, deps);
   if (platform.mailer.kind === 'outbox') registerDevRoutes(app, deps);

@@ -58,6 +58,13 @@ const envSchema = z.object({
     .min(0)
     .max(7 * 24 * 60)
     .default(60),
+  /** How often the automatic follow-ups run (tasks for budgets not opened, trips starting...); 0 turns them off. */
+  FOLLOW_UP_INTERVAL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60)
+    .default(60),
   /**
    * Flight lookup (AeroDataBox protocol: GET {base}/flights/number/{flight}/{date}, e.g.
    * https://aerodatabox.p.rapidapi.com). Without a URL and a key the lookup answers 503 and agents
@@ -71,6 +78,8 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9-]+$/, 'an HTTP header name')
     .default('X-RapidAPI-Key'),
   FLIGHT_API_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+  /** Days the access logs (screen activity beacons) are kept; older ones are deleted daily. */
+  ACCESS_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
 });
 
 export type Config = z.infer<typeof envSchema> & { jwtSecret: string; appUrl: string };

@@ -93,6 +93,10 @@ const TAGS: Record<string, string> = {
   Indicações: 'As dicas do agente sobre o destino de um orçamento: restaurantes, passeios, documentos.',
   'Página do cliente':
     'O orçamento como o cliente o vê pelo link público (um id que não se adivinha, que a agência revoga e renova), o aceite de uma proposta pelo cliente e, para a agência, quem aceitou e quantas vezes a página foi aberta.',
+  'Relatório de acessos':
+    'Para o proprietário: quanto tempo cada usuário da agência passou ativo em cada tela, com visitas, último acesso e totais por dia. Os registros vêm do beacon de acesso (`POST /api/access-logs`, formulário `access_log[...]`), rota à parte.',
+  Tarefas:
+    'O quadro de tarefas da agência (a fazer, fazendo, em espera, concluídas), com responsável, prazo e atendimento; o checklist de viagem pré-carregado e as regras de acompanhamento automático.',
   'Super admin': 'Administração do sistema pela equipe do Agência CRM: agências, suas assinaturas e o catálogo de planos.',
   ...REFERENCE_LIST_TAGS,
 };
@@ -107,7 +111,7 @@ const INFO_DESCRIPTION = `API REST do Agência CRM, o CRM e gerador de orçament
 
 **Convenções.** Campos em snake_case; valores em centavos inteiros (\`*_cents\`); datas em ISO 8601 (\`AAAA-MM-DD\` para datas de viagem). Listas paginadas aceitam \`page\` (a partir de 1) e \`per_page\` e respondem com \`pagination\`.
 
-**Arquivos.** Envio de arquivos (multipart), downloads e o webhook de pagamentos são rotas à parte, fora deste documento.`;
+**Arquivos.** Envio de arquivos (multipart), downloads, o beacon de acesso (formulário) e o webhook de pagamentos são rotas à parte, fora deste documento.`;
 
 const SECURITY_SCHEME = 'Authorization';
 

@@ -49,9 +49,10 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
       APP_URL: 'http://localhost:3000',
       LOGIN_RATE_LIMIT: '1000',
       SMTP_URL: sink.url,
-      // The exchange-rate service is a local fake (a test may pass its own); no scheduled refresh unless asked.
+      // The exchange-rate service is a local fake (a test may pass its own); no scheduled refresh nor follow-up run unless asked.
       ...(exchangeRates ? { EXCHANGE_RATE_API_URL: exchangeRates.url } : {}),
       CURRENCY_QUOTES_REFRESH_MINUTES: '0',
+      FOLLOW_UP_INTERVAL_MINUTES: '0',
       ...env,
     });
     const built = await buildApp(config, database.prisma, { queueName: `test-${randomUUID()}` });

@@ -1,4 +1,6 @@
 import {
+  ACCESS_LOG_PATHS,
+  accessLogInput,
   consolidatedFieldsInput,
   DOCUMENT_UPLOAD,
   downloadAttachmentInput,
@@ -56,10 +58,10 @@ export const PLAIN_ROUTES: PlainRoute[] = [
   { method: 'GET', url: '/api/docs/static/*', access: 'public', why: 'Swagger UI assets' },
   { method: 'GET', url: '/api/docs/static/index.html', access: 'public', why: 'Swagger UI' },
   { method: 'GET', url: '/api/docs/static/swagger-initializer.js', access: 'public', why: 'Swagger UI' },
-  // One route per file of apps/web/dist (when built); screens fall back to index.html.
+  // One route per file of apps/web/dist (when built) and its .gz twin; screens fall back to index.html.
   {
     method: 'GET',
-    url: /^\/(assets\/)?[\w.-]+\.(html|js|css|svg|png|ico|webp|woff2?|txt|json|map)$/,
+    url: /^\/(assets\/)?[\w.-]+\.(html|js|css|svg|png|ico|webp|woff2?|txt|json|map)(\.gz)?$/,
     access: 'public',
     why: 'the built web app',
   },
@@ -115,6 +117,15 @@ export const PLAIN_ROUTES: PlainRoute[] = [
     why: "the budget's PDF by its landing id (a random uuid, a capability): the landing page's rules and rate limit (binary)",
     input: landingPdfInput,
   },
+  ...ACCESS_LOG_PATHS.map(
+    (url): PlainRoute => ({
+      method: 'POST',
+      url,
+      access: 'authed',
+      why: 'access-log beacon (a form, sent with fetch keepalive when a screen is left): user and company from the token, the address from the connection',
+      input: accessLogInput,
+    }),
+  ),
   { method: 'OPTIONS', url: '*', access: 'public', why: 'CORS preflight (answers allowed origins only)' },
   { method: 'GET', url: '/dev/outbox', access: 'local', why: 'embedded default: mails written instead of sent' },
   { method: 'GET', url: '/dev/outbox.json', access: 'local', why: 'embedded default: the same mails as JSON' },

@@ -56,6 +56,9 @@ const appScreens: RouteObject[] = [
   screen('/fornecedor/:id/:type', 'Fornecedor', 'auth', () => import('./screens/suppliers/SupplierScreen')),
   // Owner only; always reachable, even when the account is restricted or the trial ended.
   screen('/seu-plano', 'Seu plano', 'auth', () => import('./screens/billing/YourPlanScreen'), { requiresOwner: true }),
+  screen('/relatorio-de-acessos', 'Relatório de acessos', 'auth', () => import('./screens/access-logs/AccessReportScreen'), {
+    requiresOwner: true,
+  }),
   screen('/perfil', 'Meu perfil', 'auth', () => import('./screens/profile/ProfileScreen')),
   screen('/hoteis', 'Hotéis favoritos', 'auth', () => import('./screens/hotels/HotelsScreen')),
   screen('/hotel/:id', 'Hotel favorito', 'auth', () => import('./screens/hotels/HotelScreen')),

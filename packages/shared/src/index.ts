@@ -1,3 +1,5 @@
+export * from './access-log-rules';
+export * from './access-logs';
 export * from './attendances';
 export * from './auth';
 export * from './billing';
@@ -25,6 +27,7 @@ export * from './payment-methods';
 export * from './pix';
 export * from './pix-brcode';
 export * from './plan-status';
+export * from './preloaded-tasks';
 export * from './proposals';
 export * from './recommendations';
 export * from './reference-list-schemas';

@@ -3,7 +3,7 @@
 // POST /api/tasks/preload) and the automatic follow-up rules.
 import { FollowUpRule, TaskPriority, type TaskStatus } from '@app/db/browser';
 import { dateField } from './clients';
-import { idParam, recordIdField, searchInput } from './pagination';
+import { idParam, recordIdField, recordIdQuery, searchInput } from './pagination';
 import { z } from './zod';
 
 export type { FollowUpRule, TaskPriority, TaskStatus };
@@ -34,6 +34,14 @@ export const FOLLOW_UP_RULE_LABELS: Record<FollowUpRule, string> = {
   passport_expiring: 'Passaporte vence menos de 6 meses após a viagem',
   supplier_payment_due: 'Pagamento a fornecedor vence amanhã',
 };
+
+/** What the tasks routes answer when a task or what it names is not the caller's agency's. */
+export const TASK_MESSAGES = {
+  notFound: 'Tarefa não encontrada.',
+  assigneeNotFound: 'Responsável não encontrado: escolha um usuário ativo da agência.',
+  attendanceNotFound: 'Atendimento não encontrado.',
+  unknownPreloaded: 'Tarefa pré-carregada desconhecida',
+} as const;
 
 export const TASK_LIMITS = { title: { min: 2, max: 160 }, description: 4000, perColumn: 200 } as const;
 
@@ -66,8 +74,8 @@ export const listTasksInput = z.object({
   /** Title and description, blind to accents and case. */
   search: searchInput,
   /** 'me': the caller's tasks; a user id: that user's. */
-  assignee: z.union([z.literal('me'), z.coerce.number().int().positive()]).optional(),
-  attendance_id: z.coerce.number().int().positive().optional(),
+  assignee: z.union([z.literal('me'), recordIdQuery()]).optional(),
+  attendance_id: recordIdQuery().optional(),
   /** due: due today or earlier and not done; overdue: due before today and not done. */
   due: z.enum(['due', 'overdue']).optional(),
   priority: z.enum(TASK_PRIORITIES).optional(),

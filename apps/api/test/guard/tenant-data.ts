@@ -362,7 +362,8 @@ export async function seedCompanyData(db: Db, cat: Catalog, companyId: number, p
     }
     try {
       const rows = await db.$queryRawUnsafe<{ id: number }[]>(
-        `INSERT INTO ${q(table)} (${names.join(', ')}) VALUES (${casts.join(', ')}) RETURNING ${t.pk ? q(t.pk) : 'NULL'} AS id`,
+        // A table keyed by its columns (a link, or a per-status count a trigger already wrote) keeps the row it has.
+        `INSERT INTO ${q(table)} (${names.join(', ')}) VALUES (${casts.join(', ')}) ${t.pk ? '' : 'ON CONFLICT DO NOTHING '}RETURNING ${t.pk ? q(t.pk) : 'NULL'} AS id`,
         ...values,
       );
       return rows[0]?.id;

@@ -1,5 +1,19 @@
+import { z } from 'zod';
 import type { Config } from '../../config';
 import type { JobDefinition, JobSchedule } from '../../platform/jobs';
+import { deleteExpiredAccessLogs } from './access-logs.service';
 
-export const accessLogsJobs: JobDefinition<unknown>[] = [];
-export const accessLogsSchedules = (_config: Config): JobSchedule<unknown>[] => [];
+/** Deletes the access logs (and daily sums) older than ACCESS_LOG_RETENTION_DAYS; a rerun finds nothing more to delete. */
+export const pruneAccessLogsJob: JobDefinition<Record<string, never>> = {
+  name: 'access-logs.prune',
+  payload: z.strictObject({}),
+  async handle(_payload, { db, config }) {
+    await deleteExpiredAccessLogs(db, config.ACCESS_LOG_RETENTION_DAYS);
+  },
+};
+
+export const accessLogsJobs = [pruneAccessLogsJob] as JobDefinition<unknown>[];
+
+/** Once a day. */
+export const accessLogsSchedules = (_config: Config): JobSchedule<unknown>[] =>
+  [{ job: pruneAccessLogsJob, payload: {}, everyMs: 24 * 3_600_000 }] as JobSchedule<unknown>[];

@@ -4,6 +4,7 @@ import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tab
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { readBoolean, STORAGE_KEYS, writeItem } from '../../lib/storage';
+import { useAccessLogBeacon } from '../../lib/use-access-log-beacon';
 import { useCurrentUser } from '../../lib/use-session';
 import { Logo } from '../Logo';
 import { NavLinks } from './NavLinks';
@@ -19,6 +20,7 @@ export default function AppLayout() {
   const role = useCurrentUser()?.role;
   const { pathname } = useLocation();
   const isDesktop = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  useAccessLogBeacon();
 
   useEffect(() => {
     writeItem(STORAGE_KEYS.navExpand, String(navExpand));

@@ -7,6 +7,7 @@ import {
   IconBuildingStore,
   IconCar,
   IconCash,
+  IconChartBar,
   IconChecklist,
   IconCreditCard,
   IconFileInvoice,
@@ -65,6 +66,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Serviços', to: '/servicos', icon: IconBriefcase },
   { label: 'Usuários', to: '/usuarios', icon: IconUserCog, also: ['/usuario-view/'] },
   { label: 'Seu plano', to: '/seu-plano', icon: IconCreditCard, roles: ['owner'] },
+  { label: 'Relatório de acessos', to: '/relatorio-de-acessos', icon: IconChartBar, roles: ['owner'] },
   ...PARAMETERIZATION_ITEMS,
 ];
 

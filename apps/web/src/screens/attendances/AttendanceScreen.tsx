@@ -16,6 +16,7 @@ import { recordNotFound, useRecordId } from '../../lib/record-route';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { AttendanceBudgets } from '../budgets/AttendanceBudgets';
+import { AttendanceTasks } from '../tasks/AttendanceTasks';
 import { AttendanceHistory } from './AttendanceHistory';
 import { AttendanceStatusBadges } from './badges';
 import { ConsolidatedSection } from './ConsolidatedSection';
@@ -236,6 +237,9 @@ function AttendanceDetails({ attendance: a }: { attendance: Attendance }) {
         <Stack gap="md">
           <Card withBorder radius="lg" padding="md">
             <OwnerSelect attendance={a} options={owners.options} />
+          </Card>
+          <Card withBorder radius="lg" padding="md">
+            <AttendanceTasks attendance={{ id: a.id, title: a.title }} />
           </Card>
           <CoverImage attendance={a} />
         </Stack>

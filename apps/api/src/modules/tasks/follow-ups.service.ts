@@ -1,0 +1,215 @@
+// The automatic follow-ups: each rule finds its subjects across every agency that has it on, in one
+// statement that also inserts the tasks (source key 'follow-up:<rule>:<subject>', unique per
+// agency, so a subject gets its task once however often the job runs), their task logs and the
+// attendances' history rows. Then the reminder mails: each task is claimed (reminder_sent_at)
+// before its mail and released if sending fails, so a mail goes out once, even after a crash
+// between the insert and the mail (the next run finds the task unclaimed).
+import { type Db, Prisma } from '@app/db';
+import { BUSINESS_TIME_ZONE, businessDate, FOLLOW_UP_RULE_LABELS, type FollowUpRule, firstName, TASK_LIMITS } from '@app/shared';
+import type { Config } from '../../config';
+import type { Mailer } from '../../platform/mail';
+import { followUpReminderMail } from './tasks.mails';
+
+const DAY_MS = 24 * 3_600_000;
+/** Older subjects are left alone: the first run (or one after a long pause) does not flood the board with stale budgets. */
+const LOOKBACK_DAYS = 30;
+/** Reminder mails per run; the rest go out on the next run. */
+const REMINDERS_PER_RUN = 500;
+
+/** A timestamp column holds UTC wall time: an instant as such a value. */
+const at = (instant: Date) => Prisma.sql`${instant.toISOString()}::timestamp`;
+/** A stored instant as the day in Brazil, 'DD/MM/YYYY'. */
+const localDay = (column: Prisma.Sql) =>
+  Prisma.sql`to_char((${column} AT TIME ZONE 'UTC') AT TIME ZONE ${BUSINESS_TIME_ZONE}, 'DD/MM/YYYY')`;
+const day = (column: Prisma.Sql) => Prisma.sql`to_char(${column}, 'DD/MM/YYYY')`;
+
+type Clock = { now: Date; today: string };
+
+/**
+ * Each rule's subjects: company_id, attendance_id, assignee_user_id (the attendance's owner),
+ * subject (text, unique within the rule), title, description.
+ */
+const SUBJECTS: Record<Exclude<FollowUpRule, 'supplier_payment_due'>, (c: Clock) => Prisma.Sql> = {
+  budget_not_opened: ({ now }) => Prisma.sql`
+    SELECT b.company_id, b.attendance_id, a.owner_user_id AS assignee_user_id, b.id::text AS subject,
+      'Orçamento não aberto: ' || b.title AS title,
+      'O cliente ainda não abriu o orçamento "' || b.title || '", enviado em ' || ${localDay(Prisma.sql`b.sent_at`)}
+        || '. Confirme se o e-mail chegou ou envie o link por WhatsApp.' AS description
+    FROM budgets b JOIN attendances a ON a.id = b.attendance_id AND a.company_id = b.company_id
+    WHERE b.status = 'sent' AND a.status = 'open' AND b.landing_views_count = 0
+      AND b.sent_at <= ${at(new Date(now.getTime() - 2 * DAY_MS))} AND b.sent_at > ${at(new Date(now.getTime() - LOOKBACK_DAYS * DAY_MS))}`,
+
+  budget_not_accepted: ({ now }) => Prisma.sql`
+    SELECT b.company_id, b.attendance_id, a.owner_user_id AS assignee_user_id, b.id::text AS subject,
+      'Orçamento aberto e não aceito: ' || b.title AS title,
+      'O cliente abriu o orçamento "' || b.title || '" pela primeira vez em ' || ${localDay(Prisma.sql`v.first_view`)}
+        || ' e ainda não aceitou. Pergunte se ficou alguma dúvida ou se quer outra opção.' AS description
+    FROM budgets b JOIN attendances a ON a.id = b.attendance_id AND a.company_id = b.company_id
+    CROSS JOIN LATERAL (SELECT min(viewed_at) AS first_view FROM budget_landing_views WHERE budget_id = b.id) v
+    WHERE b.status = 'sent' AND a.status = 'open' AND b.landing_views_count > 0
+      AND v.first_view <= ${at(new Date(now.getTime() - 5 * DAY_MS))} AND v.first_view > ${at(new Date(now.getTime() - LOOKBACK_DAYS * DAY_MS))}`,
+
+  // One task per attendance: its own travel date, or that of a budget on the table.
+  trip_starting: ({ today }) => Prisma.sql`
+    SELECT DISTINCT ON (trips.company_id, trips.attendance_id)
+      trips.company_id, trips.attendance_id, trips.owner_user_id AS assignee_user_id, trips.attendance_id::text AS subject,
+      'Viagem começa em breve: ' || trips.title AS title,
+      'A viagem começa em ' || ${day(Prisma.sql`trips.start_date`)}
+        || '. Confira documentos, vouchers, check-in online e transfer com o cliente.' AS description
+    FROM (
+      SELECT a.company_id, a.id AS attendance_id, a.owner_user_id, a.title, a.start_date
+      FROM attendances a
+      WHERE a.status IN ('open', 'won') AND a.start_date BETWEEN ${today}::date AND ${today}::date + 7
+      UNION ALL
+      SELECT b.company_id, b.attendance_id, a.owner_user_id, a.title, b.start_date
+      FROM budgets b JOIN attendances a ON a.id = b.attendance_id AND a.company_id = b.company_id
+      WHERE b.status IN ('sent', 'accepted') AND a.status IN ('open', 'won') AND b.start_date BETWEEN ${today}::date AND ${today}::date + 7
+    ) trips
+    ORDER BY trips.company_id, trips.attendance_id, trips.start_date`,
+
+  // A traveller (a client of the agency on a budget) whose passport ends less than 6 months after
+  // the trip: the passport typed on the budget when the client has it, else the client's latest.
+  passport_expiring: ({ today }) => Prisma.sql`
+    SELECT DISTINCT ON (b.company_id, b.attendance_id, p.client_id)
+      b.company_id, b.attendance_id, a.owner_user_id AS assignee_user_id, b.attendance_id || ':' || p.client_id AS subject,
+      'Passaporte vence antes do prazo: ' || p.name AS title,
+      'O passaporte de ' || p.name || ' vence em ' || ${day(Prisma.sql`d.expires_at`)} || ', menos de 6 meses depois da volta ('
+        || ${day(Prisma.sql`trip.end_date`)} || '). Muitos países recusam o embarque: oriente a renovação.' AS description
+    FROM budgets b
+    JOIN attendances a ON a.id = b.attendance_id AND a.company_id = b.company_id
+    CROSS JOIN LATERAL (SELECT COALESCE(b.end_date, b.start_date, a.end_date, a.start_date) AS end_date) trip
+    JOIN budget_paxes p ON p.budget_id = b.id
+    JOIN clients c ON c.id = p.client_id AND c.company_id = b.company_id
+    CROSS JOIN LATERAL (
+      SELECT cd.expires_at FROM client_documents cd
+      WHERE cd.client_id = c.id AND cd.type = 'passport' AND cd.expires_at IS NOT NULL
+      ORDER BY (p.document_type = 'passport' AND cd.number = p.document_number) DESC NULLS LAST, cd.expires_at DESC
+      LIMIT 1
+    ) d
+    WHERE b.status IN ('sent', 'accepted', 'sold') AND a.status IN ('open', 'won')
+      AND trip.end_date >= ${today}::date AND d.expires_at < trip.end_date + interval '6 months'
+    ORDER BY b.company_id, b.attendance_id, p.client_id, trip.end_date DESC`,
+};
+
+/**
+ * One rule, in one statement (so atomic): the subjects of the agencies that did not turn it off and
+ * have no task for them yet become high-priority tasks due today at the end of the to-do column,
+ * each with its task log and a `follow_up` row in its attendance's history. Returns how many.
+ */
+async function applyRule(db: Db, rule: keyof typeof SUBJECTS, clock: Clock): Promise<number> {
+  const prefix = `follow-up:${rule}:`;
+  const label = FOLLOW_UP_RULE_LABELS[rule];
+  const rows = await db.$queryRaw<{ n: number }[]>`
+    WITH subjects AS (${SUBJECTS[rule](clock)}),
+    fresh AS (
+      SELECT s.*, ${prefix} || s.subject AS source_key FROM subjects s
+      WHERE NOT EXISTS (
+          SELECT 1 FROM follow_up_settings f
+          WHERE f.company_id = s.company_id AND f.rule = ${rule}::"FollowUpRule" AND NOT f.enabled)
+        AND NOT EXISTS (SELECT 1 FROM tasks x WHERE x.company_id = s.company_id AND x.source_key = ${prefix} || s.subject)
+    ),
+    inserted AS (
+      INSERT INTO tasks (company_id, attendance_id, assignee_user_id, title, description, due_date, priority, status, position,
+        source_key, updated_at)
+      SELECT f.company_id, f.attendance_id, f.assignee_user_id, left(f.title, ${TASK_LIMITS.title.max}), f.description,
+        ${clock.today}::date, 'high', 'to_do',
+        (SELECT COALESCE(max(x.position) + 1, 0) FROM tasks x WHERE x.company_id = f.company_id AND x.status = 'to_do')
+          + (row_number() OVER (PARTITION BY f.company_id ORDER BY f.source_key))::int - 1,
+        f.source_key, now()
+      FROM fresh f
+      ON CONFLICT (company_id, source_key) DO NOTHING
+      RETURNING id, company_id, attendance_id, assignee_user_id, title, due_date
+    ),
+    task_log AS (
+      INSERT INTO task_logs (company_id, task_id, task_title, user_id, action, changes)
+      SELECT i.company_id, i.id, i.title, NULL, 'created', jsonb_build_object(
+        'title', jsonb_build_object('from', NULL, 'to', i.title),
+        'due_date', jsonb_build_object('from', NULL, 'to', i.due_date::text),
+        'priority', jsonb_build_object('from', NULL, 'to', 'high'),
+        'status', jsonb_build_object('from', NULL, 'to', 'to_do'),
+        'assignee_user_id', jsonb_build_object('from', NULL, 'to', i.assignee_user_id),
+        'attendance_id', jsonb_build_object('from', NULL, 'to', i.attendance_id))
+      FROM inserted i
+    ),
+    attendance_log AS (
+      INSERT INTO attendance_logs (company_id, attendance_id, user_id, action, changes)
+      SELECT i.company_id, i.attendance_id, NULL, 'follow_up', jsonb_build_object(
+        'task', jsonb_build_object('from', NULL, 'to', i.title),
+        'rule', jsonb_build_object('from', NULL, 'to', ${label}::text))
+      FROM inserted i
+    )
+    SELECT count(*)::int AS n FROM inserted`;
+  return rows[0]?.n ?? 0;
+}
+
+type ClaimedReminder = {
+  id: number;
+  title: string;
+  description: string | null;
+  due_date: Date | null;
+  attendance_id: number | null;
+  attendance_title: string | null;
+  name: string;
+  email: string;
+};
+
+/**
+ * Claims the follow-up tasks whose reminder has not gone out (open, assigned to an active user,
+ * due in the last week), up to REMINDERS_PER_RUN; a task another run holds is skipped.
+ */
+async function claimReminders(db: Db, today: string): Promise<ClaimedReminder[]> {
+  return db.$queryRaw<ClaimedReminder[]>`
+    WITH claimed AS (
+      UPDATE tasks t SET reminder_sent_at = now()
+      WHERE t.id IN (
+        SELECT x.id FROM tasks x
+        WHERE x.source_key LIKE 'follow-up:%' AND x.reminder_sent_at IS NULL AND x.status <> 'done' AND x.due_date >= ${today}::date - 7
+          AND EXISTS (SELECT 1 FROM users u WHERE u.id = x.assignee_user_id AND u.company_id = x.company_id AND u.status = 'active')
+        ORDER BY x.id LIMIT ${REMINDERS_PER_RUN} FOR UPDATE OF x SKIP LOCKED)
+        AND t.reminder_sent_at IS NULL
+      RETURNING t.id, t.company_id, t.title, t.description, t.due_date, t.attendance_id, t.assignee_user_id
+    )
+    SELECT c.id, c.title, c.description, c.due_date, c.attendance_id, a.title AS attendance_title, u.name, u.email
+    FROM claimed c
+    JOIN users u ON u.id = c.assignee_user_id
+    LEFT JOIN attendances a ON a.id = c.attendance_id AND a.company_id = c.company_id
+    ORDER BY c.id`;
+}
+
+export type FollowUpRun = { created: Record<string, number>; reminded: number };
+
+/**
+ * The job's work. A retry (or a second process) creates nothing twice and mails each task once;
+ * a failed mail is released and retried by the next attempt or run.
+ */
+export async function runFollowUps(db: Db, mailer: Mailer, config: Pick<Config, 'appUrl'>, now = new Date()): Promise<FollowUpRun> {
+  const clock = { now, today: businessDate(now) };
+  const created: Record<string, number> = {};
+  for (const rule of Object.keys(SUBJECTS) as (keyof typeof SUBJECTS)[]) created[rule] = await applyRule(db, rule, clock);
+  // supplier_payment_due: sales do not record supplier payments yet (issue 14); the rule is declared
+  // (agencies see and can switch it) and has no subjects until they do.
+
+  const claimed = await claimReminders(db, clock.today);
+  const failures: unknown[] = [];
+  let reminded = 0;
+  for (const task of claimed) {
+    try {
+      await mailer.send(
+        await followUpReminderMail(config.appUrl, {
+          to: task.email,
+          agentName: firstName(task.name),
+          title: task.title,
+          description: task.description,
+          attendance: task.attendance_id === null ? null : { id: task.attendance_id, title: task.attendance_title ?? '' },
+          dueDate: task.due_date ? task.due_date.toISOString().slice(0, 10) : null,
+        }),
+      );
+      reminded += 1;
+    } catch (error) {
+      await db.task.updateMany({ where: { id: task.id }, data: { reminderSentAt: null } });
+      failures.push(error);
+    }
+  }
+  if (failures.length) throw new AggregateError(failures, `${failures.length} follow-up reminder(s) failed`);
+  return { created, reminded };
+}

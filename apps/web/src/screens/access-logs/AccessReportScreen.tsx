@@ -1,0 +1,139 @@
+// /relatorio-de-acessos (owner only): how long each user was active on each screen in a period,
+// from the access-log beacon; active time per day as a chart; the table as a CSV for Excel.
+import { ACCESS_LOG_LIMITS, daysInRange, formatActiveTime } from '@app/shared/access-log-rules';
+import { dateTime } from '@app/shared/format';
+import { businessDate } from '@app/shared/funnel';
+import { Button, Card, EmptyState, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconChartBar, IconDownload } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DateField } from '../../components/DateField';
+import { PageHeader } from '../../components/PageHeader';
+import { LoadFailed, LoadingRows } from '../../components/ScreenStates';
+import { useTRPC } from '../../lib/trpc';
+import { ActiveTimeChart } from './ActiveTimeChart';
+import { accessReportCsv, accessReportFileName } from './access-report-csv';
+import { screenLabel } from './screen-labels';
+
+const DEFAULT_DAYS = 30;
+
+function addDays(date: string, n: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** What is wrong with the period, said under the end date (the API answers the same). */
+function periodError(start: string | null, end: string | null): string | null {
+  if (!start || !end) return 'Informe as duas datas';
+  if (end < start) return 'A data final deve ser igual ou posterior à data inicial';
+  if (daysInRange(start, end) > ACCESS_LOG_LIMITS.reportDays) return `O período pode ter no máximo ${ACCESS_LOG_LIMITS.reportDays} dias`;
+  return null;
+}
+
+function saveCsv(text: string, filename: string) {
+  const href = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = filename;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(href), 0);
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Card withBorder padding="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz="h3" fw={600}>
+        {value}
+      </Text>
+    </Card>
+  );
+}
+
+export default function AccessReportScreen() {
+  const trpc = useTRPC();
+  const today = businessDate();
+  const [start, setStart] = useState<string | null>(addDays(today, 1 - DEFAULT_DAYS));
+  const [end, setEnd] = useState<string | null>(today);
+  const error = periodError(start, end);
+  const input = { start_date: start ?? today, end_date: end ?? today };
+  const report = useQuery(trpc.accessLogs.report.queryOptions(input, { enabled: !error, placeholderData: keepPreviousData }));
+  const data = report.data;
+
+  return (
+    <>
+      <PageHeader
+        actions={
+          <Button
+            leftSection={<IconDownload size={16} aria-hidden />}
+            variant="light"
+            disabled={!data?.rows.length}
+            onClick={() => data && saveCsv(accessReportCsv(data.rows), accessReportFileName(data.start_date, data.end_date))}
+          >
+            Baixar CSV
+          </Button>
+        }
+      />
+      <Stack gap="lg">
+        <Group align="flex-start" gap="md">
+          <DateField label="De" value={start} onChange={setStart} maxDate={today} w={160} />
+          <DateField label="Até" value={end} onChange={setEnd} maxDate={today} w={160} error={error} />
+        </Group>
+
+        {report.isError && !data ? (
+          <LoadFailed icon={<IconChartBar />} title="Não foi possível carregar o relatório" onRetry={() => void report.refetch()} />
+        ) : !data ? (
+          <LoadingRows label="Carregando o relatório de acessos" />
+        ) : (
+          <Stack gap="lg" aria-busy={report.isFetching}>
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <Figure label="Tempo ativo no período" value={formatActiveTime(data.total_active_time)} />
+              <Figure label="Visitas" value={String(data.total_visits)} />
+              <Figure label="Usuários ativos" value={String(new Set(data.rows.map((r) => r.user_id)).size)} />
+            </SimpleGrid>
+            <Card withBorder padding="md">
+              <Title order={2} fz="h4" mb="sm">
+                Tempo ativo por dia
+              </Title>
+              <ActiveTimeChart days={data.days} />
+            </Card>
+            {data.rows.length === 0 ? (
+              <EmptyState
+                icon={<IconChartBar />}
+                title="Nenhum acesso no período"
+                description="As telas abertas pela equipe aparecem aqui depois de alguns segundos de uso."
+                py="xl"
+              />
+            ) : (
+              <Table.ScrollContainer minWidth={640}>
+                <Table striped highlightOnHover aria-label="Acessos por usuário e tela">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Usuário</Table.Th>
+                      <Table.Th>Tela</Table.Th>
+                      <Table.Th ta="right">Tempo ativo</Table.Th>
+                      <Table.Th ta="right">Visitas</Table.Th>
+                      <Table.Th>Último acesso</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.rows.map((row) => (
+                      <Table.Tr key={`${row.user_id}-${row.controller}`}>
+                        <Table.Td>{row.user_name ?? 'Usuário removido'}</Table.Td>
+                        <Table.Td>{screenLabel(row.controller)}</Table.Td>
+                        <Table.Td ta="right">{formatActiveTime(row.active_time)}</Table.Td>
+                        <Table.Td ta="right">{row.visits}</Table.Td>
+                        <Table.Td>{dateTime(row.last_access)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+          </Stack>
+        )}
+      </Stack>
+    </>
+  );
+}
