@@ -1,10 +1,9 @@
 import type { Attendance } from '@app/shared/attendances';
-import { IMAGE_UPLOAD, uploadHint } from '@app/shared/files';
-import { Button, Card, Center, Group, Image, Progress, Stack, Text } from '@mantine/core';
-import { IconPhoto, IconTrash } from '@tabler/icons-react';
+import { Card, Center, Image, Progress, Stack, Text } from '@mantine/core';
+import { IconPhoto } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ErrorText } from '../../components/ErrorText';
-import { UploadButton } from '../../components/UploadButton';
+import { ImageUploadActions } from '../../components/ImageUploadActions';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { useImageUpload } from '../../lib/use-image-upload';
@@ -64,35 +63,16 @@ export function CoverImage({ attendance }: { attendance: Attendance }) {
           </Stack>
         )}
         <ErrorText>{uploadError}</ErrorText>
-        <Group gap="xs">
-          <UploadButton
-            rule={IMAGE_UPLOAD}
-            onPick={(file) => void upload(file)}
-            busy={busy}
-            inputLabel="Arquivo da imagem de capa"
-            variant="light"
-            size="sm"
-          >
-            {attendance.cover_image_url ? 'Trocar imagem' : 'Enviar imagem'}
-          </UploadButton>
-          {attendance.cover_image_url && (
-            <Button
-              variant="subtle"
-              color="red"
-              size="sm"
-              leftSection={<IconTrash size={16} aria-hidden />}
-              disabled={busy}
-              onClick={() =>
-                save.mutate({ id: attendance.id, cover_image_key: null }, { onSuccess: () => toastSuccess('Imagem de capa removida.') })
-              }
-            >
-              Remover
-            </Button>
-          )}
-        </Group>
-        <Text fz="xs" c="dimmed">
-          {uploadHint(IMAGE_UPLOAD)}.
-        </Text>
+        <ImageUploadActions
+          hasImage={!!attendance.cover_image_url}
+          busy={busy}
+          onPick={(file) => void upload(file)}
+          onRemove={() =>
+            save.mutate({ id: attendance.id, cover_image_key: null }, { onSuccess: () => toastSuccess('Imagem de capa removida.') })
+          }
+          inputLabel="Arquivo da imagem de capa"
+          labels={{ send: 'Enviar imagem', replace: 'Trocar imagem' }}
+        />
       </Stack>
     </Card>
   );

@@ -1,15 +1,14 @@
 // "Dados da agência" on /perfil, for the owner: the name and the contact the agency's customers see
 // on a budget's page, its PDF and e-mails, and the logo (uploaded, then saved at once).
 import { BR_STATES } from '@app/shared/documents';
-import { IMAGE_UPLOAD, uploadHint } from '@app/shared/files';
 import { updateCompanyInput } from '@app/shared/landing-pages';
 import type { Company } from '@app/shared/users';
 import { Button, Card, Center, Group, Image, Progress, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconBuildingStore, IconTrash } from '@tabler/icons-react';
+import { IconBuildingStore } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { ErrorText } from '../../components/ErrorText';
-import { UploadButton } from '../../components/UploadButton';
+import { ImageUploadActions } from '../../components/ImageUploadActions';
 import { useSchemaForm } from '../../lib/form';
 import { profileQuery } from '../../lib/session-queries';
 import { toastSuccess } from '../../lib/toast';
@@ -69,35 +68,14 @@ function AgencyLogo({ company }: { company: Company }) {
             <IconBuildingStore size={28} color="var(--mantine-color-gray-5)" aria-label="Sem logo" />
           </Center>
         )}
-        <Stack gap={6}>
-          <Group gap="xs">
-            <UploadButton
-              rule={IMAGE_UPLOAD}
-              onPick={(file) => void upload(file)}
-              busy={busy}
-              inputLabel="Arquivo do logo"
-              variant="light"
-              size="sm"
-            >
-              {company.logo_url ? 'Trocar logo' : 'Enviar logo'}
-            </UploadButton>
-            {company.logo_url && (
-              <Button
-                variant="subtle"
-                color="red"
-                size="sm"
-                leftSection={<IconTrash size={16} aria-hidden />}
-                disabled={busy}
-                onClick={() => save.mutate({ id: company.id, logo_key: null }, { onSuccess: () => toastSuccess('Logo removido.') })}
-              >
-                Remover
-              </Button>
-            )}
-          </Group>
-          <Text fz="xs" c="dimmed">
-            {uploadHint(IMAGE_UPLOAD)}.
-          </Text>
-        </Stack>
+        <ImageUploadActions
+          hasImage={!!company.logo_url}
+          busy={busy}
+          onPick={(file) => void upload(file)}
+          onRemove={() => save.mutate({ id: company.id, logo_key: null }, { onSuccess: () => toastSuccess('Logo removido.') })}
+          inputLabel="Arquivo do logo"
+          labels={{ send: 'Enviar logo', replace: 'Trocar logo' }}
+        />
       </Group>
       {progress !== null && (
         <Progress value={progress} size="sm" radius="xl" animated={progress < 100} aria-label="Progresso do envio do logo" />
