@@ -50,13 +50,39 @@ const scenarios = [
 
 const run = (path: string, seconds: number, origin = base) => measure({ origin, paths: [path], tokens, connections, seconds });
 
+// The SQL each route runs, captured from the Prisma client with its parameters.
+const queries: { query: string; params: string }[] = [];
+const traced = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }), log: [{ emit: 'event', level: 'query' }] });
+traced.$on('query', (e: { query: string; params: string }) => queries.push({ query: e.query, params: e.params }));
+async function capturedSql(call: () => Promise<unknown>) {
+  queries.length = 0;
+  await call();
+  return [...queries];
+}
+const [owner] = await db.$queryRaw<
+  { id: number; token_version: number }[]
+>`SELECT id, token_version FROM users WHERE email = ${BENCH.owner}`;
+const session = () => loadSession(traced, { userId: owner?.id ?? 0, token_version: owner?.token_version ?? 0 });
+const filters = { page: 1, per_page: 6 };
+
+// The second ceiling: the list's own statements (session, page, count) through pg from a bare
+// Fastify route, named (prepared) as the API's are: the database's share of a list request.
+const listSql = [...(await capturedSql(session)), ...(await capturedSql(() => listAttendances(traced, company.id, filters)))];
+const sqlFile = join(root, 'bench/results', 'crm-list-sql.json');
+mkdirSync(dirname(sqlFile), { recursive: true });
+writeFileSync(sqlFile, JSON.stringify(listSql.map((q, i) => ({ name: `list_${i}`, text: q.query, values: JSON.parse(q.params) }))));
+
 const rows: string[] = [];
 const header = `${'route'.padEnd(26)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'req/s'.padStart(8)} ${'errors'.padStart(7)}  target`;
 // The machine is shared: its load and a bare Fastify route (the ceiling) put the figures in context.
 console.log(`\n${loadTool}, ${connections} connections, ${duration}s per route, ${base}, load average ${loadAverage()}\n${header}`);
 rows.push(`load average at start ${loadAverage()}`);
-const bare = await startBareServer(process.env.BENCH_BARE_PORT ?? '39872');
-for (const s of [{ name: 'ceiling: bare Fastify', path: '/bare', origin: bare.url, target: false }, ...scenarios]) {
+const bare = await startBareServer(process.env.BENCH_BARE_PORT ?? '39872', { BENCH_SQL_FILE: sqlFile, DATABASE_URL: databaseUrl });
+const ceilings = [
+  { name: 'ceiling: bare Fastify', path: '/bare', origin: bare.url, target: false },
+  { name: 'ceiling: list SQL via pg', path: '/sql', origin: bare.url, target: false },
+];
+for (const s of [...ceilings, ...scenarios]) {
   const origin = 'origin' in s ? s.origin : base;
   await run(s.path, 2, origin); // warm-up: JIT, connection pool, PostgreSQL caches
   const r = await run(s.path, duration, origin);
@@ -87,25 +113,16 @@ async function preparedPlan(name: string, query: string, values: unknown[]) {
   const plan = explained.rows.map((r) => r['QUERY PLAN']);
   return { plan, cached: Number(rows[0]?.generic_plans) > 0 ? 'generic plan (cached)' : 'custom plan (planned per call)' };
 }
-const queries: { query: string; params: string }[] = [];
-const traced = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }), log: [{ emit: 'event', level: 'query' }] });
-traced.$on('query', (e: { query: string; params: string }) => queries.push({ query: e.query, params: e.params }));
-const filters = { page: 1, per_page: 6 };
 const plans: string[] = [];
-const [owner] = await db.$queryRaw<
-  { id: number; token_version: number }[]
->`SELECT id, token_version FROM users WHERE email = ${BENCH.owner}`;
 let statement = 0;
 for (const [label, call] of [
-  ['session', () => loadSession(traced, { userId: owner?.id ?? 0, token_version: owner?.token_version ?? 0 })],
+  ['session', session],
   ['list', () => listAttendances(traced, company.id, filters)],
   ['funnel', () => funnel(traced, company.id, filters)],
   ['big-numbers', () => funnelBigNumbers(traced, company.id, {})],
   ['balance', () => funnelBalance(traced, company.id, {})],
 ] as const) {
-  queries.length = 0;
-  await call();
-  for (const { query, params } of [...queries]) {
+  for (const { query, params } of await capturedSql(call)) {
     const { plan, cached } = await preparedPlan(`bench_${statement++}`, query, JSON.parse(params) as unknown[]);
     plans.push(`── ${label} (${cached})\n${query}\nparams ${params}\n${plan.join('\n')}\n`);
     const top = plan[0]?.replace(/\s+\(cost.*$/, '') ?? '';

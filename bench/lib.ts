@@ -38,6 +38,10 @@ export async function startApi(databaseUrl: string | undefined, port: string, en
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
+      // Scheduled jobs are not what is measured: their runs (and retries against an unreachable
+      // exchange-rate service) would take CPU in the middle of a route's figures.
+      CURRENCY_QUOTES_REFRESH_MINUTES: '0',
+      FOLLOW_UP_INTERVAL_MINUTES: '0',
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
       ...env,
     },
@@ -47,12 +51,12 @@ export async function startApi(databaseUrl: string | undefined, port: string, en
   return { url, stop: () => child.kill('SIGTERM') };
 }
 
-/** The ceiling: one Fastify route answering a constant, in its own process like the API. */
-export async function startBareServer(port: string): Promise<Server> {
+/** The ceilings (bench/bare-server.ts): a Fastify route answering a constant and, with `env.BENCH_SQL_FILE`, one running a route's SQL through pg. */
+export async function startBareServer(port: string, env: Record<string, string> = {}): Promise<Server> {
   const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'bench/bare-server.ts')], {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, PORT: port },
+    env: { ...process.env, PORT: port, ...env },
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/bare`, child);

@@ -1,4 +1,4 @@
-// "Contains, any case" searches in SQL, and when the trigram indexes (pg_trgm, GIN) can serve them.
+// "Contains" searches in SQL, blind to accents and case, and when the trigram indexes (pg_trgm, GIN) can serve them.
 import { type Expression, type RawBuilder, type SqlBool, sql } from '@app/db';
 
 /** ILIKE pattern for "contains", with the pattern's own wildcards taken literally. */
@@ -15,15 +15,34 @@ export function trigramSearchable(term: string): boolean {
 }
 
 /**
- * `column ILIKE pattern` for "contains `term`", given `trigramSearchable(term)` (it decides the text,
- * so it belongs to a compiled statement's shape) and `containsPattern(term)` (a parameter). For a
- * term too short for the trigram index the column is written `(column || '')` (the same value, NULL
- * stays NULL), which no index matches: a cached generic plan does not see the term, and would take
- * the index for a two-letter term as for any other.
+ * `immutable_unaccent(lower(text))`: how every stored search text is folded (by the tables'
+ * triggers, see the migrations) and how a term is folded to compare with it, in the database, so
+ * both sides fold alike ('São' and 'sao', 'JOÃO' and 'joao').
  */
-export function containsSql(column: Expression<string | null>, trigram: boolean, pattern: string): RawBuilder<SqlBool> {
-  const subject = trigram ? column : sql`(${column} || '')`;
-  return sql<SqlBool>`${subject} ILIKE ${pattern}`;
+export const folded = (text: unknown) => sql<string>`immutable_unaccent(lower(${text}))`;
+
+/**
+ * "`searchText` contains the term", blind to accents and case: `searchText` is a folded column with
+ * a trigram index, `pattern` is `containsPattern(term)` (folded here), `trigram` is
+ * `trigramSearchable(term)` (it decides the text, so it belongs to a compiled statement's shape).
+ * For a term too short for the index the column is written `(searchText || '')` (the same value),
+ * which no index matches: a cached generic plan does not see the term, and would take the index
+ * for a two-letter term as for any other.
+ */
+export function foldedContains(searchText: Expression<string>, trigram: boolean, pattern: string): RawBuilder<SqlBool> {
+  const subject = trigram ? searchText : sql`(${searchText} || '')`;
+  return sql<SqlBool>`${subject} LIKE ${folded(pattern)}`;
+}
+
+/**
+ * The digits of a term written as a document or phone number ('529.982.247-25', '(11) 98765-4321'):
+ * only digits and their usual punctuation, three digits at least. Stored documents and phones are
+ * searched as digits, so punctuation never decides a match.
+ */
+export function documentDigits(term: string): string | null {
+  if (!/^[\d\s.\-/()+]+$/.test(term)) return null;
+  const digits = term.replace(/\D/g, '');
+  return digits.length >= 3 ? digits : null;
 }
 
 type ContainsFilter = { contains: string; mode: 'insensitive' };

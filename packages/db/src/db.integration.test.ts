@@ -77,6 +77,71 @@ describe('migrations', () => {
   });
 });
 
+/**
+ * The folded search texts the triggers keep, and the comparison the API makes with them, on both
+ * databases the app runs on: the PostgreSQL server (when configured) and the embedded PGlite.
+ */
+describe.each([
+  ...(serverUrl ? [{ database: 'PostgreSQL', open: emptyDatabase }] : []),
+  {
+    database: 'PGlite',
+    open: async () => {
+      const server = await startEmbeddedPostgres();
+      return { url: server.url, drop: server.stop };
+    },
+  },
+])('search texts on $database', ({ open }) => {
+  it('fold accents and case, keep documents and phones as digits, and follow a renamed client', async () => {
+    const db = await open();
+    const prisma = createPrismaClient(db.url, { max: 2, preparedStatements: false });
+    try {
+      await applyMigrations(db.url);
+      const company = await prisma.company.create({ data: { name: 'Busca' } });
+      const owner = await prisma.user.create({ data: { companyId: company.id, name: 'Dona', email: 'dona@busca.test' } });
+      const client = await prisma.client.create({
+        data: {
+          companyId: company.id,
+          kind: 'person',
+          name: 'JOÃO Gonçalves',
+          email: 'João@Ex.com',
+          cpf: '39053344705',
+          phone: '(11) 98765-4321',
+        },
+      });
+      const attendance = await prisma.attendance.create({
+        data: { companyId: company.id, clientId: client.id, ownerUserId: owner.id, title: 'Férias em Cancún', destination: 'São Paulo' },
+      });
+      const texts = async () => ({
+        client: (await prisma.client.findUniqueOrThrow({ where: { id: client.id } })).searchText,
+        attendance: (await prisma.attendance.findUniqueOrThrow({ where: { id: attendance.id } })).searchText,
+      });
+      expect(await texts()).toEqual({
+        client: 'joao goncalves joao@ex.com 39053344705 11987654321',
+        attendance: 'ferias em cancun sao paulo joao goncalves',
+      });
+      const found = async (term: string) =>
+        (
+          await queryRows(
+            prisma,
+            qb
+              .selectFrom('attendances')
+              .select('id')
+              .where(sql<boolean>`search_text LIKE immutable_unaccent(lower(${`%${term}%`}))`),
+          )
+        ).length;
+      expect([await found('CANCÚN'), await found('cancun'), await found('SÃO PAULO JOÃO'), await found('lisboa')]).toEqual([1, 1, 1, 0]);
+      await prisma.client.update({ where: { id: client.id }, data: { name: 'Maria Ñandú' } });
+      expect(await texts()).toEqual({
+        client: 'maria nandu joao@ex.com 39053344705 11987654321',
+        attendance: 'ferias em cancun sao paulo maria nandu',
+      });
+    } finally {
+      await prisma.$disconnect();
+      await db.drop();
+    }
+  });
+});
+
 describe('seed', () => {
   it('creates the demo data once; running it again changes nothing', async () => {
     const { prisma } = await testDatabase();

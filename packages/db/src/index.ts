@@ -7,6 +7,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from './generated/prisma/client';
 import { registerReader } from './rows';
+import { PLAN_PER_CALL } from './sql';
 
 export * from './generated/prisma/client';
 export { queryRows } from './rows';
@@ -58,6 +59,7 @@ const statementNames = new Map<string, string>();
 const MAX_STATEMENTS = 1000;
 /** A name per distinct SQL text (PostgreSQL keeps 63 bytes of a name; a SHA-1 is 40 hex digits). */
 function statementName({ sql }: { sql: string }): string | undefined {
+  if (sql.startsWith(PLAN_PER_CALL)) return undefined;
   let name = statementNames.get(sql);
   if (!name && statementNames.size < MAX_STATEMENTS) {
     name = `s${createHash('sha1').update(sql).digest('hex')}`;

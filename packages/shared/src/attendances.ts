@@ -194,6 +194,7 @@ export type FunnelCard = z.infer<typeof funnelCardSchema>;
 /** One status's cards in a column, paginated like every list (page / per_page of the query). */
 export const funnelSublistSchema = z.object({
   cards: z.array(funnelCardSchema),
+  /** Under a search whose count is capped (`pagination.total_count_capped`), the value of the counted matches only. */
   total_value: z.number().int(),
   pagination: paginationSchema,
 });

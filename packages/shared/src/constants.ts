@@ -83,6 +83,11 @@ export const FIRST_PAGE = 1;
 export const MAX_PAGE_SIZE = 100;
 /** The search box of a list (users, clients, attendances). */
 export const SEARCH_MAX_LENGTH = 120;
+/**
+ * A search counts its matches up to this many (or to the page asked for, if further): past it the
+ * list says "100+" and keeps its next pages, instead of counting every match of a common name.
+ */
+export const SEARCH_COUNT_CAP = 100;
 export const MODAL_MAX_WIDTH = 600;
 export const TRIAL_ENDING_SOON_DAYS = 3;
 export const SUPPORT_EMAIL = 'suporte@agenciacrm.com.br';

@@ -1,4 +1,12 @@
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE, MAX_PAGE_SIZE, MAX_RECORD_ID, RECORD_ID_PATTERN, SEARCH_MAX_LENGTH } from './constants';
+import {
+  DEFAULT_PAGE_SIZE,
+  FIRST_PAGE,
+  MAX_PAGE_SIZE,
+  MAX_RECORD_ID,
+  RECORD_ID_PATTERN,
+  SEARCH_COUNT_CAP,
+  SEARCH_MAX_LENGTH,
+} from './constants';
 import { z } from './zod';
 
 /** Query fields every paginated list accepts (strings in a REST query, coerced). */
@@ -18,6 +26,8 @@ export const paginationSchema = z.object({
   total_count: z.number().int(),
   has_next_page: z.boolean(),
   has_prev_page: z.boolean(),
+  /** Only on searches: true when more rows match than were counted (`total_count` is a lower bound). */
+  total_count_capped: z.boolean().optional(),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
@@ -31,6 +41,23 @@ export function buildPagination(page: number, perPage: number, totalCount: numbe
     has_next_page: page < totalPages,
     has_prev_page: page > 1,
   };
+}
+
+/** How many matches a search counts at most: the cap, or to the end of the page asked for. */
+export function searchCountLimit(page: number, perPage: number): number {
+  return Math.max(SEARCH_COUNT_CAP, page * perPage);
+}
+
+/**
+ * The pagination of a search that counted its matches up to `searchCountLimit(...) + 1`: one more
+ * than the limit means there are more, so the count is the limit, capped, with a next page.
+ */
+export function buildSearchPagination(page: number, perPage: number, counted: number): Pagination {
+  const limit = searchCountLimit(page, perPage);
+  if (counted <= limit) return buildPagination(page, perPage, counted);
+  const capped = buildPagination(page, perPage, limit);
+  // There is always one more page to ask for; asking for it counts further.
+  return { ...capped, total_pages: Math.max(capped.total_pages, page + 1), has_next_page: true, total_count_capped: true };
 }
 
 /** A record id in a JSON body: a number, never a string. */

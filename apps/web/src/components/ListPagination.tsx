@@ -3,7 +3,7 @@ import { Group, Pagination, Text } from '@mantine/core';
 
 const CONTROL_LABELS = { first: 'Primeira página', previous: 'Página anterior', next: 'Próxima página', last: 'Última página' };
 
-/** '12 clientes · página 1 de 2' and the page buttons (the API's pagination block). */
+/** '12 clientes · página 1 de 2' (a capped search: 'mais de 100 clientes · página 1') and the page buttons (the API's pagination block). */
 export function ListPagination({
   pagination,
   noun,
@@ -18,10 +18,14 @@ export function ListPagination({
 }) {
   if (!pagination || pagination.total_count === 0) return null;
   const count = pagination.total_count;
+  // A search counts its matches up to a cap: past it, 'mais de 100' and no last page.
+  const capped = pagination.total_count_capped === true;
+  const counted = noun && (capped ? `mais de ${count} ${noun[1]}` : `${count} ${count === 1 ? noun[0] : noun[1]}`);
   return (
     <Group justify="space-between" mt="md" gap="sm">
       <Text fz="sm" c="dimmed" aria-live="polite">
-        {noun ? `${count} ${count === 1 ? noun[0] : noun[1]} · página` : 'Página'} {pagination.current_page} de {pagination.total_pages}
+        {counted ? `${counted} · página` : 'Página'} {pagination.current_page}
+        {capped ? '' : ` de ${pagination.total_pages}`}
       </Text>
       <Pagination
         total={pagination.total_pages}

@@ -13,6 +13,7 @@ import {
   enumText,
   type JsonRow,
   jsonRows,
+  planPerCall,
   qb,
   queryRows,
   type RawBuilder,
@@ -20,7 +21,13 @@ import {
   type StatementValues,
   sql,
 } from '@app/db';
-import { ATTENDANCE_STATUSES, type AttendanceFilters, type AttendanceStatus, type ListAttendancesInput } from '@app/shared';
+import {
+  ATTENDANCE_STATUSES,
+  type AttendanceFilters,
+  type AttendanceStatus,
+  type ListAttendancesInput,
+  searchCountLimit,
+} from '@app/shared';
 import { cardColumns } from './attendances.select';
 import { attendanceFilter, type FilterShape, type FilterValues, filterShape, filterValues, statsWhere } from './attendances.where';
 
@@ -86,6 +93,55 @@ export function listCards(db: Db, companyId: number, input: ListAttendancesInput
 }
 
 /**
+ * A search's page and its count in one statement: the newest `limit` matches (`m`; a walk of the
+ * newest rows for a common term, the trigram index for a rare one: planned for the term), counted,
+ * and the page's cards among them. `limit` is one past searchCountLimit, so a common name costs a
+ * hundred rows, not every match.
+ */
+const searchPageStatement = compiledStatement((s: ListShape & { limit: number }, v: ListValues) =>
+  qb
+    .with('m', (db) =>
+      db
+        .selectFrom('attendances as a')
+        .select(['a.id', 'a.created_at'])
+        .where(sql<SqlBool>`${attendanceFilter(s.filter, v)}${listStatusFilter(s.status, v)}`)
+        .orderBy('a.created_at', 'desc')
+        .orderBy('a.id', 'desc')
+        .limit(sql.lit(s.limit)),
+    )
+    .selectFrom((db) =>
+      db
+        .selectFrom('m')
+        .selectAll()
+        .orderBy('m.created_at', 'desc')
+        .orderBy('m.id', 'desc')
+        .limit(sql.lit(s.page.limit))
+        .offset(sql.lit(s.page.offset))
+        .as('p'),
+    )
+    .innerJoin('attendances as a', 'a.id', 'p.id')
+    .select([...cardColumns, asInt(sql`(SELECT count(*) FROM m)`).as('matched')])
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc'),
+);
+
+/** A search's page of cards and how many rows match, counted up to one past searchCountLimit (buildSearchPagination). */
+export async function searchPage(db: Db, companyId: number, input: ListAttendancesInput, today: string) {
+  const page = pageShape(input);
+  const shape = {
+    filter: filterShape(input),
+    status: listStatusShape(input.status),
+    page,
+    limit: searchCountLimit(input.page, input.per_page) + 1,
+  };
+  const values = listValues(companyId, input, today);
+  const rows = await queryRows(db, planPerCall(searchPageStatement(shape, values)));
+  // A page past the matches has no row to carry the count.
+  const matched = rows[0]?.matched ?? (page.offset > 0 ? await countSearch(db, shape, values) : 0);
+  return { rows, matched };
+}
+
+/**
  * The same page of each status: a lateral walk of the status index per status (a UNION of four
  * joined selects cost several times more to plan than to run). The statuses are the caller's
  * constants, written into the statement like the page bounds so its plan is reused.
@@ -137,9 +193,12 @@ export async function funnelColumns(
     blindPlan: unfiltered(filters),
     statuses,
     page: pageShape(filters),
-    totals: totalsShape(filters, { expired: false }),
+    totals: filters.search
+      ? { from: 'search', filter: filterShape(filters), statuses, limit: searchCountLimit(filters.page, filters.per_page) + 1 }
+      : totalsShape(filters, { expired: false }),
   };
-  const [row] = await queryRows(db, funnelStatement(shape, { ...filterValues(companyId, filters), today }));
+  const statement = funnelStatement(shape, { ...filterValues(companyId, filters), today });
+  const [row] = await queryRows(db, filters.search ? planPerCall(statement) : statement);
   const cards = row?.cards ?? [];
   return {
     cards: Object.fromEntries(statuses.map((s) => [s, cards.filter((r) => r.status === s)])) as Record<AttendanceStatus, typeof cards>,
@@ -161,6 +220,7 @@ export type StatusTotals = Record<AttendanceStatus, { count: number; value: numb
 /** Where the totals come from: the table under the filters, or one of the trigger-kept tables. */
 type TotalsShape =
   | { from: 'attendances'; filter: FilterShape }
+  | { from: 'search'; filter: FilterShape; statuses: readonly AttendanceStatus[]; limit: number }
   | { from: 'attendance_stats'; dates: Pick<FilterShape, 'from' | 'to'> }
   | { from: 'attendance_status_stats' }
   | { from: 'attendance_status_stats, ahead' };
@@ -189,6 +249,35 @@ function statusTotalsQuery(s: TotalsShape, v: FunnelValues) {
       ])
       .where(attendanceFilter(s.filter, v))
       .groupBy(a('status'));
+  }
+  if (s.from === 'search') {
+    // Per status, the newest `limit` matches only (a walk of the status index testing the folded
+    // text on the index alone, or the trigram index for a rare term): a common name is counted to
+    // its cap (buildSearchPagination), not summed over every match.
+    return qb
+      .selectFrom(
+        sql<{ status: AttendanceStatus }>`unnest(ARRAY[${sql.join(s.statuses.map(statusLiteral))}]::"AttendanceStatus"[])`.as<'st'>(
+          sql`st(status)`,
+        ),
+      )
+      .crossJoinLateral(
+        qb
+          .selectFrom('attendances as a')
+          .select(a('value_cents').as('value_cents'))
+          .where(sql<SqlBool>`${attendanceFilter(s.filter, v)} AND ${a('status')} = st.status`)
+          .orderBy('a.created_at', 'desc')
+          .orderBy('a.id', 'desc')
+          .limit(sql.lit(s.limit))
+          .as('m'),
+      )
+      .select([
+        enumText(sql.ref<AttendanceStatus>('st.status')).as('status'),
+        asInt(sql`count(*)`).as('count'),
+        asBigint(sql`sum(m.value_cents)`).as('value'),
+        sql.lit(0).as('expired_count'),
+        asBigint(sql.lit(0)).as('expired_value'),
+      ])
+      .groupBy('st.status');
   }
   if (s.from === 'attendance_stats') {
     return qb
@@ -260,8 +349,8 @@ export async function statusTotals(
   today: string,
   opts: { expired: boolean },
 ): Promise<StatusTotals> {
-  const rows = await queryRows(db, statusTotalsStatement(totalsShape(filters, opts), { ...filterValues(companyId, filters), today }));
-  return toStatusTotals(rows);
+  const statement = statusTotalsStatement(totalsShape(filters, opts), { ...filterValues(companyId, filters), today });
+  return toStatusTotals(await queryRows(db, filters.search ? planPerCall(statement) : statement));
 }
 
 type TotalsRow = { status: AttendanceStatus; count: number; value: bigint; expired_count: number; expired_value: bigint };
@@ -283,6 +372,28 @@ const countStatement = compiledStatement((s: Omit<ListShape, 'page'>, v: ListVal
     .select(asInt(sql`count(*)`).as('count'))
     .where(sql<SqlBool>`${attendanceFilter(s.filter, v)}${listStatusFilter(s.status, v)}`),
 );
+
+/**
+ * A search's matches, counted up to `limit` rows: a common name stops there instead of reading every
+ * match, and the plan follows the term (planPerCall).
+ */
+const searchCountStatement = compiledStatement((s: Omit<ListShape, 'page'> & { limit: number }, v: ListValues) =>
+  qb
+    .selectFrom(
+      qb
+        .selectFrom('attendances as a')
+        .select(sql.lit(1).as('one'))
+        .where(sql<SqlBool>`${attendanceFilter(s.filter, v)}${listStatusFilter(s.status, v)}`)
+        .limit(sql.lit(s.limit))
+        .as('m'),
+    )
+    .select(asInt(sql`count(*)`).as('count')),
+);
+
+async function countSearch(db: Db, shape: Omit<ListShape, 'page'> & { limit: number }, values: StatementValues<ListValues>) {
+  const [row] = await queryRows(db, planPerCall(searchCountStatement(shape, values)));
+  return row?.count ?? 0;
+}
 
 /** The list's total under its filters. */
 export async function countAttendances(db: Db, companyId: number, input: ListAttendancesInput, today: string): Promise<number> {
@@ -375,7 +486,8 @@ export async function monthCounts(
     return counts;
   }
   const filter = filterShape(filters);
-  const [row] = await queryRows(db, monthTableStatement({ filter, matchesFirst: filter.search?.trigram === true }, values));
+  const statement = monthTableStatement({ filter, matchesFirst: filter.search?.trigram === true }, values);
+  const [row] = await queryRows(db, filters.search ? planPerCall(statement) : statement);
   for (const event of MONTH_EVENTS) {
     counts[event] = { this_month: row?.[`${event}_this`] ?? 0, last_month: row?.[`${event}_last`] ?? 0 };
   }

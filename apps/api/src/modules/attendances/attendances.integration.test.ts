@@ -315,27 +315,87 @@ describe('GET /api/attendances', () => {
     expect(Object.keys(bad.json().errors).sort()).toEqual(['owner_user_id', 'page', 'start_date_from', 'status']);
   });
 
-  it('searches any case with accents as typed and % and _ literally, for short and long terms alike', async () => {
+  it('searches blind to accents and case, % and _ literally, for short and long terms alike, and follows a renamed client', async () => {
     const client = (await t.call('POST', '/api/clients', { token: owner, body: { kind: 'person', name: 'Conceição Araújo' } })).json().id;
     const cancun = await create(owner, { client_id: client, title: 'Férias', destination: 'Cancún' });
     const percent = await create(owner, { client_id: client, title: 'Promo 50% Nordeste' });
     await create(owner, { client_id: client, title: 'Promo 500 Nordeste' });
     const underscore = await create(owner, { client_id: client, title: 'Pacote Fun_Trip' });
-    await create(owner, { client_id: client, title: 'Pacote FunXTrip' });
+    const funx = await create(owner, { client_id: client, title: 'Pacote FunXTrip' });
     const ids = async (search: string) =>
       (await t.call('GET', `/api/attendances?client_id=${client}&per_page=50&search=${encodeURIComponent(search)}`, { token: owner }))
         .json()
         .attendances.map((a: { id: number }) => a.id);
-    // Terms of three letters or more read the trigram indexes, shorter ones scan: the same answers.
+    // Terms of three letters or more read the trigram index, shorter ones scan: the same answers.
     expect(await ids('CANCÚN')).toEqual([cancun.id]);
-    expect(await ids('ÚN')).toEqual([cancun.id]);
-    expect(await ids('cancun')).toEqual([]); // accents are not folded
+    expect(await ids('cancun')).toEqual([cancun.id]);
+    expect(await ids('ÚN')).toEqual([funx.id, underscore.id, cancun.id]);
+    expect(await ids('férias cancun')).toEqual([cancun.id]);
     expect(await ids('promo 50%')).toEqual([percent.id]);
     expect(await ids('%')).toEqual([percent.id]);
     expect(await ids('FUN_trip')).toEqual([underscore.id]);
     expect(await ids('n_t')).toEqual([underscore.id]);
-    expect(await ids('CONCEIÇÃO')).toHaveLength(5); // the client's name
-    expect(await ids('çã')).toHaveLength(5);
+    expect(await ids('conceicao araujo')).toHaveLength(5); // the client's name
+    expect(await ids('CONCEIÇÃO')).toHaveLength(5);
+    expect(await ids('ca')).toHaveLength(5);
+    await t.call('PATCH', `/api/clients/${client}`, { token: owner, body: { name: 'Maria Gonçalves' } });
+    expect(await ids('goncalves')).toHaveLength(5);
+    expect(await ids('conceicao')).toEqual([]);
+  });
+});
+
+describe('a search that matches more than a person reads', () => {
+  it('counts a name shared by many to the cap ("mais de 100"), keeps paging, and caps the funnel the same way', async () => {
+    const shared = (await t.call('POST', '/api/clients', { token: owner, body: { kind: 'person', name: 'Família Souzândia' } })).json().id;
+    const ownerId = (await t.deps.db.user.findUniqueOrThrow({ where: { email: DEMO.users.owner } })).id;
+    const company = (await t.deps.db.client.findUniqueOrThrow({ where: { id: shared } })).companyId;
+    await t.deps.db.$executeRaw`
+      INSERT INTO attendances (company_id, client_id, owner_user_id, title, created_at, updated_at)
+      SELECT ${company}, ${shared}, ${ownerId}, 'Viagem ' || n, now() - n * interval '1 minute', now() FROM generate_series(1, 130) n`;
+    const list = async (search: string, page: number) =>
+      (await t.call('GET', `/api/attendances?search=${encodeURIComponent(search)}&page=${page}`, { token: colab })).json();
+    for (const term of ['souzandia', 'SOUZÂNDIA']) {
+      const first = await list(term, 1);
+      expect(first.attendances.map((a: { title: string }) => a.title)).toEqual([
+        'Viagem 1',
+        'Viagem 2',
+        'Viagem 3',
+        'Viagem 4',
+        'Viagem 5',
+        'Viagem 6',
+      ]);
+      expect(first.pagination).toEqual({
+        current_page: 1,
+        per_page: 6,
+        total_pages: 17,
+        total_count: 100,
+        has_next_page: true,
+        has_prev_page: false,
+        total_count_capped: true,
+      });
+    }
+    // Asking for a page past the cap counts to it, one page further each time.
+    expect((await list('souzandia', 17)).pagination).toMatchObject({
+      total_count: 102,
+      total_pages: 18,
+      has_next_page: true,
+      total_count_capped: true,
+    });
+    const last = await list('souzandia', 22);
+    expect(last.attendances.map((a: { title: string }) => a.title)).toEqual(['Viagem 127', 'Viagem 128', 'Viagem 129', 'Viagem 130']);
+    expect(last.pagination).toMatchObject({ total_count: 130, total_pages: 22, has_next_page: false });
+    expect(last.pagination.total_count_capped).toBeUndefined();
+    const past = await list('souzandia', 40);
+    expect(past.attendances).toEqual([]);
+    expect(past.pagination).toMatchObject({ total_count: 130, total_pages: 22, has_next_page: false });
+    // A short term scans instead of reading the trigram index: the same count.
+    expect((await list('ândia', 1)).pagination).toMatchObject({ total_count: 100, total_count_capped: true });
+    const funnel = (await t.call('GET', '/api/attendances/funnel?search=souzandia', { token: colab })).json();
+    expect(funnel.negotiations.open.pagination).toMatchObject({ total_count: 100, total_count_capped: true, has_next_page: true });
+    expect(funnel.negotiations.open.cards).toHaveLength(6);
+    expect(funnel.sales.won.pagination).toMatchObject({ total_count: 0, has_next_page: false });
+    // Another agency's search sees none of them.
+    expect((await t.call('GET', '/api/attendances?search=souzandia', { token: outra })).json().pagination.total_count).toBe(0);
   });
 });
 

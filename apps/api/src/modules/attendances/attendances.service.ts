@@ -7,6 +7,7 @@ import {
   type AttendanceTransition,
   attendanceRangeIssues,
   buildPagination,
+  buildSearchPagination,
   businessDate,
   CLIENT_FIELD_MESSAGES,
   type CreateAttendanceInput,
@@ -22,7 +23,7 @@ import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../errors';
 import { findPage } from '../../paging';
 import type { Storage } from '../../platform/storage';
-import { countAttendances, listCards } from './attendance-queries';
+import { countAttendances, listCards, searchPage } from './attendance-queries';
 import { toAttendanceDto, toFunnelCard, toListItem } from './attendances.dto';
 import { attendanceSelect } from './attendances.select';
 import { attendanceWhere, lockAttendance } from './attendances.where';
@@ -74,6 +75,10 @@ export async function writeLog(
 }
 
 export async function listAttendances(db: Db, companyId: number, input: ListAttendancesInput, today = businessDate()) {
+  if (input.search) {
+    const { rows, matched } = await searchPage(db, companyId, input, today);
+    return { attendances: rows.map((r) => toListItem(r, today)), pagination: buildSearchPagination(input.page, input.per_page, matched) };
+  }
   const [rows, total] = await Promise.all([listCards(db, companyId, input, today), countAttendances(db, companyId, input, today)]);
   return { attendances: rows.map((r) => toListItem(r, today)), pagination: buildPagination(input.page, input.per_page, total) };
 }

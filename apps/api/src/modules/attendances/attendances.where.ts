@@ -1,8 +1,8 @@
 // Security-critical: tenant filters only. Every attendance read and write of a tenant goes through
 // them, with the company id of the signed-in user.
-import { columnsOf, type Prisma, qb, type RawBuilder, type SqlBool, type StatementValues, sql } from '@app/db';
+import { columnsOf, type Prisma, type RawBuilder, type SqlBool, type StatementValues, sql } from '@app/db';
 import type { AttendanceFilters } from '@app/shared';
-import { containsPattern, containsSql, trigramSearchable } from '../../search';
+import { containsPattern, foldedContains, trigramSearchable } from '../../search';
 
 const a = columnsOf('attendances', 'a');
 
@@ -70,8 +70,8 @@ const date = (value: string) => sql<Date>`${value}::date`;
 
 /**
  * Security-critical: the list and funnel filters as SQL over `attendances a`, always inside the
- * caller's company (the client-name search too). Each filter has an index that starts with
- * company_id; search reads the trigram indexes (a term of under three letters scans the agency's rows).
+ * caller's company. Each filter has an index that starts with company_id; search is blind to
+ * accents and case and reads the trigram index (a term of under three letters scans the agency's rows).
  */
 export function attendanceFilter(f: FilterShape, v: FilterValues, opts: { blindPlan?: boolean } = {}): RawBuilder<SqlBool> {
   // `blindPlan` compares through `(SELECT $n)`: the planner then costs any agency alike, as in the
@@ -84,18 +84,10 @@ export function attendanceFilter(f: FilterShape, v: FilterValues, opts: { blindP
   if (f.from) parts.push(sql`${a('start_date')} >= ${date(v.start_date_from)}`);
   if (f.to) parts.push(sql`${a('start_date')} <= ${date(v.start_date_to)}`);
   if (f.search) {
+    // One folded text per attendance (title, destination, client's name; kept by triggers) and its
+    // trigram index; a number may also be the attendance's id (a BitmapOr with the primary key).
     const byId = f.search.byId ? sql` OR ${a('id')} = ${v.search_id}` : sql``;
-    const clientIds = qb
-      .selectFrom('clients')
-      .select('clients.id')
-      .where('clients.company_id', '=', v.companyId)
-      .where((eb) => containsSql(eb.ref('clients.name'), f.search?.trigram ?? false, v.pattern));
-    // PostgreSQL reads only the matches (a BitmapOr of the trigram and client_id indexes) when every
-    // branch of the OR is an index condition: `IN (subquery)` is not, `= ANY (ARRAY(subquery))` (the
-    // same ids, read once) is. A term too short for the trigram indexes keeps IN: the OR scans then,
-    // and IN tests each row with a hash where ANY compares it with every id.
-    const byClient = f.search.trigram ? sql`${a('client_id')} = ANY (ARRAY${clientIds})` : sql`${a('client_id')} IN ${clientIds}`;
-    parts.push(sql`(${a('title')} ILIKE ${v.pattern} OR ${a('destination')} ILIKE ${v.pattern} OR ${byClient}${byId})`);
+    parts.push(sql`(${foldedContains(a('search_text'), f.search.trigram, v.pattern)}${byId})`);
   }
   return sql.join(parts, sql` AND `);
 }

@@ -3,6 +3,7 @@ import {
   type AttendanceFilters,
   type AttendanceStatus,
   buildPagination,
+  buildSearchPagination,
   businessDate,
   businessMonthBounds,
   FUNNEL_GROUP_STATUSES,
@@ -28,7 +29,9 @@ export async function funnel(db: Db, companyId: number, input: FunnelInput, toda
   const sublist = (status: (typeof SUBLISTS)[number]): FunnelSublist => ({
     cards: cards[status].map((r) => toFunnelCard(r, today)),
     total_value: totals[status].value,
-    pagination: buildPagination(input.page, input.per_page, totals[status].count),
+    pagination: input.search
+      ? buildSearchPagination(input.page, input.per_page, totals[status].count)
+      : buildPagination(input.page, input.per_page, totals[status].count),
   });
   return {
     negotiations: { open: sublist('open') },

@@ -3,7 +3,7 @@
 // services, refunds, recommendations, comments) are reached through a budget they match.
 import { columnsOf, type Prisma, qb, type RawBuilder, type SqlBool, type StatementValues, sql } from '@app/db';
 import type { BudgetStatus, ListBudgetsInput } from '@app/shared';
-import { containsPattern, trigramSearchable } from '../../search';
+import { containsPattern, folded, foldedContains, trigramSearchable } from '../../search';
 
 /** Security-critical: every budget lookup of a tenant goes through this filter. */
 export function budgetWhere(companyId: number, id?: number): Prisma.BudgetWhereInput {
@@ -83,7 +83,6 @@ export function filterValues(companyId: number, f: ListFilters): StatementValues
 
 const b = columnsOf('budgets', 'b');
 /** `immutable_unaccent(lower(text))`: how the trigger folds the stored search text (budgets migration). */
-const folded = (text: unknown) => sql<string>`immutable_unaccent(lower(${text}))`;
 const date = (value: string) => sql<Date>`${value}::date`;
 
 /**
@@ -102,7 +101,6 @@ export function budgetFilter(f: FilterShape, v: FilterValues): RawBuilder<SqlBoo
   if (f.to) parts.push(sql`${b('start_date')} <= ${date(v.start_date_to)}`);
   if (f.destination) parts.push(sql`${folded(b('destination'))} LIKE ${folded(v.destination)}`);
   if (f.search) {
-    const subject = f.search.trigram ? b('search_text') : sql`(${b('search_text')} || '')`;
     const clientIds = qb
       .selectFrom('clients')
       .select('clients.id')
@@ -110,7 +108,7 @@ export function budgetFilter(f: FilterShape, v: FilterValues): RawBuilder<SqlBoo
       .where(sql<SqlBool>`${folded(sql.ref('clients.name'))} LIKE ${folded(v.pattern)}`);
     // `= ANY(ARRAY(...))` makes the client branch an index condition too, so the OR is a BitmapOr of
     // the budgets' trigram index and (company_id, client_id); the clients' folded name has its own trigram index.
-    parts.push(sql`(${subject} LIKE ${folded(v.pattern)} OR ${b('client_id')} = ANY(ARRAY(${clientIds})))`);
+    parts.push(sql`(${foldedContains(b('search_text'), f.search.trigram, v.pattern)} OR ${b('client_id')} = ANY(ARRAY(${clientIds})))`);
   }
   return sql.join(parts, sql` AND `);
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Db, type Prisma, queryRows } from '@app/db';
 import {
   buildPagination,
+  buildSearchPagination,
   type ClientKind,
   type CreateClientInput,
   clientKindIssues,
@@ -14,7 +15,7 @@ import type { Deps } from '../../deps';
 import { assertDocumentsFree, takenFromUniqueViolation } from '../../documents-taken';
 import { AppError, notFound } from '../../errors';
 import type { UploadedFile } from '../uploads/uploaded-file';
-import { clientCountQuery, clientPageQuery } from './client-queries';
+import { clientCountQuery, clientPageQuery, clientSearchQuery } from './client-queries';
 import { toClientDto, toClientListItem } from './clients.dto';
 import { clientDetailSelect } from './clients.select';
 import { clientAttachmentWhere, clientWhere } from './clients.where';
@@ -22,8 +23,15 @@ import { clientAttachmentWhere, clientWhere } from './clients.where';
 type ClientLists = Pick<CreateClientInput, 'contacts' | 'addresses' | 'documents'>;
 type ClientScalars = Omit<UpdateClientInput, 'id' | 'contacts' | 'addresses' | 'documents'>;
 
-/** In SQL: Prisma's `contains` cannot keep a short term off the trigram indexes (see containsSql). */
+/** In SQL: Prisma's `contains` cannot keep a short term off the trigram indexes (see foldedContains). */
 export async function listClients(db: Db, companyId: number, input: ListClientsInput) {
+  if (input.search) {
+    const rows = await queryRows(db, clientSearchQuery(companyId, input));
+    // A page past the matches has no row to carry the count: counted again through the first page.
+    const first = rows[0] ?? (input.page > 1 ? (await queryRows(db, clientSearchQuery(companyId, input, 1)))[0] : undefined);
+    const matched = first?.matched ?? 0;
+    return { clients: rows.map(toClientListItem), pagination: buildSearchPagination(input.page, input.per_page, matched) };
+  }
   const [rows, [total]] = await Promise.all([
     queryRows(db, clientPageQuery(companyId, input)),
     queryRows(db, clientCountQuery(companyId, input)),

@@ -3,8 +3,8 @@
 // them with the signed-in user's company.
 import { columnsOf, type Prisma, type RawBuilder, type SqlBool, type StatementValues, sql } from '@app/db';
 import type { ListFavoriteHotelsInput } from '@app/shared';
-import { containsPattern, trigramSearchable } from '../../search';
-import { folded, visibleWhere } from '../reference-lists/reference-lists.where';
+import { containsPattern, foldedContains, trigramSearchable } from '../../search';
+import { visibleWhere } from '../reference-lists/reference-lists.where';
 
 /** Security-critical: every favourite hotel lookup of a tenant goes through this filter. */
 export function favoriteHotelWhere(companyId: number, id?: number): Prisma.FavoriteHotelWhereInput {
@@ -62,7 +62,7 @@ const h = columnsOf('favorite_hotels', 'h');
  * Security-critical: the list filters as SQL over `favorite_hotels h`, always inside the caller's
  * company. Search is "contains", blind to accents and case, on the search text a trigger folds from
  * the name, place and address, read from its trigram index (a term under three letters scans the
- * agency's hotels instead: see containsSql).
+ * agency's hotels instead: see foldedContains).
  */
 export function favoriteHotelFilter(f: FilterShape, v: FilterValues): RawBuilder<SqlBool> {
   const parts = [sql<SqlBool>`${h('company_id')} = ${v.companyId}`];
@@ -70,8 +70,7 @@ export function favoriteHotelFilter(f: FilterShape, v: FilterValues): RawBuilder
   if (f.stars) parts.push(sql`${h('stars')} = ${v.stars}`);
   if (f.supplier) parts.push(sql`${h('supplier_id')} = ${v.supplierId}`);
   if (f.search) {
-    const subject = f.search.trigram ? h('search_text') : sql`(${h('search_text')} || '')`;
-    parts.push(sql`${subject} LIKE ${folded(v.pattern)}`);
+    parts.push(foldedContains(h('search_text'), f.search.trigram, v.pattern));
   }
   return sql.join(parts, sql` AND `);
 }

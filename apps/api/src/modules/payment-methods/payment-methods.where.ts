@@ -2,7 +2,7 @@
 // them, with the signed-in user's company; another agency's methods never match (404).
 import { columnsOf, type Prisma, type RawBuilder, type SqlBool, type StatementValues, sql } from '@app/db';
 import type { ListPaymentMethodsInput, PaymentMethodKind } from '@app/shared';
-import { containsPattern } from '../../search';
+import { containsPattern, folded } from '../../search';
 
 /** Security-critical: every payment-method lookup of a tenant goes through this filter. */
 export function paymentMethodWhere(companyId: number, id?: number): Prisma.PaymentMethodWhereInput {
@@ -32,7 +32,6 @@ export function filterValues(companyId: number, f: ListFilters): StatementValues
 }
 
 const m = columnsOf('payment_methods', 'm');
-const folded = (text: unknown) => sql<string>`immutable_unaccent(lower(${text}))`;
 
 /**
  * Security-critical: the list filters as SQL over `payment_methods m`, always inside the caller's

@@ -3,7 +3,7 @@
 // own, and changes only its own; super_admin keeps the system rows.
 import { columnsOf, type Prisma, type RawBuilder, type SqlBool, type StatementValues, sql } from '@app/db';
 import type { ReferenceListQuery, Role, StoredListKey } from '@app/shared';
-import { containsPattern, trigramSearchable } from '../../search';
+import { containsPattern, foldedContains, trigramSearchable } from '../../search';
 
 export type ListCaller = { companyId: number; role: Role };
 
@@ -57,21 +57,17 @@ const r = columnsOf('reference_items', 'r');
 /** Security-critical: the same rule as visibleWhere, over `reference_items r`. */
 export const visibleSql = (companyId: unknown) => sql<SqlBool>`(${r('company_id')} IS NULL OR ${r('company_id')} = ${companyId})`;
 
-/** `immutable_unaccent(lower(text))`: how the stored search text was folded (see the reference_lists migration). */
-export const folded = (text: unknown) => sql<string>`immutable_unaccent(lower(${text}))`;
-
 /**
  * Security-critical: the list filters as SQL over `reference_items r`, always inside the rows the
  * caller sees. Search is "contains", blind to accents and case, on the folded search text, read
- * from its trigram index (a term under three letters scans the list instead: see containsSql).
+ * from its trigram index (a term under three letters scans the list instead: see foldedContains).
  */
 export function referenceFilter(f: FilterShape, v: FilterValues): RawBuilder<SqlBool> {
   const parts = [sql<SqlBool>`${r('list')} = ${v.list}`, visibleSql(v.companyId)];
   if (f.parent) parts.push(sql`${r('parent_id')} = ${v.parentId}`);
   if (f.active) parts.push(sql`${r('is_active')} = ${v.active}`);
   if (f.search) {
-    const subject = f.search.trigram ? r('search_text') : sql`(${r('search_text')} || '')`;
-    parts.push(sql`${subject} LIKE ${folded(v.pattern)}`);
+    parts.push(foldedContains(r('search_text'), f.search.trigram, v.pattern));
   }
   return sql.join(parts, sql` AND `);
 }

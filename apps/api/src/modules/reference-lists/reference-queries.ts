@@ -13,16 +13,8 @@ import {
   sql,
 } from '@app/db';
 import { AUTOCOMPLETE_PAGE_SIZE, REFERENCE_PAGE_SIZE, type ReferenceListQuery, type StoredListKey } from '@app/shared';
-import { containsPattern } from '../../search';
-import {
-  type FilterShape,
-  type FilterValues,
-  filterShape,
-  filterValues,
-  folded,
-  referenceFilter,
-  visibleSql,
-} from './reference-lists.where';
+import { containsPattern, folded } from '../../search';
+import { type FilterShape, type FilterValues, filterShape, filterValues, referenceFilter, visibleSql } from './reference-lists.where';
 
 const r = columnsOf('reference_items', 'r');
 const p = columnsOf('reference_items', 'p');

@@ -2,7 +2,7 @@
 // them, with the company id of the signed-in user.
 import { columnsOf, type Prisma, type RawBuilder, type SqlBool, type StatementValues, sql } from '@app/db';
 import { type ClientKind, type ListSuppliersInput, onlyDigits, type ServiceType } from '@app/shared';
-import { containsPattern, trigramSearchable } from '../../search';
+import { containsPattern, foldedContains, trigramSearchable } from '../../search';
 
 /** Security-critical: every supplier lookup of a tenant goes through this filter. */
 export function supplierWhere(companyId: number, id?: number): Prisma.SupplierWhereInput {
@@ -59,13 +59,12 @@ export function filterValues(companyId: number, f: ListFilters): StatementValues
 const s = columnsOf('suppliers', 's');
 
 /** `immutable_unaccent(lower(text))`: how the trigger folds the stored search text (see the suppliers migration). */
-const folded = (text: unknown) => sql<string>`immutable_unaccent(lower(${text}))`;
 
 /**
  * Security-critical: the list filters as SQL over `suppliers s`, always inside the caller's
  * company. Search is "contains", blind to accents and case, on the folded search text (name, trade
  * name, e-mail, CPF, CNPJ), read from its trigram index; a term under three letters scans the
- * agency's suppliers instead (see containsSql). '%' and '_' are taken literally.
+ * agency's suppliers instead (see foldedContains). '%' and '_' are taken literally.
  */
 export function supplierFilter(f: FilterShape, v: FilterValues): RawBuilder<SqlBool> {
   const parts = [sql<SqlBool>`${s('company_id')} = ${v.companyId}`];
@@ -73,8 +72,7 @@ export function supplierFilter(f: FilterShape, v: FilterValues): RawBuilder<SqlB
   if (f.kind) parts.push(sql`${s('kind')} = ${v.kind}::"ClientKind"`);
   if (f.serviceType) parts.push(sql`${s('service_types')} @> ARRAY[${v.serviceType}::"ServiceType"]`);
   if (f.search) {
-    const subject = f.search.trigram ? s('search_text') : sql`(${s('search_text')} || '')`;
-    const matches = [sql<SqlBool>`${subject} LIKE ${folded(v.pattern)}`];
+    const matches = [foldedContains(s('search_text'), f.search.trigram, v.pattern)];
     if (f.search.documents) matches.push(sql`${s('search_text')} LIKE ${v.digits}`);
     parts.push(matches.length === 1 ? (matches[0] as RawBuilder<SqlBool>) : sql`(${sql.join(matches, sql` OR `)})`);
   }

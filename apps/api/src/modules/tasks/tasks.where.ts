@@ -2,7 +2,7 @@
 // company id of the signed-in user (or, in the follow-up job, of the agency being processed).
 import { columnsOf, type Prisma, type RawBuilder, type SqlBool, type StatementValues, sql } from '@app/db';
 import type { ListTasksInput, TaskPriority } from '@app/shared';
-import { containsPattern, trigramSearchable } from '../../search';
+import { containsPattern, foldedContains, trigramSearchable } from '../../search';
 
 /** Security-critical: every task lookup of a tenant goes through this filter. */
 export function taskWhere(companyId: number, id: number): Prisma.TaskWhereInput {
@@ -73,7 +73,6 @@ export function filterValues(companyId: number, userId: number, f: ListTasksInpu
 
 const t = columnsOf('tasks', 't');
 /** `immutable_unaccent(lower(text))`: how the trigger folds the stored search text (tasks migration). */
-const folded = (text: unknown) => sql<string>`immutable_unaccent(lower(${text}))`;
 
 /**
  * Security-critical: the board filters as SQL over `tasks t`, always inside the caller's company.
@@ -84,8 +83,7 @@ const folded = (text: unknown) => sql<string>`immutable_unaccent(lower(${text}))
 export function taskFilter(f: FilterShape, v: FilterValues): RawBuilder<SqlBool> {
   const parts = [sql<SqlBool>`${t('company_id')} = ${v.companyId}`];
   if (f.search) {
-    const subject = f.search.trigram ? t('search_text') : sql`(${t('search_text')} || '')`;
-    parts.push(sql`${subject} LIKE ${folded(v.pattern)}`);
+    parts.push(foldedContains(t('search_text'), f.search.trigram, v.pattern));
   }
   if (f.assignee) parts.push(sql`${t('assignee_user_id')} = ${v.assignee_user_id}`);
   if (f.attendance) parts.push(sql`${t('attendance_id')} = ${v.attendance_id}`);

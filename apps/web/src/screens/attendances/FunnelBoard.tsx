@@ -180,7 +180,9 @@ export function FunnelBoard({
                       <Stack key={key} gap="xs" data-testid={`funnel-sublist-${key}`}>
                         {heading && (
                           <Text fz="xs" fw={600} c="dimmed" tt="uppercase" mt="xs">
-                            {heading} · {list.pagination.total_count} · {toCurrency(list.total_value)}
+                            {list.pagination.total_count_capped
+                              ? `${heading} · mais de ${list.pagination.total_count}`
+                              : `${heading} · ${list.pagination.total_count} · ${toCurrency(list.total_value)}`}
                           </Text>
                         )}
                         {list.cards.length === 0 && !heading ? (
