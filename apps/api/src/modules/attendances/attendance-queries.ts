@@ -214,6 +214,10 @@ export function bucketsAnswer(filters: AttendanceFilters): boolean {
   return !filters.search && !filters.owner_user_id && !filters.client_id;
 }
 
+/** One agent's attendances and nothing else: their totals per status are kept too (attendance_owner_status_stats). */
+const ownerBucketsAnswer = (f: AttendanceFilters) =>
+  !!f.owner_user_id && !f.search && !f.client_id && !f.start_date_from && !f.start_date_to;
+
 /** Per status: how many attendances and their value, and how much of that is past its travel date. */
 export type StatusTotals = Record<AttendanceStatus, { count: number; value: number; expiredCount: number; expiredValue: number }>;
 
@@ -223,9 +227,11 @@ type TotalsShape =
   | { from: 'search'; filter: FilterShape; statuses: readonly AttendanceStatus[]; limit: number }
   | { from: 'attendance_stats'; dates: Pick<FilterShape, 'from' | 'to'> }
   | { from: 'attendance_status_stats' }
+  | { from: 'attendance_owner_status_stats' }
   | { from: 'attendance_status_stats, ahead' };
 
 function totalsShape(filters: AttendanceFilters, opts: { expired: boolean }): TotalsShape {
+  if (ownerBucketsAnswer(filters) && !opts.expired) return { from: 'attendance_owner_status_stats' };
   if (!bucketsAnswer(filters)) return { from: 'attendances', filter: filterShape(filters) };
   if (filters.start_date_from || filters.start_date_to) return { from: 'attendance_stats', dates: filterShape(filters) };
   return opts.expired ? { from: 'attendance_status_stats, ahead' } : { from: 'attendance_status_stats' };
@@ -293,6 +299,19 @@ function statusTotalsQuery(s: TotalsShape, v: FunnelValues) {
       .groupBy(stats('status'));
   }
   const noDates = { from: false, to: false };
+  if (s.from === 'attendance_owner_status_stats') {
+    const ownerStats = columnsOf('attendance_owner_status_stats');
+    return qb
+      .selectFrom('attendance_owner_status_stats')
+      .select([
+        enumText(ownerStats('status')).as('status'),
+        ownerStats('attendances').as('count'),
+        ownerStats('value_cents').as('value'),
+        sql.lit(0).as('expired_count'),
+        asBigint(sql.lit(0)).as('expired_value'),
+      ])
+      .where(sql<SqlBool>`${statsWhere(noDates, v)} AND ${ownerStats('owner_user_id')} = ${v.owner_user_id}`);
+  }
   if (s.from === 'attendance_status_stats') {
     return qb
       .selectFrom('attendance_status_stats')
@@ -397,7 +416,7 @@ async function countSearch(db: Db, shape: Omit<ListShape, 'page'> & { limit: num
 
 /** The list's total under its filters. */
 export async function countAttendances(db: Db, companyId: number, input: ListAttendancesInput, today: string): Promise<number> {
-  if (bucketsAnswer(input)) {
+  if (bucketsAnswer(input) || (ownerBucketsAnswer(input) && input.status !== 'expired')) {
     const totals = await statusTotals(db, companyId, input, today, { expired: input.status === 'expired' });
     if (input.status === 'expired') return totals.open.expiredCount;
     if (input.status) return totals[input.status].count;

@@ -176,6 +176,7 @@ describe('trigger-kept buckets', () => {
     const db = t.deps.db;
     const a = ids.A1 as number;
     await t.call('PATCH', `/api/attendances/${a}`, { token: owner, body: { start_date: null, value_cents: 1234 } });
+    await t.call('PUT', `/api/attendances/update-owner/${ids.W1}`, { token: owner, body: { owner_user_id: adminId } });
     await db.attendance.delete({ where: { id: ids.C1 as number } });
     const fromTable = await db.$queryRaw<unknown[]>`
       SELECT company_id, status::text, COALESCE(start_date, 'infinity'::date)::text AS day, count(*)::int AS n, sum(value_cents)::bigint AS v
@@ -199,5 +200,19 @@ describe('trigger-kept buckets', () => {
     const monthBuckets = await db.$queryRaw<unknown[]>`
       SELECT company_id, event, month::text, attendances AS n FROM attendance_month_stats WHERE attendances <> 0 ORDER BY 1, 2, 3`;
     expect(monthBuckets).toEqual(monthsFromTable);
+    const byOwner = await db.$queryRaw<unknown[]>`
+      SELECT company_id, owner_user_id, status::text, count(*)::int AS n, sum(value_cents)::bigint AS v FROM attendances GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
+    const ownerBuckets = await db.$queryRaw<unknown[]>`
+      SELECT company_id, owner_user_id, status::text, attendances AS n, value_cents AS v
+      FROM attendance_owner_status_stats WHERE attendances <> 0 ORDER BY 1, 2, 3`;
+    expect(ownerBuckets).toEqual(byOwner);
+    // The owner-filtered funnel and list read those buckets: the administrator now has W1 and L2.
+    const funnel = (await t.call('GET', `/api/attendances/funnel?owner_user_id=${adminId}`, { token: owner })).json();
+    expect(funnel.sales.won).toMatchObject({ total_value: 10_000, pagination: { total_count: 1 } });
+    expect(funnel.losses.lost).toMatchObject({ total_value: 4000, pagination: { total_count: 1 } });
+    expect(funnel.negotiations.open.pagination.total_count).toBe(0);
+    const list = (await t.call('GET', `/api/attendances?owner_user_id=${adminId}&status=won`, { token: owner })).json();
+    expect(list.attendances.map((x: { id: number }) => x.id)).toEqual([ids.W1]);
+    expect(list.pagination.total_count).toBe(1);
   });
 });
