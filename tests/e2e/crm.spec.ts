@@ -267,6 +267,29 @@ test.describe('CRM', () => {
     await expect(page.getByText('Nenhum atendimento encontrado')).toBeVisible();
   });
 
+  test('search is blind to accents and case; a name shared by more than 100 attendances says "mais de 100"', async ({ page, request }) => {
+    const token = await apiToken(request, DEMO.owner.email);
+    const name = uniqueName('Conceição Ávila');
+    const typed = name.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase();
+    const client = await apiCreateClient(request, token, { name });
+    for (let batch = 0; batch < 101; batch += 20) {
+      const numbers = Array.from({ length: Math.min(20, 101 - batch) }, (_, i) => batch + i + 1);
+      await Promise.all(numbers.map((n) => apiCreateAttendance(request, token, { client_id: client.id, title: `Viagem ${n}` })));
+    }
+
+    await login(page, DEMO.colaborador.email);
+    await page.getByLabel('Buscar').fill(typed);
+    await expect(page.getByText('mais de 100 atendimentos · página 1', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('attendance-row')).toHaveCount(6);
+    await page.getByRole('button', { name: 'Próxima página' }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.getByText('mais de 100 atendimentos · página 2', { exact: true })).toBeVisible();
+
+    await page.goto(`/clientes?busca=${encodeURIComponent(typed.toLowerCase())}`);
+    await expect(page.getByText(name, { exact: true })).toBeVisible();
+    await expect(page.getByText('1 cliente · página 1 de 1', { exact: true })).toBeVisible();
+  });
+
   test('on a phone, the board scroll picks the active funnel group (scroll thresholds 0.33 and 0.66)', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await login(page, DEMO.owner.email);
