@@ -76,7 +76,7 @@ const autocompleteStatement = compiledStatement((s: { filter: FilterShape; page:
         sql<boolean>`${r('search_text')} LIKE ${folded(v.prefix)}`.as('prefix_rank'),
       ]
     : [sql<boolean>`false`.as('code_rank'), sql<boolean>`false`.as('prefix_rank')];
-  const order = [sql`code_rank DESC`, sql`prefix_rank DESC`, sql`${r('name')}`, sql`${r('id')}`];
+  const order = sql`code_rank DESC, prefix_rank DESC, ${r('name')}, ${r('id')}`;
   const page = qb
     .selectFrom('reference_items as r')
     .selectAll('r')
