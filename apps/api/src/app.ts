@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '@app/db';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -33,6 +32,7 @@ import { tasksJobs, tasksSchedules } from './modules/tasks/tasks.jobs';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes';
 import { usersJobs } from './modules/users/users.jobs';
 import { createPlatform, type Platform } from './platform';
+import { securityHeaders } from './security-headers';
 import { API_PREFIX, openApiDocument, registerRestRoutes } from './rest';
 import { type AppRouter, appRouter } from './router';
 import { createContext, errorRequestIds } from './trpc';
@@ -100,7 +100,7 @@ export async function buildApp(
     assertNoNulBytes(req.params, req.query, req.body);
   });
 
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -114,6 +114,11 @@ export async function buildApp(
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // Every reply, API or web app, error or not; a route may still set its own (Swagger UI's CSP).
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   const origins = [new URL(config.appUrl).origin, ...(config.CORS_ORIGINS?.split(',').map((o) => o.trim()) ?? [])];
   await app.register(cors, { origin: origins, credentials: false });
