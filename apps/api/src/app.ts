@@ -32,9 +32,9 @@ import { tasksJobs, tasksSchedules } from './modules/tasks/tasks.jobs';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes';
 import { usersJobs } from './modules/users/users.jobs';
 import { createPlatform, type Platform } from './platform';
-import { securityHeaders } from './security-headers';
 import { API_PREFIX, openApiDocument, registerRestRoutes } from './rest';
 import { type AppRouter, appRouter } from './router';
+import { securityHeaders } from './security-headers';
 import { createContext, errorRequestIds } from './trpc';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;

@@ -66,6 +66,10 @@ function statusLiteral(status: AttendanceStatus) {
   return sql.lit(status);
 }
 
+/** The statuses as rows, written into the statement (the caller's constants). */
+const statusRows = (statuses: readonly AttendanceStatus[]) =>
+  sql<{ status: AttendanceStatus }>`unnest(ARRAY[${sql.join(statuses.map(statusLiteral))}]::"AttendanceStatus"[])`;
+
 type ListShape = { filter: FilterShape; status: ListStatusShape; page: PageShape };
 type ListValues = FilterValues & { status: AttendanceStatus; today: string };
 
@@ -148,11 +152,7 @@ export async function searchPage(db: Db, companyId: number, input: ListAttendanc
  */
 function funnelCards(s: FunnelShape, v: FilterValues) {
   return qb
-    .selectFrom(
-      sql<{ status: AttendanceStatus }>`unnest(ARRAY[${sql.join(s.statuses.map(statusLiteral))}]::"AttendanceStatus"[])`.as<'s'>(
-        sql`s(status)`,
-      ),
-    )
+    .selectFrom(statusRows(s.statuses).as<'s'>(sql`s(status)`))
     .crossJoinLateral(
       qb
         .selectFrom('attendances as a')
@@ -261,11 +261,7 @@ function statusTotalsQuery(s: TotalsShape, v: FunnelValues) {
     // text on the index alone, or the trigram index for a rare term): a common name is counted to
     // its cap (buildSearchPagination), not summed over every match.
     return qb
-      .selectFrom(
-        sql<{ status: AttendanceStatus }>`unnest(ARRAY[${sql.join(s.statuses.map(statusLiteral))}]::"AttendanceStatus"[])`.as<'st'>(
-          sql`st(status)`,
-        ),
-      )
+      .selectFrom(statusRows(s.statuses).as<'st'>(sql`st(status)`))
       .crossJoinLateral(
         qb
           .selectFrom('attendances as a')

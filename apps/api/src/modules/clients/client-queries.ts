@@ -26,24 +26,25 @@ const clientCountStatement = compiledStatement((f: FilterShape, v: FilterValues)
  * the trigram index: planned for the term), counted, and the page among them. `limit` is one past
  * searchCountLimit.
  */
-const searchPageStatement = compiledStatement((s: { filter: FilterShape; limit: number; page: number; offset: number }, v: FilterValues) =>
-  qb
-    .with('m', (db) =>
-      db
-        .selectFrom('clients as c')
-        .select(['c.id', 'c.name'])
-        .where(clientFilter(s.filter, v))
-        .orderBy('c.name')
-        .orderBy('c.id')
-        .limit(sql.lit(s.limit)),
-    )
-    .selectFrom((db) =>
-      db.selectFrom('m').selectAll().orderBy('m.name').orderBy('m.id').limit(sql.lit(s.page)).offset(sql.lit(s.offset)).as('p'),
-    )
-    .innerJoin('clients as c', 'c.id', 'p.id')
-    .select([...clientListColumns, asInt(sql`(SELECT count(*) FROM m)`).as('matched')])
-    .orderBy('p.name')
-    .orderBy('p.id'),
+const searchPageStatement = compiledStatement(
+  (s: { filter: FilterShape; limit: number; perPage: number; offset: number }, v: FilterValues) =>
+    qb
+      .with('m', (db) =>
+        db
+          .selectFrom('clients as c')
+          .select(['c.id', 'c.name'])
+          .where(clientFilter(s.filter, v))
+          .orderBy('c.name')
+          .orderBy('c.id')
+          .limit(sql.lit(s.limit)),
+      )
+      .selectFrom((db) =>
+        db.selectFrom('m').selectAll().orderBy('m.name').orderBy('m.id').limit(sql.lit(s.perPage)).offset(sql.lit(s.offset)).as('p'),
+      )
+      .innerJoin('clients as c', 'c.id', 'p.id')
+      .select([...clientListColumns, asInt(sql`(SELECT count(*) FROM m)`).as('matched')])
+      .orderBy('p.name')
+      .orderBy('p.id'),
 );
 
 /** A page of the agency's clients by name, under the list filters (no search). */
@@ -65,7 +66,7 @@ export function clientSearchQuery(companyId: number, input: ListClientsInput, re
   const shape = {
     filter: filterShape(input),
     limit: searchCountLimit(input.page, input.per_page) + 1,
-    page: input.per_page,
+    perPage: input.per_page,
     offset: (readPage - 1) * input.per_page,
   };
   return planPerCall(searchPageStatement(shape, filterValues(companyId, input)));
