@@ -1,7 +1,19 @@
 // The budgets' reads in SQL: the list page and its total (compiled once per filter shape), the
 // places of a page's budgets, and a whole budget tree in one statement (its rows as JSON arrays).
-import { asInt, columnsOf, compiledStatement, type Db, jsonRows, type Prisma, qb, queryRows, type SqlBool, sql } from '@app/db';
-import type { ListBudgetsInput } from '@app/shared';
+import {
+  asInt,
+  columnsOf,
+  compiledStatement,
+  type Db,
+  jsonRows,
+  type Prisma,
+  planPerCall,
+  qb,
+  queryRows,
+  type SqlBool,
+  sql,
+} from '@app/db';
+import { type ListBudgetsInput, searchCountLimit } from '@app/shared';
 import { budgetDetailColumns, budgetListColumns, treeParts } from './budgets.select';
 import { budgetFilter, type FilterShape, type FilterValues, filterShape, filterValues } from './budgets.where';
 
@@ -36,14 +48,32 @@ const budgetStatsCountStatement = compiledStatement((f: { status: boolean }, v: 
     .where(sql<SqlBool>`s.company_id = ${v.companyId}${f.status ? sql` AND s.status = ${v.status}::"BudgetStatus"` : sql``}`),
 );
 
-/** A page of the agency's budgets, newest first, under the list filters. */
+/** A search's matches, counted up to `limit` rows (a common term stops there, see searchCountLimit). */
+const budgetSearchCountStatement = compiledStatement((s: { filter: FilterShape; limit: number }, v: FilterValues) =>
+  qb
+    .selectFrom(qb.selectFrom('budgets as b').select(sql.lit(1).as('one')).where(budgetFilter(s.filter, v)).limit(sql.lit(s.limit)).as('m'))
+    .select(asInt(sql`count(*)`).as('count')),
+);
+
+/** A page of the agency's budgets, newest first, under the list filters; a search's is planned for its term. */
 export function budgetPageQuery(companyId: number, input: ListBudgetsInput) {
-  return budgetPageStatement({ filter: filterShape(input), page: pageShape(input.page, input.per_page) }, filterValues(companyId, input));
+  const statement = budgetPageStatement(
+    { filter: filterShape(input), page: pageShape(input.page, input.per_page) },
+    filterValues(companyId, input),
+  );
+  return input.search ? planPerCall(statement) : statement;
 }
 
-/** How many of the agency's budgets the list filters keep. */
+/**
+ * How many of the agency's budgets the list filters keep; with a search, counted up to one past
+ * searchCountLimit (buildSearchPagination).
+ */
 export function budgetCountQuery(companyId: number, input: ListBudgetsInput) {
   const shape = filterShape(input);
+  if (input.search) {
+    const limit = searchCountLimit(input.page, input.per_page) + 1;
+    return planPerCall(budgetSearchCountStatement({ filter: shape, limit }, filterValues(companyId, input)));
+  }
   const { status, ...others } = shape;
   // Unfiltered, or by status alone: the kept counts answer without reading the agency's budgets.
   if (Object.values(others).every((on) => !on)) return budgetStatsCountStatement({ status }, filterValues(companyId, input));

@@ -207,6 +207,12 @@ describe('GET /api/budgets', () => {
     expect(await titles(`search=${encodeURIComponent('sao joao')}`)).toEqual(['Roteiro São João']);
     expect(await titles(`search=${encodeURIComponent('NORONHA')}`)).toEqual(['Orçamento 2']);
     expect(await titles(`search=${encodeURIComponent('conceicao')}`)).toEqual(['Orçamento 7', 'Orçamento 6']);
+    // A renamed client is found under the new name at once (the budgets' search text follows it).
+    const client = await ok(await get(`/api/clients/${ids.demoClient2}`));
+    await ok(await t.call('PATCH', `/api/clients/${ids.demoClient2}`, { token: tokens.owner, body: { name: 'Marta Quintela' } }));
+    expect(await titles('search=quintela')).toEqual(['Orçamento 7', 'Orçamento 6']);
+    expect(await titles('search=conceicao')).toEqual([]);
+    await ok(await t.call('PATCH', `/api/clients/${ids.demoClient2}`, { token: tokens.owner, body: { name: client.name } }));
     expect(await titles(`client_id=${ids.demoClient2}`)).toEqual(['Orçamento 7', 'Orçamento 6']);
     expect(await titles(`owner_user_id=${ids.colabUser}`)).toEqual(['Orçamento 7', 'Orçamento 6']);
     expect(await titles(`attendance_id=${ids.attendance2}`)).toEqual(['Orçamento 7', 'Orçamento 6']);

@@ -5,6 +5,7 @@ import {
   type BudgetTree,
   budgetDateIssues,
   buildPagination,
+  buildSearchPagination,
   CLIENT_FIELD_MESSAGES,
   type CreateBudgetInput,
   canPatchBudgetStatus,
@@ -44,7 +45,11 @@ export async function listBudgets(db: Db, companyId: number, input: ListBudgetsI
     const locations = [r.destination, ...(places.get(r.id) ?? [])].filter((p): p is string => !!p);
     return toBudgetListItem(r, [...new Set(locations)]);
   });
-  return { budgets, pagination: buildPagination(input.page, input.per_page, total?.count ?? 0) };
+  const count = total?.count ?? 0;
+  const pagination = input.search
+    ? buildSearchPagination(input.page, input.per_page, count)
+    : buildPagination(input.page, input.per_page, count);
+  return { budgets, pagination };
 }
 
 /** The whole budget in one statement; another agency's is not found. */

@@ -1,7 +1,7 @@
 // Security-critical: tenant filters only. Every budget read and write of a tenant goes through
 // them, with the company id of the signed-in user; the rows inside a budget (paxes, proposals,
 // services, refunds, recommendations, comments) are reached through a budget they match.
-import { columnsOf, type Prisma, qb, type RawBuilder, type SqlBool, type StatementValues, sql } from '@app/db';
+import { columnsOf, type Prisma, type RawBuilder, type SqlBool, type StatementValues, sql } from '@app/db';
 import type { BudgetStatus, ListBudgetsInput } from '@app/shared';
 import { containsPattern, folded, foldedContains, trigramSearchable } from '../../search';
 
@@ -82,14 +82,13 @@ export function filterValues(companyId: number, f: ListFilters): StatementValues
 }
 
 const b = columnsOf('budgets', 'b');
-/** `immutable_unaccent(lower(text))`: how the trigger folds the stored search text (budgets migration). */
 const date = (value: string) => sql<Date>`${value}::date`;
 
 /**
- * Security-critical: the list filters as SQL over `budgets b`, always inside the caller's company
- * (the client-name search too). Search is "contains", blind to accents and case, on the folded
- * title and destination (its trigram index; a term under three letters scans the agency's budgets)
- * or the client's name. '%' and '_' are taken literally.
+ * Security-critical: the list filters as SQL over `budgets b`, always inside the caller's company.
+ * Search is "contains", blind to accents and case, on the folded title, destination and client's
+ * name (its trigram index; a term under three letters scans the agency's budgets). '%' and '_' are
+ * taken literally.
  */
 export function budgetFilter(f: FilterShape, v: FilterValues): RawBuilder<SqlBool> {
   const parts = [sql<SqlBool>`${b('company_id')} = ${v.companyId}`];
@@ -100,15 +99,7 @@ export function budgetFilter(f: FilterShape, v: FilterValues): RawBuilder<SqlBoo
   if (f.from) parts.push(sql`${b('start_date')} >= ${date(v.start_date_from)}`);
   if (f.to) parts.push(sql`${b('start_date')} <= ${date(v.start_date_to)}`);
   if (f.destination) parts.push(sql`${folded(b('destination'))} LIKE ${folded(v.destination)}`);
-  if (f.search) {
-    const clientIds = qb
-      .selectFrom('clients')
-      .select('clients.id')
-      .where('clients.company_id', '=', v.companyId)
-      .where(sql<SqlBool>`${folded(sql.ref('clients.name'))} LIKE ${folded(v.pattern)}`);
-    // `= ANY(ARRAY(...))` makes the client branch an index condition too, so the OR is a BitmapOr of
-    // the budgets' trigram index and (company_id, client_id); the clients' folded name has its own trigram index.
-    parts.push(sql`(${foldedContains(b('search_text'), f.search.trigram, v.pattern)} OR ${b('client_id')} = ANY(ARRAY(${clientIds})))`);
-  }
+  // One folded text per budget (title, destination, client's name; kept by triggers) and its trigram index.
+  if (f.search) parts.push(foldedContains(b('search_text'), f.search.trigram, v.pattern));
   return sql.join(parts, sql` AND `);
 }

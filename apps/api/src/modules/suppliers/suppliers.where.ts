@@ -58,8 +58,6 @@ export function filterValues(companyId: number, f: ListFilters): StatementValues
 
 const s = columnsOf('suppliers', 's');
 
-/** `immutable_unaccent(lower(text))`: how the trigger folds the stored search text (see the suppliers migration). */
-
 /**
  * Security-critical: the list filters as SQL over `suppliers s`, always inside the caller's
  * company. Search is "contains", blind to accents and case, on the folded search text (name, trade

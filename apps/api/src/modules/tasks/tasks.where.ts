@@ -72,7 +72,6 @@ export function filterValues(companyId: number, userId: number, f: ListTasksInpu
 }
 
 const t = columnsOf('tasks', 't');
-/** `immutable_unaccent(lower(text))`: how the trigger folds the stored search text (tasks migration). */
 
 /**
  * Security-critical: the board filters as SQL over `tasks t`, always inside the caller's company.
