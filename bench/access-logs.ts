@@ -16,7 +16,7 @@ import { accessReportSql } from '../apps/api/src/modules/access-logs/access-logs
 import { BENCH } from './crm-data';
 import { activateAllCompanies, fillCompany, freshBenchDatabase } from './fill';
 import { percentile, startApi } from './lib';
-import { loadAverage, signIn } from './load';
+import { autocannonFigures, loadAverage, signIn } from './load';
 
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -86,8 +86,6 @@ const say = (line: string) => {
 
 // 1. The beacon at a fixed rate.
 async function beacons(rate: number, seconds: number) {
-  const latencies: number[] = [];
-  let errors = 0;
   let clients = 0;
   const before = await db.accessLog.count();
   const instance = autocannon({
@@ -104,22 +102,9 @@ async function beacons(rate: number, seconds: number) {
         authorization: `Bearer ${tokens[clients++ % tokens.length]}`,
       }),
   });
-  instance.on('response', (_client, status, _bytes, responseTime) => {
-    latencies.push(responseTime);
-    if (status !== 204) errors++;
-  });
-  const result = await instance;
-  latencies.sort((a, b) => a - b);
+  const figures = await autocannonFigures(instance, 204, seconds);
   const stored = (await db.accessLog.count()) - before;
-  return {
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    rps: latencies.length / seconds,
-    errors: errors + result.errors + result.timeouts,
-    accepted: latencies.length - errors,
-    stored,
-  };
+  return { ...figures, accepted: figures.answered - figures.rejected, stored };
 }
 await beacons(RATE, 3); // warm-up: JIT, pool, prepared statements
 const b = await beacons(RATE, SECONDS);

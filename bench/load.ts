@@ -65,8 +65,6 @@ end
 }
 
 async function runAutocannon(origin: string, paths: string[], tokens: string[], connections: number, seconds: number): Promise<Figures> {
-  const latencies: number[] = [];
-  let errors = 0;
   let next = 0;
   let clients = 0;
   const instance = autocannon({
@@ -76,9 +74,16 @@ async function runAutocannon(origin: string, paths: string[], tokens: string[], 
     requests: [{ setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] as string }) }],
     setupClient: (client) => client.setHeaders({ authorization: `Bearer ${tokens[clients++ % tokens.length]}` }),
   });
+  return autocannonFigures(instance, 200, seconds);
+}
+
+/** p50/p95/p99, req/s and errors of an autocannon run whose answers should all be `okStatus`; `rejected` counts the others. */
+export async function autocannonFigures(instance: ReturnType<typeof autocannon>, okStatus: number, seconds: number) {
+  const latencies: number[] = [];
+  let rejected = 0;
   instance.on('response', (_client, status, _bytes, responseTime) => {
     latencies.push(responseTime);
-    if (status !== 200) errors++;
+    if (status !== okStatus) rejected++;
   });
   const result = await instance;
   latencies.sort((a, b) => a - b);
@@ -87,7 +92,9 @@ async function runAutocannon(origin: string, paths: string[], tokens: string[], 
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
     rps: latencies.length / seconds,
-    errors: errors + result.errors + result.timeouts,
+    errors: rejected + result.errors + result.timeouts,
+    answered: latencies.length,
+    rejected,
   };
 }
 

@@ -238,7 +238,6 @@ function totalsShape(filters: AttendanceFilters, opts: { expired: boolean }): To
 }
 
 const stats = columnsOf('attendance_stats');
-const statusStats = columnsOf('attendance_status_stats');
 
 /** The totals per status; the last three shapes also split off what is past its travel date (the balance needs it). */
 function statusTotalsQuery(s: TotalsShape, v: FunnelValues) {
@@ -296,30 +295,12 @@ function statusTotalsQuery(s: TotalsShape, v: FunnelValues) {
   }
   const noDates = { from: false, to: false };
   if (s.from === 'attendance_owner_status_stats') {
-    const ownerStats = columnsOf('attendance_owner_status_stats');
-    return qb
-      .selectFrom('attendance_owner_status_stats')
-      .select([
-        enumText(ownerStats('status')).as('status'),
-        ownerStats('attendances').as('count'),
-        ownerStats('value_cents').as('value'),
-        sql.lit(0).as('expired_count'),
-        asBigint(sql.lit(0)).as('expired_value'),
-      ])
-      .where(sql<SqlBool>`${statsWhere(noDates, v)} AND ${ownerStats('owner_user_id')} = ${v.owner_user_id}`);
+    return keptStatusTotals(
+      'attendance_owner_status_stats',
+      sql<SqlBool>`${statsWhere(noDates, v)} AND owner_user_id = ${v.owner_user_id}`,
+    );
   }
-  if (s.from === 'attendance_status_stats') {
-    return qb
-      .selectFrom('attendance_status_stats')
-      .select([
-        enumText(statusStats('status')).as('status'),
-        statusStats('attendances').as('count'),
-        statusStats('value_cents').as('value'),
-        sql.lit(0).as('expired_count'),
-        asBigint(sql.lit(0)).as('expired_value'),
-      ])
-      .where(statsWhere(noDates, v));
-  }
+  if (s.from === 'attendance_status_stats') return keptStatusTotals('attendance_status_stats', statsWhere(noDates, v));
   // Expired = everything minus what is still ahead: the trips ahead are few, the past grows. The
   // statuses are listed so the cached (generic) plan keeps them in the index condition;
   // `enum_range()` there became a per-row filter, 3x slower.
@@ -352,6 +333,21 @@ function statusTotalsQuery(s: TotalsShape, v: FunnelValues) {
       asBigint(sql`(${t('value_cents')} - COALESCE(${ahead('value_cents')}, 0))`).as('expired_value'),
     ])
     .where(statsWhere(noDates, v));
+}
+
+/** Count and value per status from a trigger-kept table of the agency's (or one agent's) totals; nothing expired is split off. */
+function keptStatusTotals(table: 'attendance_status_stats' | 'attendance_owner_status_stats', where: RawBuilder<SqlBool>) {
+  const kept = columnsOf(table);
+  return qb
+    .selectFrom(table)
+    .select([
+      enumText(kept('status')).as('status'),
+      kept('attendances').as('count'),
+      kept('value_cents').as('value'),
+      sql.lit(0).as('expired_count'),
+      asBigint(sql.lit(0)).as('expired_value'),
+    ])
+    .where(where);
 }
 
 const statusTotalsStatement = compiledStatement((s: TotalsShape, v: FunnelValues) => statusTotalsQuery(s, v));
