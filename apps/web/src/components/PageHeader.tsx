@@ -8,7 +8,8 @@ export function PageHeader({ title, actions, children }: { title?: string; actio
   return (
     <Group justify="space-between" align="center" mb="lg" gap="sm">
       <Group gap="sm">
-        <Title order={1} fz="h2">
+        {/* Focused after a navigation (AppLayout), so a keyboard user starts on the new screen. */}
+        <Title order={1} fz="h2" tabIndex={-1} data-screen-heading className="screen-heading">
           {title ?? routeTitle}
         </Title>
         {children}

@@ -9,7 +9,9 @@ export function RouteErrorBoundary() {
   return (
     <Center mih="70vh" p="md">
       <Stack align="center" gap="sm" maw={480} ta="center">
-        <Title order={2}>{status === 404 ? 'Página não encontrada' : 'Algo deu errado'}</Title>
+        <Title order={1} fz="h2">
+          {status === 404 ? 'Página não encontrada' : 'Algo deu errado'}
+        </Title>
         <Text c="dimmed">Não foi possível abrir esta tela. Recarregue a página; se o problema continuar, fale com o suporte.</Text>
         <Button onClick={() => window.location.reload()}>Recarregar</Button>
       </Stack>

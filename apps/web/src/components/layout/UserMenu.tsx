@@ -17,7 +17,10 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" width={220} withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={`Menu do usuário ${user?.name ?? ''}`.trim()} data-testid="user-menu">
+        <UnstyledButton
+          aria-label={user ? `Menu do usuário ${user.name}, ${ROLE_LABELS[user.role]}` : 'Menu do usuário'}
+          data-testid="user-menu"
+        >
           <Group gap="xs" wrap="nowrap">
             <Avatar color="blue" radius="xl" size={34}>
               {initials(user?.name)}
