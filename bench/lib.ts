@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-export type Server = { url: string; stop(): void };
+/** `pid`: the spawned process (tsx, whose child runs the server). */
+export type Server = { url: string; pid: number | undefined; stop(): void };
 
 async function waitFor(url: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 240; i++) {
@@ -48,7 +49,7 @@ export async function startApi(databaseUrl: string | undefined, port: string, en
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/healthz`, child);
-  return { url, stop: () => child.kill('SIGTERM') };
+  return { url, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
 /** The ceilings (bench/bare-server.ts): a Fastify route answering a constant and, with `env.BENCH_SQL_FILE`, one running a route's SQL through pg. */
@@ -60,7 +61,7 @@ export async function startBareServer(port: string, env: Record<string, string> 
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/bare`, child);
-  return { url, stop: () => child.kill('SIGTERM') };
+  return { url, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
 export function percentile(sorted: number[], p: number): number {

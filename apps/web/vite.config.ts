@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -45,12 +45,13 @@ function landingPageInDev(): Plugin {
 }
 
 /**
- * A .gz twin of every text file of the build, which the API serves to browsers that accept gzip
- * (@fastify/static preCompressed): a third of the bytes on a phone's network, no work per request.
+ * A .br and a .gz twin of every text file of the build, which the API serves to browsers that
+ * accept brotli or gzip (@fastify/static preCompressed): a quarter to a third of the bytes on a
+ * phone's network, no work per request.
  */
-function gzipTwins(): Plugin {
+function compressedTwins(): Plugin {
   return {
-    name: 'gzip-twins',
+    name: 'compressed-twins',
     apply: 'build',
     // Once written: Vite rewrites the chunks (its preload markers) up to the end of generateBundle.
     writeBundle(options, bundle) {
@@ -58,7 +59,9 @@ function gzipTwins(): Plugin {
         if (!/\.(js|css|html|svg)$/.test(file.fileName)) continue;
         const source = file.type === 'chunk' ? file.code : file.source;
         if (source.length < 1024) continue;
-        writeFileSync(join(options.dir ?? 'dist', `${file.fileName}.gz`), gzipSync(source, { level: 9 }));
+        const path = join(options.dir ?? 'dist', file.fileName);
+        writeFileSync(`${path}.gz`, gzipSync(source, { level: 9 }));
+        writeFileSync(`${path}.br`, brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
       }
     },
   };
@@ -66,7 +69,7 @@ function gzipTwins(): Plugin {
 
 export default defineConfig({
   // src/landing is Preact (its own JSX import source): no React Fast Refresh there.
-  plugins: [react({ exclude: [/\/node_modules\//, /\/src\/landing\//] }), reactRouterProduction(), landingPageInDev(), gzipTwins()],
+  plugins: [react({ exclude: [/\/node_modules\//, /\/src\/landing\//] }), reactRouterProduction(), landingPageInDev(), compressedTwins()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

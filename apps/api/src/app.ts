@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import type { Db } from '@app/db';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
@@ -23,14 +23,21 @@ import { registerBillingRoutes } from './modules/billing/billing.routes';
 import { budgetDocumentsJobs } from './modules/budget-documents/budget-documents.jobs';
 import { registerBudgetDocumentRoutes } from './modules/budget-documents/budget-documents.routes';
 import { registerClientRoutes } from './modules/clients/clients.routes';
+import { contractsJobs } from './modules/contracts/contracts.jobs';
+import { registerContractRoutes } from './modules/contracts/contracts.routes';
 import { currencyQuotesJobs, currencyQuotesSchedules } from './modules/currency-quotes/currency-quotes.jobs';
 import { registerDevRoutes } from './modules/health/dev.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { importsJobs } from './modules/imports/imports.jobs';
+import { registerImportRoutes } from './modules/imports/imports.routes';
 import { renderLandingHtml } from './modules/landing-pages/landing-html';
 import { landingPagesJobs } from './modules/landing-pages/landing-pages.jobs';
+import { reservationsJobs } from './modules/reservations/reservations.jobs';
 import { tasksJobs, tasksSchedules } from './modules/tasks/tasks.jobs';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes';
 import { usersJobs } from './modules/users/users.jobs';
+import { vouchersJobs } from './modules/vouchers/vouchers.jobs';
+import { registerVoucherRoutes } from './modules/vouchers/vouchers.routes';
 import { createPlatform, type Platform } from './platform';
 import { API_PREFIX, openApiDocument, registerRestRoutes } from './rest';
 import { type AppRouter, appRouter } from './router';
@@ -80,6 +87,10 @@ export async function buildApp(
       ...currencyQuotesJobs,
       ...landingPagesJobs,
       ...budgetDocumentsJobs,
+      ...reservationsJobs,
+      ...contractsJobs,
+      ...vouchersJobs,
+      ...importsJobs,
       ...tasksJobs,
       ...accessLogsJobs,
     ],
@@ -161,6 +172,9 @@ export async function buildApp(
   registerClientRoutes(app, deps);
   registerAttendanceRoutes(app, deps);
   registerBudgetDocumentRoutes(app, deps);
+  registerContractRoutes(app, deps);
+  registerVoucherRoutes(app, deps);
+  registerImportRoutes(app, deps);
   await registerBillingRoutes(app, deps);
   await registerAccessLogRoutes(app, deps);
   registerRestRoutes(app, appRouter, deps);
@@ -170,7 +184,10 @@ export async function buildApp(
   const webDist = config.WEB_DIST;
   const hasWeb = existsSync(join(webDist, 'index.html'));
   if (hasWeb) {
-    // preCompressed: the build's .gz twins go to browsers that accept gzip.
+    const hashedAssets = join(resolve(webDist), 'assets') + sep;
+    // preCompressed: the build's .br and .gz twins go to browsers that accept them. Files under
+    // assets/ carry a content hash in their name, so a browser may keep them for good; the rest
+    // (icons, the manifest) are checked again after an hour.
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
@@ -178,6 +195,9 @@ export async function buildApp(
       maxAge: '1h',
       immutable: false,
       preCompressed: true,
+      setHeaders(reply, path) {
+        if (path.startsWith(hashedAssets)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
     });
   }
   app.setNotFoundHandler(async (req, reply) => {

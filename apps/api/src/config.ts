@@ -78,6 +78,18 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9-]+$/, 'an HTTP header name')
     .default('X-RapidAPI-Key'),
   FLIGHT_API_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+  /**
+   * Electronic signature of contracts (the d4sign feature), D4Sign's protocol: the API's base URL
+   * (https://secure.d4sign.com.br/api/v1), its token and crypt key, the safe (cofre) documents go
+   * to, and the secret of the HMAC its callbacks carry (Content-Hmac). Without URL, token, safe and
+   * secret, sending for signature answers 503.
+   */
+  D4SIGN_URL: z.union([z.literal(''), z.string().url()]).optional(),
+  D4SIGN_TOKEN: z.string().optional(),
+  D4SIGN_CRYPT_KEY: z.string().optional(),
+  D4SIGN_SAFE_ID: z.string().optional(),
+  D4SIGN_CALLBACK_SECRET: z.string().optional(),
+  D4SIGN_TIMEOUT_MS: z.coerce.number().int().positive().default(15000),
   /** Days the access logs (screen activity beacons) are kept; older ones are deleted daily. */
   ACCESS_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
 });

@@ -3,20 +3,12 @@ import { FILE_EXTENSIONS, FILE_MISSING_MESSAGE, type FileType, type UploadRule, 
 import type {} from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors';
+import { sniffFileType } from './file-type';
 import { assertNoNulBytes } from './input-guard';
 import type { UploadedFile } from './modules/uploads/uploaded-file';
 
 /** The answer to a multipart write without its file (or with a body that is not a form). */
 export const fileMissing = () => new AppError('VALIDATION', { errors: { file: [FILE_MISSING_MESSAGE] } });
-
-/** The type from the bytes themselves: the client's declared type and file name are not trusted. */
-export function sniffFileType(data: Buffer): FileType | undefined {
-  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
-  if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
-  if (data.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
-  return undefined;
-}
 
 /**
  * Reads a multipart body: at most one file, in the field `file`, plus text fields. The file's
@@ -44,18 +36,22 @@ export async function readMultipart(
       file = { filename: cleanFilename(part.filename, contentType), data, contentType };
     }
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('PAYLOAD_TOO_LARGE', { message: limits.sizeMessage, errors: { file: [limits.sizeMessage] } });
-    }
-    if (code === 'FST_FILES_LIMIT') throw new AppError('VALIDATION', { errors: { file: ['envie apenas um arquivo'] } });
-    if (error instanceof AppError || isClientError(error)) throw error;
-    // Anything else here is the parser refusing the body itself (no or wrong boundary, a
-    // truncated or unterminated part): the client's fault, and nothing was stored yet.
-    throw fileMissing();
+    throw multipartFailure(error, limits.sizeMessage);
   }
   assertNoNulBytes(fields);
   return { file, fields };
+}
+
+/** What answers an error thrown while a multipart body is read (`sizeMessage`: the route's file size limit). */
+export function multipartFailure(error: unknown, sizeMessage: string): unknown {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return new AppError('PAYLOAD_TOO_LARGE', { message: sizeMessage, errors: { file: [sizeMessage] } });
+  if (code === 'FST_FILES_LIMIT') return new AppError('VALIDATION', { errors: { file: ['envie apenas um arquivo'] } });
+  if (error instanceof AppError || isClientError(error)) return error;
+  // Anything else here is the parser refusing the body itself (no or wrong boundary, a
+  // truncated or unterminated part): the client's fault, and nothing was stored yet.
+  return fileMissing();
 }
 
 const noFields = z.object({}).strict();
@@ -82,21 +78,28 @@ function cleanFilename(name: string | undefined, type: FileType): string {
   return `${base || 'arquivo'}.${ext}`;
 }
 
-/** A private download of a stored file, under its (UTF-8) file name; never cached. */
-export function sendAttachment(reply: FastifyReply, file: { stream: Readable; size: number; contentType: string; filename: string }) {
+/**
+ * A private download of a stored file, under its (UTF-8) file name; never cached. `inline` opens it
+ * in the browser instead of saving it.
+ */
+export function sendAttachment(
+  reply: FastifyReply,
+  file: { stream: Readable; size: number; contentType: string; filename: string },
+  kind: 'attachment' | 'inline' = 'attachment',
+) {
   return reply
     .header('content-type', file.contentType)
     .header('content-length', file.size)
-    .header('content-disposition', attachmentDisposition(file.filename))
+    .header('content-disposition', attachmentDisposition(file.filename, kind))
     .header('cache-control', 'private, no-store')
     .send(file.stream);
 }
 
 /** Content-Disposition for a download with any (UTF-8) file name. */
-function attachmentDisposition(filename: string): string {
+export function attachmentDisposition(filename: string, kind: 'attachment' | 'inline' = 'attachment'): string {
   const ascii = filename
     .normalize('NFD')
     .replace(/[^\x20-\x7e]/g, '')
     .replace(/["\\]/g, '');
-  return `attachment; filename="${ascii || 'arquivo'}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+  return `${kind}; filename="${ascii || 'arquivo'}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }

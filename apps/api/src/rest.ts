@@ -76,6 +76,8 @@ const TAGS: Record<string, string> = {
   CEP: 'Endereço a partir do CEP, para preencher formulários.',
   Voos: 'Dados de um voo (aeroportos, horários, aeronave) pelo número, no serviço de dados de voos, para preencher o serviço aéreo.',
   Fornecedores: 'Os fornecedores da agência: tipos de serviço, comissão, dados bancários, Pix, contatos e habilitação como cliente.',
+  Importações:
+    'Importação de clientes (pessoas e empresas) e fornecedores de planilhas CSV ou XLSX: o envio do arquivo é `PUT /api/uploads/clients`, `/organizations` ou `/suppliers` (multipart, campo `file`), rota à parte; depois o mapeamento das colunas com a prévia das linhas, o início da importação (em segundo plano, com progresso) e, também à parte, o CSV das linhas recusadas (`GET /api/imports/{id}/rejects.csv`) e o modelo de planilha (`GET /api/imports/template/{kind}`).',
   Atendimentos: 'Atendimentos (as negociações de viagem com um cliente), suas mudanças de situação e o histórico de alterações.',
   'Funil de vendas': 'O funil de vendas: atendimentos em aberto, ganhos e perdidos, com os números do mês e o balanço.',
   'Planos e pagamentos': 'A assinatura da agência: plano atual, recursos, planos disponíveis, pagamento e cancelamento.',
@@ -91,6 +93,12 @@ const TAGS: Record<string, string> = {
   Serviços:
     'Os serviços de uma proposta (aéreo, hospedagem, cruzeiro, locação, transfer, seguro, passeio, outros), com os campos de cada tipo, valores na moeda do serviço e a cotação usada; os tipos de serviço com os padrões da agência; o cancelamento com reembolso e multa.',
   Indicações: 'As dicas do agente sobre o destino de um orçamento: restaurantes, passeios, documentos.',
+  Vouchers:
+    'Os vouchers de um orçamento vendido (PDF ou imagem, de um serviço vendido ou da viagem inteira) e o envio ao cliente por e-mail e WhatsApp. O envio do arquivo é `POST /api/vouchers/upload` (multipart, campos `budget_id`, `service_id` opcional e `file`), rota à parte; o arquivo abre por um link assinado com validade, sem login.',
+  Reservas:
+    'As reservas de um orçamento vendido, uma por serviço vendido: fornecedor, localizador, situação (pendente, solicitada, confirmada, cancelada), valor e prazo de pagamento ao fornecedor, e o pedido de reserva por e-mail ao fornecedor.',
+  Contratos:
+    'Os contratos de um orçamento vendido e os modelos de contrato da agência (texto com campos do cliente, passageiros, viagem, serviços, valores, parcelas, agência e datas): geração do PDF, links de validade curta, envio ao cliente por e-mail, cancelamento, exclusão e assinatura eletrônica (recurso `d4sign`). O envio da cópia assinada é `POST /api/contracts/upload` (multipart, campos `contract_id` e `file`, só PDF), rota à parte; o PDF abre por `GET /api/contracts/file/{id}` com o link assinado de `show_pdf`.',
   'Página do cliente':
     'O orçamento como o cliente o vê pelo link público (um id que não se adivinha, que a agência revoga e renova), o aceite de uma proposta pelo cliente e, para a agência, quem aceitou e quantas vezes a página foi aberta.',
   'Relatório de acessos':

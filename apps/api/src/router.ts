@@ -6,19 +6,25 @@ import { budgetDocumentsRouter } from './modules/budget-documents/budget-documen
 import { servicesRouter } from './modules/budget-services/services.procedures';
 import { budgetsRouter } from './modules/budgets/budgets.procedures';
 import { clientsRouter, postalCodesRouter } from './modules/clients/clients.procedures';
+import { closedSalesRouter } from './modules/closed-sales/closed-sales.procedures';
 import { companiesRouter } from './modules/companies/companies.procedures';
+import { contractsRouter, contractTemplatesRouter } from './modules/contracts/contracts.procedures';
 import { currencyQuotesRouter } from './modules/currency-quotes/currency-quotes.procedures';
 import { favoriteHotelsRouter } from './modules/favorite-hotels/favorite-hotels.procedures';
 import { mediaRouter } from './modules/favorite-hotels/media.procedures';
 import { flightsRouter } from './modules/flights/flights.procedures';
+import { importsRouter } from './modules/imports/imports.procedures';
 import { landingPagesRouter } from './modules/landing-pages/landing-pages.procedures';
 import { paymentMethodsRouter } from './modules/payment-methods/payment-methods.procedures';
 import { proposalsRouter } from './modules/proposals/proposals.procedures';
 import { recommendationsRouter } from './modules/recommendations/recommendations.procedures';
 import { referenceListsRouter, systemListsRouter } from './modules/reference-lists/reference-lists.procedures';
+import { reservationsRouter } from './modules/reservations/reservations.procedures';
+import { salesRouter } from './modules/sales/sales.procedures';
 import { suppliersRouter } from './modules/suppliers/suppliers.procedures';
 import { tasksRouter } from './modules/tasks/tasks.procedures';
 import { usersRouter } from './modules/users/users.procedures';
+import { vouchersRouter } from './modules/vouchers/vouchers.procedures';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -44,6 +50,13 @@ export const appRouter = router({
   recommendations: recommendationsRouter,
   landingPages: landingPagesRouter,
   budgetDocuments: budgetDocumentsRouter,
+  sales: salesRouter,
+  closedSales: closedSalesRouter,
+  reservations: reservationsRouter,
+  contractTemplates: contractTemplatesRouter,
+  contracts: contractsRouter,
+  vouchers: vouchersRouter,
+  imports: importsRouter,
   tasks: tasksRouter,
   accessLogs: accessLogsRouter,
 });

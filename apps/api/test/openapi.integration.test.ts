@@ -25,14 +25,20 @@ const ACCEPTED = [
     why: 'both paths are the product contract; {id} is a positive integer, so "deal" never matches it (the rule does not read parameter schemas)',
   },
   // The spec's /budgets/{word}/{id} routes beside /budgets/{integer id}/{word}.
-  ...['/budgets/landing-page/{id}', '/budgets/accept/{id}', '/budgets/send-email/{id}'].map((path) => ({
+  ...[
+    '/budgets/landing-page/{id}',
+    '/budgets/accept/{id}',
+    '/budgets/send-email/{id}',
+    '/budgets/sell/{id}',
+    '/budgets/undo-sell/{id}',
+  ].map((path) => ({
     rule: 'no-ambiguous-paths',
     message: `\`${path}\``,
-    why: 'the paths are the product contract; the budget {id} is a positive integer, so "landing-page", "accept" or "send-email" never matches it',
+    why: 'the paths are the product contract; the budget {id} is a positive integer, so "landing-page", "accept", "send-email", "sell" or "undo-sell" never matches it',
   })),
   // The spec's budget routes end in a slash (POST /api/budgets/, GET /api/budgets/{id}/paxes/,
-  // POST /api/proposals/, POST /api/refunds/): the document names the URLs the server answers.
-  ...['/budgets/', '/budgets/{id}/paxes/', '/proposals/', '/refunds/'].map((path) => ({
+  // POST /api/proposals/, POST /api/refunds/, POST /api/reservations/): the document names the URLs the server answers.
+  ...['/budgets/', '/budgets/{id}/paxes/', '/proposals/', '/refunds/', '/reservations/'].map((path) => ({
     rule: 'no-path-trailing-slash',
     message: `\`${path}\` should not have a trailing slash.`,
     why: 'the path is the product contract (spec section 2), served exactly so',

@@ -1,13 +1,22 @@
 import {
   ACCESS_LOG_PATHS,
   accessLogInput,
+  CONTRACT_UPLOAD,
   consolidatedFieldsInput,
+  contractFileInput,
   DOCUMENT_UPLOAD,
   downloadAttachmentInput,
   IMAGE_UPLOAD,
+  IMPORT_KINDS,
+  IMPORT_UPLOAD,
   idParam,
+  importTemplateParams,
   landingPdfInput,
+  uploadContractFields,
   uploadedImageQuery,
+  uploadVoucherFieldsInput,
+  VOUCHER_UPLOAD,
+  voucherFileInput,
 } from '@app/shared';
 import type { ZodType } from 'zod';
 
@@ -116,6 +125,65 @@ export const PLAIN_ROUTES: PlainRoute[] = [
     access: 'public',
     why: "the budget's PDF by its landing id (a random uuid, a capability): the landing page's rules and rate limit (binary)",
     input: landingPdfInput,
+  },
+  {
+    method: 'POST',
+    url: '/api/vouchers/upload',
+    access: 'authed',
+    why: 'voucher upload (multipart) of a sold budget, per sold service or for the whole trip',
+    input: uploadVoucherFieldsInput,
+    upload: { field: 'file', maxBytes: VOUCHER_UPLOAD.maxBytes, types: VOUCHER_UPLOAD.types },
+  },
+  {
+    method: 'GET',
+    url: '/api/vouchers/file/:id',
+    access: 'public',
+    why: "a voucher's file (binary, inline, noindex) behind a link signed for its id and expiry (HMAC): the client opens it from the e-mail or WhatsApp; tampered or expired answers 403",
+    input: voucherFileInput,
+  },
+  {
+    method: 'POST',
+    url: '/api/contracts/upload',
+    access: 'authed',
+    why: "a contract's signed copy (multipart, PDF only)",
+    input: uploadContractFields,
+    upload: { field: 'file', maxBytes: CONTRACT_UPLOAD.maxBytes, types: CONTRACT_UPLOAD.types },
+  },
+  {
+    method: 'GET',
+    url: '/api/contracts/file/:id',
+    access: 'public',
+    why: "a contract's PDF or signed copy (binary, inline, noindex) behind a 5-minute link signed for its id, file and expiry (HMAC) by GET /api/contracts/show_pdf; tampered or expired answers 403",
+    input: contractFileInput,
+  },
+  {
+    method: 'POST',
+    url: '/api/contracts/signature-callback',
+    access: 'signed',
+    why: 'the e-signature provider (D4Sign) says a contract was signed: HMAC of the raw body (Content-Hmac) with D4SIGN_CALLBACK_SECRET; the state is read again from the provider',
+  },
+  ...IMPORT_KINDS.map(
+    (kind): PlainRoute => ({
+      method: 'PUT',
+      url: `/api/uploads/${kind}`,
+      access: 'authed',
+      why: `spreadsheet import of ${kind} (multipart, streamed to storage): CSV or XLSX recognised by its bytes, its header read, an import created`,
+      upload: { field: 'file', maxBytes: IMPORT_UPLOAD.maxBytes, types: IMPORT_UPLOAD.types },
+    }),
+  ),
+  {
+    method: 'GET',
+    url: '/api/imports/:id/rejects.csv',
+    access: 'authed',
+    why: "an import's rejected rows with their reasons, as CSV (download)",
+    input: idParam,
+  },
+  {
+    method: 'GET',
+    url: '/api/imports/template/:kind',
+    access: 'authed',
+    why: 'the CSV template of an import kind',
+    input: importTemplateParams,
   },
   ...ACCESS_LOG_PATHS.map(
     (url): PlainRoute => ({

@@ -31,7 +31,7 @@ const appScreens: RouteObject[] = [
   screen('/atendimentos', 'Atendimentos', 'auth', () => import('./screens/attendances/AttendancesScreen')),
   screen('/atendimento/:id', 'Atendimento', 'auth', () => import('./screens/attendances/AttendanceScreen')),
   screen('/atendimento-leader/:id?', 'Atendimento ou lead', 'auth', () => import('./screens/attendances/AttendanceLeaderScreen')),
-  screen('/clientes/import', 'Importar clientes', 'auth', () => import('./screens/clients/ClientsImportScreen')),
+  screen('/clientes/import', 'Importar clientes', 'auth', () => import('./screens/imports/ClientsImportScreen')),
   screen('/clientes/:id?', 'Clientes', 'auth', () => import('./screens/clients/ClientsScreen')),
   screen('/clientes-pessoa-interna/:id', 'Cliente', 'auth', () => import('./screens/clients/ClientDetailScreen')),
   screen('/usuarios', 'Usuários', 'auth', () => import('./screens/users/UsersScreen')),
@@ -51,7 +51,7 @@ const appScreens: RouteObject[] = [
   ),
   screen('/venda-fechada/:id', 'Venda fechada', 'auth', () => import('./screens/budgets/ClosedSaleScreen')),
   screen('/tarefas', 'Tarefas', 'auth', () => import('./screens/tasks/TasksScreen')),
-  screen('/fornecedores/import', 'Importar fornecedores', 'auth', () => import('./screens/suppliers/SuppliersImportScreen')),
+  screen('/fornecedores/import', 'Importar fornecedores', 'auth', () => import('./screens/imports/SuppliersImportScreen')),
   screen('/fornecedores', 'Fornecedores', 'auth', () => import('./screens/suppliers/SuppliersScreen')),
   screen('/fornecedor/:id/:type', 'Fornecedor', 'auth', () => import('./screens/suppliers/SupplierScreen')),
   // Owner only; always reachable, even when the account is restricted or the trial ended.

@@ -63,6 +63,8 @@ export const ATTENDANCE_LOG_ACTION_LABELS: Record<AttendanceLogAction, string> =
   consolidated_updated: 'Consolidado atualizado',
   budget_sent: 'Orçamento enviado ao cliente',
   budget_accepted: 'Proposta aceita pelo cliente',
+  budget_sold: 'Venda fechada',
+  budget_sale_undone: 'Venda desfeita',
   task_created: 'Tarefa criada',
   task_done: 'Tarefa concluída',
   follow_up: 'Acompanhamento automático',

@@ -60,6 +60,18 @@ export const DOCUMENT_UPLOAD = uploadRule(['application/pdf', 'image/jpeg', 'ima
   size: (limit) => `O arquivo deve ter no máximo ${limit}`,
 });
 
+/** POST /api/vouchers/upload: a voucher of a sold service or of the whole trip. */
+export const VOUCHER_UPLOAD = uploadRule(['application/pdf', 'image/jpeg', 'image/png', 'image/webp'], 10 * MB, {
+  type: (typeList) => `O voucher deve ser um arquivo ${typeList}`,
+  size: (limit) => `O voucher deve ter no máximo ${limit}`,
+});
+
+/** POST /api/contracts/upload: the signed copy of a contract. */
+export const CONTRACT_UPLOAD = uploadRule(['application/pdf'], 10 * MB, {
+  type: () => 'O contrato assinado deve ser um arquivo PDF',
+  size: (limit) => `O contrato assinado deve ter no máximo ${limit}`,
+});
+
 export const FILE_MISSING_MESSAGE = 'Envie um arquivo no campo file';
 
 /** The hint under an upload button: 'PDF, JPEG, PNG ou WebP de até 10 MB'. */

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 export type StoredFile = { stream: Readable; size: number };
 
@@ -14,6 +15,8 @@ export interface Storage {
   readonly kind: 'local';
   /** Writes the bytes under `key`, replacing a previous file. */
   put(key: string, data: Buffer): Promise<void>;
+  /** Writes a stream under `key` as it arrives (never whole in memory); nothing is left if the stream fails. */
+  putStream(key: string, data: Readable): Promise<void>;
   /** The file, or null when there is none. */
   get(key: string): Promise<StoredFile | null>;
   exists(key: string): Promise<boolean>;
@@ -45,6 +48,19 @@ export function localStorage(root: string): Storage {
       await mkdir(dirname(path), { recursive: true });
       const partial = join(dirname(path), `.${randomUUID()}.partial`);
       await writeFile(partial, data);
+      await rename(partial, path);
+    },
+    async putStream(key, data) {
+      const path = pathOf(key);
+      if (!path) throw new Error(`Invalid storage key: ${key}`);
+      await mkdir(dirname(path), { recursive: true });
+      const partial = join(dirname(path), `.${randomUUID()}.partial`);
+      try {
+        await pipeline(data, createWriteStream(partial));
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
       await rename(partial, path);
     },
     async get(key) {

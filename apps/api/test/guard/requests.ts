@@ -41,6 +41,7 @@ export const SAMPLE_FILES: Record<string, { name: string; data: Buffer }> = {
   'application/pdf': { name: 'documento.pdf', data: FILES.pdf },
   'image/jpeg': { name: 'foto.jpg', data: FILES.jpeg },
   'image/webp': { name: 'foto.webp', data: FILES.webp },
+  'text/csv': { name: 'clientes.csv', data: Buffer.from('Nome;CPF;E-mail\r\nMaria da Silva;529.982.247-25;maria@exemplo.com.br\r\n') },
 };
 
 /** Text fields (any value, stringified) and at most one file, as multipart/form-data. */

@@ -3,6 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import { type FakeD4Sign, startFakeD4Sign } from '../fake-d4sign';
 import { DEMO, type TestApp, useTestApp } from '../harness';
 import { buildInventory, type Inventory, type InventoryRoute } from '../inventory';
 import type { IdResolver } from './inputs';
@@ -30,8 +31,19 @@ export const MISSING_ID = 2_147_483_646;
  */
 export function useGuard(): { t: TestApp; g: Guard } {
   const dataDir = mkdtempSync(join(tmpdir(), 'guard-'));
-  const t = useTestApp({ SMTP_URL: '', DATA_DIR: dataDir });
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const env: Record<string, string> = { SMTP_URL: '', DATA_DIR: dataDir };
+  // The electronic signature goes to a local fake provider, as every other outside service does:
+  // its routes answer as they would in production. Registered before the app's, which reads env.
+  let signatures: FakeD4Sign | undefined;
+  beforeAll(async () => {
+    signatures = await startFakeD4Sign();
+    Object.assign(env, signatures.env);
+  });
+  const t = useTestApp(env);
+  afterAll(async () => {
+    await signatures?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
   const g = {} as Guard;
   beforeAll(async () => {
     const db = t.deps.db;

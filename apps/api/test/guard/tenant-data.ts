@@ -65,6 +65,15 @@ const FACTORY_OVERRIDES: Record<string, (n: number, companyId: number) => unknow
 const FACTORY_FIXUPS: string[] = [
   `UPDATE budgets b SET client_id = a.client_id, owner_user_id = a.owner_user_id FROM attendances a
    WHERE a.id = b.attendance_id AND b.company_id = $1`,
+  // The newest budget, which the matrices' samples name, is sold: the proposal of the newest service
+  // becomes its own and its current sale is of that proposal, so the routes that take only a sold
+  // budget's rows (a voucher of a sold service) accept the samples.
+  `UPDATE proposals SET budget_id = (SELECT max(id) FROM budgets WHERE company_id = $1)
+   WHERE id = (SELECT proposal_id FROM services WHERE id = (SELECT max(id) FROM services WHERE company_id = $1))`,
+  `UPDATE budgets SET status = 'sold' WHERE id = (SELECT max(id) FROM budgets WHERE company_id = $1)`,
+  `UPDATE sales SET budget_id = (SELECT max(id) FROM budgets WHERE company_id = $1), undone_at = NULL,
+     proposal_id = (SELECT proposal_id FROM services WHERE id = (SELECT max(id) FROM services WHERE company_id = $1))
+   WHERE id = (SELECT max(id) FROM sales WHERE company_id = $1)`,
   `UPDATE services s SET budget_id = p.budget_id FROM proposals p WHERE p.id = s.proposal_id AND s.company_id = $1`,
   `UPDATE financial_table_comments c SET budget_id = p.budget_id FROM proposals p WHERE p.id = c.proposal_id AND c.company_id = $1`,
 ];

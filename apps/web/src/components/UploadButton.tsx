@@ -4,8 +4,8 @@ import { IconUpload } from '@tabler/icons-react';
 import { type ReactNode, useRef } from 'react';
 
 type Props = Omit<ButtonProps, 'loading' | 'disabled'> & {
-  /** The accepted types (the server checks the bytes again). */
-  rule: UploadRule;
+  /** The accepted types (the server checks the bytes again): an upload rule, or an `accept` list of its own (spreadsheets). */
+  rule: UploadRule | { accept: string };
   onPick: (file: File) => void;
   /** While a file is on its way: the button spins and takes no other. */
   busy: boolean;
@@ -26,7 +26,7 @@ export function UploadButton({ rule, onPick, busy, inputLabel, children, ...butt
         onPick(file);
       }}
       resetRef={resetFile}
-      accept={uploadAccept(rule)}
+      accept={'accept' in rule ? rule.accept : uploadAccept(rule)}
       disabled={busy}
       inputProps={inputLabel ? { 'aria-label': inputLabel } : undefined}
     >

@@ -24,9 +24,9 @@ export class UploadError extends Error {
   }
 }
 
-/** A multipart request with a file and/or text fields (a route that replaces takes PATCH). */
+/** A multipart request with a file and/or text fields (a route that replaces takes PATCH; the spreadsheet imports take PUT). */
 export function sendMultipart<T>(
-  method: 'POST' | 'PATCH',
+  method: 'POST' | 'PATCH' | 'PUT',
   url: string,
   parts: { file?: File; fields?: Record<string, string> },
   opts: UploadOptions = {},

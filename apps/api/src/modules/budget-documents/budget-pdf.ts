@@ -69,7 +69,7 @@ let fonts: { regular: fontkit.Font; bold: fontkit.Font } | undefined;
  * Noto Sans (latin subset: every Portuguese accent, dashes, quotes, €), read and parsed once per
  * process: each document only lays out and embeds the glyphs it uses.
  */
-function loadedFonts() {
+export function loadedFonts() {
   const load = (weight: number) =>
     fontkit.create(
       woffToTtf(readFileSync(require.resolve(`@fontsource/noto-sans/files/noto-sans-latin-${weight}-normal.woff`))),

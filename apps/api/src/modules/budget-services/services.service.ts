@@ -12,9 +12,7 @@ import {
   SERVICE_TYPE_DECLARATIONS,
   type ServiceCentral,
   serviceFieldIssues,
-  servicePricing,
   serviceReferenceIds,
-  serviceTotals,
   type TypeService,
   typedService,
   type UpdateServiceInput,
@@ -23,8 +21,10 @@ import { AppError, fieldError, notFound } from '../../errors';
 import { refreshBudgetTotals } from '../budgets/budget-totals.service';
 import { budgetProposalWhere, lockBudget } from '../budgets/budgets.where';
 import { placeAt } from '../budgets/positions';
+import { assertNotSold } from '../budgets/sold-frozen';
 import type { QuoteCaller } from '../currency-quotes/currency-quotes.where';
 import { currentRates, QUOTE_MISSING_MESSAGE } from '../currency-quotes/current-rates';
+import { ownCurrencyTotals } from './own-currency-totals';
 import { toServiceDto } from './services.dto';
 import { type ServiceRow, serviceSelect } from './services.select';
 import { serviceHotelWhere, serviceReferenceWhere, serviceSupplierWhere, serviceWhere } from './services.where';
@@ -143,13 +143,15 @@ function serviceData(fields: ReturnType<typeof storedFields>, quote: { rate: Pri
 
 const budgetQuoteSelect = { currency: true, currencyRate: true, currencyQuoteHistoryId: true } as const;
 
-/** The proposal of the caller's agency a body names (400 on `proposal_id` otherwise), with its budget locked. */
+/** The proposal of the caller's agency a body names (400 on `proposal_id` otherwise), with its budget locked; 409 while sold. */
 async function lockedProposal(tx: Tx, companyId: number, proposalId: number, budgetId?: number) {
   const proposal = await tx.proposal.findFirst({
     where: budgetProposalWhere(companyId, proposalId, budgetId),
     select: { id: true, budgetId: true },
   });
-  if (!proposal || !(await lockBudget(tx, companyId, proposal.budgetId))) throw fieldError('proposal_id', CLIENT_FIELD_MESSAGES.notFound);
+  const budget = proposal ? await lockBudget(tx, companyId, proposal.budgetId) : null;
+  if (!proposal || !budget) throw fieldError('proposal_id', CLIENT_FIELD_MESSAGES.notFound);
+  assertNotSold(budget);
   return proposal;
 }
 
@@ -157,10 +159,16 @@ async function answer(tx: Tx, id: number) {
   return toServiceDto(await tx.service.findUniqueOrThrow({ where: { id }, select: serviceSelect }));
 }
 
-/** The caller's service with its budget locked; 404 when the agency has no such service. */
-async function lockedService(tx: Tx, companyId: number, id: number): Promise<ServiceRow> {
+/**
+ * The caller's service with its budget locked; 404 when the agency has no such service, 409 while
+ * the budget is sold unless `soldOk` (a sold service can still be canceled with a refund: the sale
+ * keeps what it froze).
+ */
+async function lockedService(tx: Tx, companyId: number, id: number, opts: { soldOk?: boolean } = {}): Promise<ServiceRow> {
   const found = await tx.service.findFirst({ where: serviceWhere(companyId, id), select: { budgetId: true } });
-  if (!found || !(await lockBudget(tx, companyId, found.budgetId))) throw notFound();
+  const budget = found ? await lockBudget(tx, companyId, found.budgetId) : null;
+  if (!budget) throw notFound();
+  if (!opts.soldOk) assertNotSold(budget);
   // Read again under the lock: a refund or an edit may have landed meanwhile.
   return tx.service.findUniqueOrThrow({ where: { id }, select: serviceSelect });
 }
@@ -274,24 +282,7 @@ export async function duplicateService(db: Db, companyId: number, id: number) {
 
 /** What the customer pays for the service in its own currency (the most a refund gives back). */
 function saleInOwnCurrency(s: ServiceRow): number {
-  const priced = {
-    currency: s.currency,
-    adult_number: s.adultNumber,
-    child_number: s.childNumber,
-    infant_number: s.infantNumber,
-    pricing: servicePricing({
-      type: s.type as BudgetServiceType,
-      adult_cents: s.adultCents,
-      child_cents: s.childCents,
-      infant_cents: s.infantCents,
-      total_cents: s.totalCents,
-      details: s.details,
-    }),
-    taxes_cents: s.taxesCents,
-    fee_cents: s.feeCents,
-    commission_basis_points: s.commissionBasisPoints,
-  };
-  return serviceTotals(priced, s.currency, {}).sale_cents;
+  return ownCurrencyTotals(s).sale_cents;
 }
 
 /**
@@ -300,7 +291,7 @@ function saleInOwnCurrency(s: ServiceRow): number {
  */
 export async function refundService(db: Db, caller: ServiceCaller, input: RefundInput) {
   return db.$transaction(async (tx) => {
-    const s = await lockedService(tx, caller.companyId, input.service_id);
+    const s = await lockedService(tx, caller.companyId, input.service_id, { soldOk: true });
     if (s.refund || s.status === 'canceled') throw new AppError('CONFLICT', { message: SERVICE_MESSAGES.alreadyCanceled });
     if (input.refund_cents > saleInOwnCurrency(s)) throw fieldError('refund_cents', SERVICE_MESSAGES.refundAboveSale);
     await tx.refund.create({

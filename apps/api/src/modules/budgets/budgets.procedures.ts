@@ -99,6 +99,7 @@ export const budgetsRouter = router({
         errorResponses: {
           400: 'Dados inválidos, mudança de situação não permitida (`errors.status`), cliente de passageiro de outra agência ou moeda sem cotação.',
           404: NOT_FOUND,
+          409: 'Orçamento vendido: desfaça a venda para alterá-lo.',
         },
         tags,
       },
@@ -113,7 +114,10 @@ export const budgetsRouter = router({
         path: '/budgets/{id}',
         summary: 'Exclui um orçamento',
         description: 'Exclui o orçamento com as suas propostas, serviços, reembolsos, passageiros, indicações e comentários.',
-        errorResponses: { 404: NOT_FOUND, 409: 'Orçamento vendido não pode ser excluído.' },
+        errorResponses: {
+          404: NOT_FOUND,
+          409: 'Orçamento vendido, ou com uma venda desfeita (que fica registrada), não pode ser excluído.',
+        },
         tags,
       },
     })

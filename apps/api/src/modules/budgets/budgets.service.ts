@@ -10,6 +10,7 @@ import {
   type CreateBudgetInput,
   canPatchBudgetStatus,
   type ListBudgetsInput,
+  SALE_MESSAGES,
   type UpdateBudgetInput,
 } from '@app/shared';
 import { AppError, fieldError, notFound } from '../../errors';
@@ -20,7 +21,8 @@ import { currentRates, QUOTE_MISSING_MESSAGE } from '../currency-quotes/current-
 import { budgetCountQuery, budgetPageQuery, budgetPlaces, readBudgetTree } from './budget-queries';
 import { refreshBudgetTotals } from './budget-totals.service';
 import { toBudgetListItem, toBudgetTree } from './budgets.dto';
-import { budgetWhere, lockBudget } from './budgets.where';
+import { budgetSalesWhere, budgetWhere, lockBudget } from './budgets.where';
+import { assertNotSold } from './sold-frozen';
 
 type Tx = Prisma.TransactionClient;
 /** Who calls: the agency, and what picks the quotes it works with. */
@@ -161,7 +163,9 @@ export async function updateBudget(db: Db, caller: BudgetCaller, input: UpdateBu
   const { companyId } = caller;
   const { id, paxes, status, ...fields } = input;
   return db.$transaction(async (tx) => {
-    if (!(await lockBudget(tx, companyId, id))) throw notFound();
+    const locked = await lockBudget(tx, companyId, id);
+    if (!locked) throw notFound();
+    assertNotSold(locked);
     const current = await tx.budget.findUniqueOrThrow({
       where: { id },
       select: { status: true, currency: true, startDate: true, endDate: true },
@@ -194,12 +198,14 @@ export async function updateBudget(db: Db, caller: BudgetCaller, input: UpdateBu
   });
 }
 
-/** DELETE /api/budgets/{id}: the budget and everything in it (cascades); a sold budget stays. */
+/** DELETE /api/budgets/{id}: the budget and everything in it (cascades); a sold budget stays, and so does one whose sale was undone (its record is kept). */
 export async function deleteBudget(db: Db, companyId: number, id: number) {
   return db.$transaction(async (tx) => {
     const budget = await lockBudget(tx, companyId, id);
     if (!budget) throw notFound();
     if (budget.status === 'sold') throw new AppError('CONFLICT', { message: BUDGET_MESSAGES.soldDelete });
+    if (await tx.sale.count({ where: budgetSalesWhere(companyId, id) }))
+      throw new AppError('CONFLICT', { message: SALE_MESSAGES.undoneDelete });
     await tx.budget.delete({ where: { id } });
     return { id, deleted: true as const };
   });

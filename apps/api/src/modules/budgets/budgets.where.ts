@@ -103,3 +103,18 @@ export function budgetFilter(f: FilterShape, v: FilterValues): RawBuilder<SqlBoo
   if (f.search) parts.push(foldedContains(b('search_text'), f.search.trigram, v.pattern));
   return sql.join(parts, sql` AND `);
 }
+
+/** Security-critical: the budget's sale that stands (not undone), of the caller's agency. */
+export function currentSaleWhere(companyId: number, budgetId: number): Prisma.SaleWhereInput {
+  return { companyId, budgetId, undoneAt: null };
+}
+
+/** Security-critical: every sale of one of the caller's budgets, undone ones included. */
+export function budgetSalesWhere(companyId: number, budgetId: number): Prisma.SaleWhereInput {
+  return { companyId, budgetId };
+}
+
+/** Security-critical: the reservations of one of the caller's budgets. */
+export function budgetReservationsWhere(companyId: number, budgetId: number): Prisma.ReservationWhereInput {
+  return { companyId, budgetId };
+}

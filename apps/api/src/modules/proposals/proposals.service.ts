@@ -10,6 +10,7 @@ import { AppError, fieldError, notFound } from '../../errors';
 import { refreshBudgetTotals } from '../budgets/budget-totals.service';
 import { lockBudget } from '../budgets/budgets.where';
 import { placeAt } from '../budgets/positions';
+import { assertNotSold } from '../budgets/sold-frozen';
 import { proposalSelect, toProposalDto } from './proposals.dto';
 import { proposalWhere } from './proposals.where';
 
@@ -19,10 +20,15 @@ async function answer(tx: Tx, id: number) {
   return toProposalDto(await tx.proposal.findUniqueOrThrow({ where: { id }, select: proposalSelect }));
 }
 
-/** The caller's proposal with its budget locked (writes to one budget run one after the other); 404 otherwise. */
+/**
+ * The caller's proposal with its budget locked (writes to one budget run one after the other); 404
+ * otherwise, 409 while the budget is sold.
+ */
 async function lockedProposal(tx: Tx, companyId: number, id: number) {
   const found = await tx.proposal.findFirst({ where: proposalWhere(companyId, id), select: { budgetId: true } });
-  if (!found || !(await lockBudget(tx, companyId, found.budgetId))) throw notFound();
+  const budget = found ? await lockBudget(tx, companyId, found.budgetId) : null;
+  if (!budget) throw notFound();
+  assertNotSold(budget);
   return tx.proposal.findUniqueOrThrow({ where: { id }, select: proposalSelect });
 }
 
@@ -35,7 +41,9 @@ export async function getProposal(db: Db, companyId: number, id: number) {
 /** POST /api/proposals/: an empty proposal of the agency's budget, last or at `position`. */
 export async function createProposal(db: Db, companyId: number, input: CreateProposalInput) {
   return db.$transaction(async (tx) => {
-    if (!(await lockBudget(tx, companyId, input.budget_id))) throw fieldError('budget_id', CLIENT_FIELD_MESSAGES.notFound);
+    const budget = await lockBudget(tx, companyId, input.budget_id);
+    if (!budget) throw fieldError('budget_id', CLIENT_FIELD_MESSAGES.notFound);
+    assertNotSold(budget);
     const { id } = await tx.proposal.create({
       data: { companyId, budgetId: input.budget_id, title: input.title, notes: input.notes ?? null, position: 1_000_000 },
       select: { id: true },

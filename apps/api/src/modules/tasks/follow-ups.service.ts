@@ -29,7 +29,7 @@ type Clock = { now: Date; today: string };
  * Each rule's subjects: company_id, attendance_id, assignee_user_id (the attendance's owner),
  * subject (text, unique within the rule), title, description.
  */
-const SUBJECTS: Record<Exclude<FollowUpRule, 'supplier_payment_due'>, (c: Clock) => Prisma.Sql> = {
+const SUBJECTS: Record<FollowUpRule, (c: Clock) => Prisma.Sql> = {
   budget_not_opened: ({ now }) => Prisma.sql`
     SELECT b.company_id, b.attendance_id, a.owner_user_id AS assignee_user_id, b.id::text AS subject,
       'Orçamento não aberto: ' || b.title AS title,
@@ -89,6 +89,21 @@ const SUBJECTS: Record<Exclude<FollowUpRule, 'supplier_payment_due'>, (c: Clock)
     WHERE b.status IN ('sent', 'accepted', 'sold') AND a.status IN ('open', 'won')
       AND trip.end_date >= ${today}::date AND d.expires_at < trip.end_date + interval '6 months'
     ORDER BY b.company_id, b.attendance_id, p.client_id, trip.end_date DESC`,
+
+  // A reservation (not canceled) whose payment to the supplier is due tomorrow: one task each.
+  supplier_payment_due: ({ today }) => Prisma.sql`
+    SELECT r.company_id, b.attendance_id, a.owner_user_id AS assignee_user_id, r.id::text AS subject,
+      'Pagamento a fornecedor vence amanhã: ' || COALESCE(sup.name, s.title, b.title) AS title,
+      'Vence em ' || ${day(Prisma.sql`r.payment_due_date`)} || ' o pagamento de ' || r.currency || ' '
+        || replace(to_char(r.amount_cents / 100.0, 'FM999999999990.00'), '.', ',')
+        || COALESCE(' a ' || sup.name, '') || COALESCE(' pela reserva de "' || s.title || '"', '')
+        || ' (orçamento "' || b.title || '").' AS description
+    FROM reservations r
+    JOIN budgets b ON b.id = r.budget_id AND b.company_id = r.company_id
+    JOIN attendances a ON a.id = b.attendance_id AND a.company_id = b.company_id
+    LEFT JOIN suppliers sup ON sup.id = r.supplier_id AND sup.company_id = r.company_id
+    LEFT JOIN services s ON s.id = r.service_id AND s.company_id = r.company_id
+    WHERE r.status <> 'canceled' AND r.payment_due_date = ${today}::date + 1`,
 };
 
 /**
@@ -186,8 +201,6 @@ export async function runFollowUps(db: Db, mailer: Mailer, config: Pick<Config, 
   const clock = { now, today: businessDate(now) };
   const created: Record<string, number> = {};
   for (const rule of Object.keys(SUBJECTS) as (keyof typeof SUBJECTS)[]) created[rule] = await applyRule(db, rule, clock);
-  // supplier_payment_due: sales do not record supplier payments yet (issue 14); the rule is declared
-  // (agencies see and can switch it) and has no subjects until they do.
 
   const claimed = await claimReminders(db, clock.today);
   const failures: unknown[] = [];

@@ -16,8 +16,8 @@ export type EmailLayoutProps = {
   preview: string;
   heading: string;
   children: ReactNode;
-  /** The one call to action. */
-  action: { label: string; href: string };
+  /** The one call to action; a mail whose body lists several links (the vouchers) has none. */
+  action?: { label: string; href: string };
   /** Small print under the button (validity of a link, what to do if the mail was not expected). */
   footnote?: ReactNode;
 };
@@ -75,26 +75,30 @@ export function EmailLayout({ brand, preview, heading, children, action, footnot
           <Section style={{ padding: '8px 32px 16px' }}>
             <Text style={{ fontSize: '22px', lineHeight: '30px', fontWeight: 700, color: colors.text, margin: '0 0 16px' }}>{heading}</Text>
             {children}
-            <Section style={{ textAlign: 'center', padding: '8px 0 16px' }}>
-              <Button
-                href={action.href}
-                style={{
-                  background: colors.brand,
-                  color: '#ffffff',
-                  fontSize: '16px',
-                  fontWeight: 700,
-                  borderRadius: '6px',
-                  padding: '14px 28px',
-                  textDecoration: 'none',
-                  display: 'inline-block',
-                }}
-              >
-                {action.label}
-              </Button>
-            </Section>
-            <Text style={{ fontSize: '13px', lineHeight: '20px', color: colors.muted, margin: '0 0 8px', wordBreak: 'break-all' }}>
-              Se o botão não abrir, copie este endereço no navegador: <Link href={action.href}>{action.href}</Link>
-            </Text>
+            {action ? (
+              <>
+                <Section style={{ textAlign: 'center', padding: '8px 0 16px' }}>
+                  <Button
+                    href={action.href}
+                    style={{
+                      background: colors.brand,
+                      color: '#ffffff',
+                      fontSize: '16px',
+                      fontWeight: 700,
+                      borderRadius: '6px',
+                      padding: '14px 28px',
+                      textDecoration: 'none',
+                      display: 'inline-block',
+                    }}
+                  >
+                    {action.label}
+                  </Button>
+                </Section>
+                <Text style={{ fontSize: '13px', lineHeight: '20px', color: colors.muted, margin: '0 0 8px', wordBreak: 'break-all' }}>
+                  Se o botão não abrir, copie este endereço no navegador: <Link href={action.href}>{action.href}</Link>
+                </Text>
+              </>
+            ) : null}
             {footnote ? (
               <Text style={{ fontSize: '13px', lineHeight: '20px', color: colors.muted, margin: '0 0 8px' }}>{footnote}</Text>
             ) : null}

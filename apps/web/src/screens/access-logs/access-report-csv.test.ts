@@ -1,5 +1,6 @@
+import { csvField } from '@app/shared/csv';
 import { describe, expect, it } from 'vitest';
-import { accessReportCsv, csvField } from './access-report-csv';
+import { accessReportCsv } from './access-report-csv';
 
 describe('access report CSV (Excel in Brazil)', () => {
   it('has a UTF-8 BOM, pt-BR headers, semicolons and CRLF lines', () => {

@@ -2,14 +2,15 @@ import { type Consolidated, consolidatedFieldsInput } from '@app/shared/attendan
 import { NOTES_MAX_LENGTH } from '@app/shared/crm-rules';
 import { DOCUMENT_UPLOAD, FILE_TYPE_LABELS, fileTypeList, fileTypeOfName, isFileType, uploadHint } from '@app/shared/files';
 import { dateTime, fileSize, shortDate, toCurrency } from '@app/shared/format';
-import { Button, Card, Divider, Group, Progress, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@mantine/core';
-import { IconDownload, IconFileAlert, IconFileText, IconFileTypePdf, IconPencil, IconPhoto, IconX } from '@tabler/icons-react';
+import { Button, Card, Divider, Group, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@mantine/core';
+import { IconDownload, IconFileAlert, IconFileText, IconFileTypePdf, IconPencil, IconPhoto } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { DetailField, OrMissing } from '../../components/DetailFields';
 import { ErrorText } from '../../components/ErrorText';
 import { LoadFailed } from '../../components/ScreenStates';
 import { UploadButton } from '../../components/UploadButton';
+import { UploadProgress } from '../../components/UploadProgress';
 import { downloadFile } from '../../lib/download';
 import { useSchemaForm } from '../../lib/form';
 import { toastSuccess } from '../../lib/toast';
@@ -233,27 +234,14 @@ function DocumentPanel({ consolidated }: { consolidated: Consolidated }) {
           </Text>
         </Group>
       )}
-      {progress !== null && (
-        <Stack gap={4}>
-          <Progress value={progress} size="md" radius="xl" animated={progress < 100} aria-label="Progresso do envio do documento" />
-          <Group justify="space-between" gap="xs">
-            <Text fz="xs" c="dimmed" aria-live="polite" data-testid="consolidated-upload-progress">
-              {progress < 100 ? `Enviando documento… ${progress}%` : 'Documento enviado, salvando…'}
-            </Text>
-            {progress < 100 && (
-              <Button
-                variant="subtle"
-                color="gray"
-                size="compact-xs"
-                leftSection={<IconX size={12} aria-hidden />}
-                onClick={() => upload.current?.abort()}
-              >
-                Cancelar envio
-              </Button>
-            )}
-          </Group>
-        </Stack>
-      )}
+      <UploadProgress
+        progress={progress}
+        noun="do documento"
+        sending="Enviando documento…"
+        received="Documento enviado, salvando…"
+        testId="consolidated-upload-progress"
+        onCancel={() => upload.current?.abort()}
+      />
       <ErrorText testId="consolidated-file-error">{problem}</ErrorText>
       <Group gap="xs">
         <UploadButton

@@ -21,6 +21,7 @@ import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { BudgetStatusBadge } from './badges';
 import { AGE_GROUP_LABELS, BUDGET_STATUS_LABELS, BUDGET_STATUSES, budgetEditorPath, headCountText } from './labels';
+import { SaleAction } from './sale/SaleAction';
 import { AcceptedInfoCard } from './share/AcceptedInfoCard';
 import { ShareMenu } from './share/ShareMenu';
 
@@ -273,6 +274,7 @@ export default function BudgetInfoScreen() {
         actions={
           budget && (
             <>
+              <SaleAction budget={budget} />
               <ShareMenu budget={budget} />
               <Button component={Link} to={budgetEditorPath(budget.id)} variant="default" leftSection={<IconEdit size={16} aria-hidden />}>
                 Editar orçamento

@@ -10,6 +10,7 @@ import { ListContent, ListFilterBar, ListFilterSelect, ListPage, ListRow, ListTa
 import { useRecordId } from '../../lib/record-route';
 import { useTRPC } from '../../lib/trpc';
 import { useListParams, useSearchParam } from '../../lib/use-list-params';
+import { ImportButton } from '../imports/ImportButton';
 import { ClientActiveBadge, ClientKindBadge } from './badges';
 import { ClientFormModal } from './ClientFormModal';
 import { clientDocument, KIND_LABELS } from './labels';
@@ -59,7 +60,14 @@ export default function ClientsScreen() {
 
   return (
     <>
-      <ListPage actions={<NewButton onClick={createModal.open}>Novo cliente</NewButton>}>
+      <ListPage
+        actions={
+          <>
+            <ImportButton to="/clientes/import" />
+            <NewButton onClick={createModal.open}>Novo cliente</NewButton>
+          </>
+        }
+      >
         <ListFilterBar search={search} placeholder="Nome, e-mail, CPF ou CNPJ">
           <ListFilterSelect
             label="Tipo"

@@ -1,5 +1,6 @@
+import { addMonths } from '@app/shared/sales';
 import { describe, expect, it } from 'vitest';
-import { addMonths, expiryStatus, localToday } from './document-expiry';
+import { expiryStatus, localToday } from './document-expiry';
 
 describe('document expiry', () => {
   const today = '2026-03-15';

@@ -2,6 +2,7 @@
 // flagged, and so is a passport valid for less than 6 months (many countries refuse it then).
 // Only a warning: an old document is still worth recording.
 import { twoDigits } from '@app/shared/format';
+import { addMonths } from '@app/shared/sales';
 
 export type ExpiryStatus = 'expired' | 'expiring';
 
@@ -14,13 +15,6 @@ const isoDay = (d: Date) => `${d.getFullYear()}-${twoDigits(d.getMonth() + 1)}-$
 /** The user's calendar day, 'YYYY-MM-DD'. */
 export function localToday(now = new Date()): string {
   return isoDay(now);
-}
-
-/** '2026-01-31' + 1 month -> '2026-02-28': the month's last day when the day does not exist in it. */
-export function addMonths(iso: string, months: number): string {
-  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
-  const lastDay = new Date(year, month - 1 + months + 1, 0).getDate();
-  return isoDay(new Date(year, month - 1 + months, Math.min(day, lastDay)));
 }
 
 export function expiryStatus(doc: { type: string; expires_at: string | null }, today = localToday()): ExpiryStatus | null {

@@ -9,6 +9,7 @@ import { ListPagination } from '../../components/ListPagination';
 import { ListContent, ListFilterBar, ListFilterSelect, ListPage, ListRow, ListTable, NewButton } from '../../components/ListScreen';
 import { useTRPC } from '../../lib/trpc';
 import { useListParams, useSearchParam } from '../../lib/use-list-params';
+import { ImportButton } from '../imports/ImportButton';
 import { ServiceTypeBadges, SupplierActiveBadge, SupplierKindBadge } from './badges';
 import { KIND_LABELS, SERVICE_TYPE_OPTIONS, supplierDocument, supplierPath } from './labels';
 import { SupplierFormModal } from './SupplierFormModal';
@@ -54,7 +55,14 @@ export default function SuppliersScreen() {
 
   return (
     <>
-      <ListPage actions={<NewButton onClick={createModal.open}>Novo fornecedor</NewButton>}>
+      <ListPage
+        actions={
+          <>
+            <ImportButton to="/fornecedores/import" />
+            <NewButton onClick={createModal.open}>Novo fornecedor</NewButton>
+          </>
+        }
+      >
         <ListFilterBar search={search} placeholder="Nome, nome fantasia, e-mail, CPF ou CNPJ">
           <ListFilterSelect
             label="Serviço"

@@ -13,6 +13,7 @@ import { recordNotFound } from '../../../lib/record-route';
 import { useTRPC } from '../../../lib/trpc';
 import { BudgetStatusBadge } from '../badges';
 import { budgetInfoPath, travelDates } from '../labels';
+import { SaleAction } from '../sale/SaleAction';
 import { ShareMenu } from '../share/ShareMenu';
 import { PaxesSection } from './PaxesSection';
 import { ProposalTabs } from './ProposalTabs';
@@ -76,6 +77,7 @@ export function BudgetEditor({ id }: { id: number }) {
         actions={
           budget && (
             <>
+              <SaleAction budget={budget} />
               <ShareMenu budget={budget} />
               <Button
                 component={Link}

@@ -1,10 +1,11 @@
 // The budget by e-mail: its link and PDF to the recipients, the whole budget or the chosen proposals.
 import type { BudgetTree } from '@app/shared/budgets';
 import { BUDGET_MAIL_LIMITS, sendBudgetEmailInput } from '@app/shared/landing-pages';
-import { Button, Checkbox, Group, Modal, Stack, Switch, TagsInput, Text, Textarea } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorText } from '../../../components/ErrorText';
+import { RecipientsInput, recipientsError } from '../../../components/RecipientsInput';
 import { useSchemaForm } from '../../../lib/form';
 import { toastSuccess } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
@@ -38,7 +39,6 @@ export function SendEmailModal({ budget, clientEmail, onClose }: { budget: Budge
   const pending = sendEmail.isPending || sendProposals.isPending;
 
   // A wrong address is an error of its row ('to.1'): the input shows the first.
-  const toError = form.errors.to ?? Object.entries(form.errors).find(([path]) => path.startsWith('to.'))?.[1];
 
   return (
     <Modal
@@ -60,21 +60,11 @@ export function SendEmailModal({ budget, clientEmail, onClose }: { budget: Budge
       >
         <Stack gap="md">
           <ErrorText>{form.formError}</ErrorText>
-          <TagsInput
-            label="Destinatários"
-            description={`Até ${BUDGET_MAIL_LIMITS.recipients} e-mails; tecle Enter ou vírgula após cada um.`}
-            placeholder="cliente@exemplo.com"
-            splitChars={[',', ';', ' ']}
-            acceptValueOnBlur
-            clearable
-            withAsterisk
-            maxTags={BUDGET_MAIL_LIMITS.recipients}
-            {...form.getInputProps('to')}
-            // The list's limit is maxTags; an address may be as long as any e-mail.
-            maxLength={254}
-            // A pasted list, or an address typed with its separator, becomes one tag per address.
-            onChange={(tags) => form.setFieldValue('to', [...new Set(tags.flatMap((t) => t.split(/[,;\s]+/)).filter(Boolean))])}
-            error={toError}
+          <RecipientsInput
+            max={BUDGET_MAIL_LIMITS.recipients}
+            inputProps={form.getInputProps('to')}
+            onChange={(to) => form.setFieldValue('to', to)}
+            error={recipientsError(form.errors)}
           />
           <Textarea
             label="Mensagem"

@@ -1,0 +1,139 @@
+// A contract as a PDF: the template's blocks with their fields filled (renderContractBlocks), in the
+// budget PDF's embedded Noto Sans (every Portuguese accent), the agency's name and the page number
+// at the bottom of every page.
+import type { ContractBlock, ContractRun } from '@app/shared';
+import type * as fontkit from 'fontkit';
+import PDFDocument from 'pdfkit';
+import { loadedFonts } from '../budget-documents/budget-pdf';
+
+const MARGIN = 50;
+const FOOTER_HEIGHT = 28;
+const COLORS = { text: '#1f2933', muted: '#616e7c', rule: '#d9dee4' };
+const SIZE = { title: 13, heading: 10.5, text: 9.5 };
+
+type Doc = PDFKit.PDFDocument;
+
+type Run = { glyphs: fontkit.Glyph[]; positions: fontkit.GlyphPosition[] };
+const LAYOUT_CACHE_SIZE = 20_000;
+
+/**
+ * The font with its text shaping kept across documents. pdfkit caches the shaping of each word per
+ * document only, and shaping (fontkit's OpenType lookups) is most of a contract's render time;
+ * contracts repeat their template's words, so a cache of the process halves a contract's render time.
+ * pdfkit scales the positions of the run it gets, so each call answers a copy of them.
+ */
+function withLayoutCache(font: fontkit.Font): fontkit.Font {
+  const cache = new Map<string, Run>();
+  const layout = (text: string, features?: string[] | Record<string, boolean>) => {
+    const key = features ? `${JSON.stringify(features)}\u0000${text}` : text;
+    let run = cache.get(key);
+    if (!run) {
+      const shaped = font.layout(text, features);
+      run = { glyphs: shaped.glyphs, positions: shaped.positions.map((p) => ({ ...p })) };
+      if (cache.size >= LAYOUT_CACHE_SIZE) cache.clear();
+      cache.set(key, run);
+    }
+    const positions = run.positions.map((p) => ({ ...p }));
+    return {
+      glyphs: run.glyphs,
+      positions,
+      get advanceWidth() {
+        return positions.reduce((width, p) => width + p.xAdvance, 0);
+      },
+    };
+  };
+  // Everything else (metrics, glyphs, subsetting) is the font's own.
+  return Object.assign(Object.create(font) as fontkit.Font, { layout });
+}
+
+let cachedFonts: { regular: fontkit.Font; bold: fontkit.Font } | undefined;
+const contractFonts = () => {
+  const { regular, bold } = loadedFonts();
+  cachedFonts ??= { regular: withLayoutCache(regular), bold: withLayoutCache(bold) };
+  return cachedFonts;
+};
+
+export type ContractPdfInput = { blocks: ContractBlock[]; agencyName: string };
+
+/** One line of a paragraph, its runs one after the other. Left-aligned: pdfkit justifies word by word, at about twice the time. */
+function line(doc: Doc, runs: ContractRun[], width: number) {
+  if (!runs.length) {
+    doc.moveDown(1);
+    return;
+  }
+  runs.forEach((run, i) => {
+    const opts = { width, align: 'left' as const, continued: i < runs.length - 1, lineGap: 1.5 };
+    doc.font(run.bold ? 'bold' : 'regular');
+    if (i === 0) doc.text(run.text, MARGIN, doc.y, opts);
+    else doc.text(run.text, opts);
+  });
+}
+
+function footers(doc: Doc, agencyName: string) {
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const bottom = doc.page.margins.bottom;
+    // Writing inside the bottom margin must not open a new page.
+    doc.page.margins.bottom = 0;
+    const width = doc.page.width - 2 * MARGIN;
+    const y = doc.page.height - MARGIN - FOOTER_HEIGHT + 12;
+    doc
+      .moveTo(MARGIN, y - 6)
+      .lineTo(MARGIN + width, y - 6)
+      .lineWidth(0.5)
+      .strokeColor(COLORS.rule)
+      .stroke();
+    doc.font('regular').fontSize(8).fillColor(COLORS.muted);
+    doc.text(agencyName, MARGIN, y, { width: width - 80, height: 12, ellipsis: true, lineBreak: false });
+    doc.text(`Página ${i + 1} de ${range.count}`, MARGIN + width - 80, y, { width: 80, align: 'right', lineBreak: false });
+    doc.page.margins.bottom = bottom;
+  }
+}
+
+export function renderContractPdf(input: ContractPdfInput): Promise<Buffer> {
+  const { regular, bold } = contractFonts();
+  const title = input.blocks.find((b) => b.kind === 'heading')?.text ?? 'Contrato';
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_HEIGHT },
+    bufferPages: true,
+    // No standard font (read from disk per document): every text names its font.
+    font: null as unknown as string,
+    info: { Title: title, Author: input.agencyName },
+    lang: 'pt-BR',
+  });
+  // pdfkit takes a parsed fontkit font as well as bytes (its typings only know the bytes).
+  doc
+    .registerFont('regular', regular as unknown as Buffer)
+    .registerFont('bold', bold as unknown as Buffer)
+    .font('regular');
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const width = doc.page.width - 2 * MARGIN;
+  input.blocks.forEach((block, index) => {
+    doc.fillColor(COLORS.text);
+    if (block.kind === 'heading') {
+      const first = index === 0;
+      // A heading never ends a page alone: it goes over with the start of its text.
+      if (!first && doc.y + 60 > doc.page.height - doc.page.margins.bottom) doc.addPage();
+      else if (!first) doc.moveDown(0.4);
+      doc
+        .font('bold')
+        .fontSize(first ? SIZE.title : SIZE.heading)
+        .text(block.text, MARGIN, doc.y, { width, align: first ? 'center' : 'left' });
+      doc.moveDown(first ? 1 : 0.4);
+      return;
+    }
+    doc.fontSize(SIZE.text);
+    for (const runs of block.lines) line(doc, runs, width);
+    doc.moveDown(0.6);
+  });
+  footers(doc, input.agencyName);
+  doc.end();
+  return done;
+}

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import type { JobDefinition } from '../../platform/jobs';
+import { runImport } from './import-run';
+
+/**
+ * Runs an import (POST /api/imports/{id}/start). A retry, or the same job picked up again after
+ * its worker died, goes on after the last committed batch; a done import is left alone.
+ */
+export const importJob: JobDefinition<{ import_id: number }> = {
+  name: 'imports.run',
+  payload: z.strictObject({ import_id: z.number().int().positive() }),
+  async handle({ import_id }, { db, storage }) {
+    await runImport({ db, storage }, import_id);
+  },
+};
+
+export const importsJobs = [importJob] as JobDefinition<unknown>[];

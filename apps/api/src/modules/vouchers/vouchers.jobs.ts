@@ -1,0 +1,125 @@
+import { firstName } from '@app/shared';
+import { z } from 'zod';
+import type { JobDefinition } from '../../platform/jobs';
+import type { MailAttachment } from '../../platform/mail';
+import type { Storage } from '../../platform/storage';
+import { toAgencyContact } from '../landing-pages/landing-pages.dto';
+import { claimSaleMailing } from '../sales/sale-mailings';
+import { voucherShareLinks } from './voucher-share';
+import { vouchersMail } from './vouchers.mails';
+
+/**
+ * The files a mail carries, in all: mail servers refuse messages over 20-25 MB, and base64 makes
+ * the files a third larger. Vouchers beyond it go by their link only.
+ */
+export const VOUCHER_MAIL_ATTACHMENTS_MAX_BYTES = 15 * 1024 * 1024;
+
+async function readStored(storage: Storage, key: string): Promise<Buffer | null> {
+  const file = await storage.get(key);
+  if (!file) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The mail of a vouchers mailing: the vouchers as they are when the job runs (one deleted since
+ * the request is left out), their files attached up to the size cap, every one's link listed.
+ * The mailing is claimed (sent_at) before the mail goes out and released when sending fails, so a
+ * retried or repeated job never sends it twice; the vouchers are marked sent once it went out.
+ */
+export const voucherMailingJob: JobDefinition<{ mailing_id: number }> = {
+  name: 'vouchers.mailing',
+  payload: z.strictObject({ mailing_id: z.number().int().positive() }),
+  async handle({ mailing_id }, { db, mailer, config, storage, log }) {
+    const claim = await claimSaleMailing(db, mailing_id, 'vouchers');
+    if (!claim) return;
+    const { release } = claim;
+    const mailing = await db.saleMailing.findUniqueOrThrow({
+      where: { id: mailing_id },
+      select: { companyId: true, budgetId: true, voucherIds: true, recipients: true, message: true, userId: true },
+    });
+    const { companyId, budgetId } = mailing;
+    let voucherIds: number[];
+    try {
+      const vouchers = await db.voucher.findMany({
+        where: { companyId, budgetId, id: { in: mailing.voucherIds } },
+        select: { id: true, fileKey: true, filename: true, contentType: true, size: true, service: { select: { title: true } } },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      });
+      if (vouchers.length === 0) {
+        log.error({ mailing_id }, 'vouchers mailing not sent: its vouchers were deleted');
+        await release();
+        return;
+      }
+      const budget = await db.budget.findFirstOrThrow({
+        where: { id: budgetId, companyId },
+        select: {
+          title: true,
+          destination: true,
+          startDate: true,
+          endDate: true,
+          client: { select: { name: true } },
+          owner: { select: { name: true, email: true } },
+          company: {
+            select: {
+              name: true,
+              logoKey: true,
+              contactEmail: true,
+              phone: true,
+              whatsapp: true,
+              website: true,
+              instagram: true,
+              city: true,
+              state: true,
+            },
+          },
+        },
+      });
+      const sender =
+        (mailing.userId
+          ? await db.user.findFirst({ where: { id: mailing.userId, companyId }, select: { name: true, email: true } })
+          : null) ?? budget.owner;
+      const links = voucherShareLinks(
+        config,
+        vouchers.map((v) => ({ id: v.id, filename: v.filename, serviceTitle: v.service?.title ?? null })),
+      );
+      const attachments: MailAttachment[] = [];
+      let room = VOUCHER_MAIL_ATTACHMENTS_MAX_BYTES;
+      const listed = [];
+      for (const [i, v] of vouchers.entries()) {
+        const content = v.size <= room ? await readStored(storage, v.fileKey) : null;
+        if (content) {
+          attachments.push({ filename: v.filename, content, contentType: v.contentType });
+          room -= content.length;
+        }
+        listed.push({ ...(links[i] as (typeof links)[number]), attached: !!content, size: v.size });
+      }
+      await mailer.send(
+        await vouchersMail(config.appUrl, {
+          to: mailing.recipients,
+          agency: toAgencyContact(budget.company),
+          trip: {
+            title: budget.title,
+            destination: budget.destination,
+            startDate: budget.startDate?.toISOString().slice(0, 10) ?? null,
+            endDate: budget.endDate?.toISOString().slice(0, 10) ?? null,
+          },
+          clientName: firstName(budget.client.name),
+          sender: { name: firstName(sender.name), email: sender.email },
+          message: mailing.message,
+          vouchers: listed,
+          attachments,
+        }),
+      );
+      voucherIds = vouchers.map((v) => v.id);
+    } catch (error) {
+      await release();
+      throw error;
+    }
+    // After the mail went out: a failure here retries the job, which finds the mailing claimed.
+    await db.voucher.updateMany({ where: { companyId, id: { in: voucherIds } }, data: { sentAt: new Date() } });
+  },
+};
+
+export const vouchersJobs = [voucherMailingJob] as JobDefinition<unknown>[];

@@ -1,0 +1,86 @@
+// A reservation edited in its row: locator, status, amount, the supplier's payment due date,
+// supplier and notes, validated by the API's own schema.
+import { type Reservation, updateReservationInput } from '@app/shared/reservations';
+import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { CurrencyInput } from '../../../components/CurrencyInput';
+import { DateField } from '../../../components/DateField';
+import { ErrorText } from '../../../components/ErrorText';
+import { FormActions } from '../../../components/FormActions';
+import { SupplierPicker } from '../../../components/pickers/SupplierPicker';
+import { useSchemaForm } from '../../../lib/form';
+import { toastSuccess } from '../../../lib/toast';
+import { useTRPC } from '../../../lib/trpc';
+import { RESERVATION_STATUS_OPTIONS } from './labels';
+import { useSaleRefresh } from './use-sale-refresh';
+
+const LABELS = {
+  locator: 'Localizador',
+  status: 'Status',
+  amount_cents: 'Valor',
+  payment_due_date: 'Vencimento do pagamento',
+  supplier_id: 'Fornecedor',
+  notes: 'Observações',
+};
+
+export function ReservationForm({ reservation, onDone }: { reservation: Reservation; onDone: () => void }) {
+  const trpc = useTRPC();
+  const refresh = useSaleRefresh();
+  const form = useSchemaForm({
+    schema: updateReservationInput,
+    initialValues: {
+      id: reservation.id,
+      locator: reservation.locator ?? '',
+      status: reservation.status,
+      amount_cents: reservation.amount_cents as number | null,
+      payment_due_date: reservation.payment_due_date,
+      supplier_id: reservation.supplier_id,
+      notes: reservation.notes ?? '',
+    },
+    labels: LABELS,
+  });
+  const save = useMutation(
+    trpc.reservations.update.mutationOptions({
+      onSuccess: () => {
+        void refresh();
+        toastSuccess('Reserva salva.');
+        onDone();
+      },
+      onError: (error) => form.setServerErrors(error),
+    }),
+  );
+  const title = reservation.service_title ?? 'reserva';
+  // Opened in place (not a modal): the first field takes the focus, for keyboard users.
+  const first = useRef<HTMLInputElement>(null);
+  useEffect(() => first.current?.focus(), []);
+  return (
+    <form noValidate aria-label={`Editar reserva: ${title}`} onSubmit={form.submit((input) => save.mutate(input))}>
+      <Stack gap="sm">
+        <ErrorText>{form.formError}</ErrorText>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput ref={first} label="Localizador" autoComplete="off" {...form.getInputProps('locator')} />
+          <Select label="Status" allowDeselect={false} data={RESERVATION_STATUS_OPTIONS} {...form.getInputProps('status')} />
+          <CurrencyInput
+            label="Valor a pagar ao fornecedor"
+            {...form.getInputProps('amount_cents')}
+            prefix={`${reservation.currency} `}
+            onChange={(cents) => form.setFieldValue('amount_cents', cents)}
+          />
+          <DateField label="Vencimento do pagamento" {...form.getInputProps('payment_due_date')} />
+        </SimpleGrid>
+        <SupplierPicker
+          label="Fornecedor"
+          placeholder="Busque pelo nome"
+          initialLabel={reservation.supplier_name ?? undefined}
+          {...form.getInputProps('supplier_id')}
+          onChange={(id) => form.setFieldValue('supplier_id', id)}
+        />
+        <Textarea label="Observações" autosize minRows={2} maxRows={6} {...form.getInputProps('notes')} />
+        <FormActions onCancel={onDone} pending={save.isPending}>
+          Salvar reserva
+        </FormActions>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,166 @@
+// "Desfazer venda": the agent chooses whether the sale's reservations and contracts are cancelled or
+// kept, reads which will be cancelled, and confirms; the budget goes back to open and so does its
+// attendance in the funnel.
+import type { Contract } from '@app/shared/contracts';
+import type { Reservation } from '@app/shared/reservations';
+import { SALE_LIMITS } from '@app/shared/sales';
+import { Alert, Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toastSuccess } from '../../../lib/toast';
+import { useTRPC } from '../../../lib/trpc';
+import { budgetInfoPath } from '../labels';
+import { CONTRACT_STATUS_LABELS, RESERVATION_STATUS_LABELS } from './labels';
+import { isActiveReservation, isLiveContract } from './sale-rules';
+import { useSaleRefresh } from './use-sale-refresh';
+
+type Choice = 'cancel' | 'keep';
+
+function ChoiceGroup({
+  label,
+  value,
+  onChange,
+  cancel,
+  keep,
+}: {
+  label: string;
+  value: Choice;
+  onChange: (c: Choice) => void;
+  cancel: string;
+  keep: string;
+}) {
+  return (
+    <Radio.Group label={label} value={value} onChange={(v) => onChange(v as Choice)}>
+      <Stack gap={6} mt={6}>
+        <Radio value="cancel" label={cancel} />
+        <Radio value="keep" label={keep} />
+      </Stack>
+    </Radio.Group>
+  );
+}
+
+export function UndoSaleDialog({
+  budgetId,
+  reservations,
+  contracts,
+  opened,
+  onClose,
+}: {
+  budgetId: number;
+  reservations: Reservation[];
+  contracts: Contract[];
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const trpc = useTRPC();
+  const refresh = useSaleRefresh();
+  const navigate = useNavigate();
+  const phone = useMediaQuery('(max-width: 36em)');
+  const [choice, setChoice] = useState<{ reservations: Choice; contracts: Choice }>({ reservations: 'cancel', contracts: 'cancel' });
+  const [reason, setReason] = useState('');
+  const undo = useMutation(
+    trpc.sales.undoSell.mutationOptions({
+      onSuccess: (result) => {
+        void refresh();
+        toastSuccess(result.message);
+        onClose();
+        void navigate(budgetInfoPath(budgetId));
+      },
+    }),
+  );
+
+  const activeReservations = reservations.filter(isActiveReservation).length;
+  const liveContracts = contracts.filter(isLiveContract).length;
+  const cancelledReservations = choice.reservations === 'cancel' ? reservations.filter(isActiveReservation) : [];
+  const cancelledContracts = choice.contracts === 'cancel' ? contracts.filter(isLiveContract) : [];
+  const nothing = cancelledReservations.length + cancelledContracts.length === 0;
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={<Text fw={600}>Desfazer venda</Text>}
+      centered
+      size="lg"
+      fullScreen={phone}
+      closeOnClickOutside={!undo.isPending}
+    >
+      <Stack gap="md">
+        <Text fz="sm">
+          O orçamento deixa de estar vendido, os valores voltam a seguir as cotações e o atendimento volta para <b>Em aberto</b> no funil.
+        </Text>
+        {activeReservations > 0 && (
+          <ChoiceGroup
+            label={`Reservas (${activeReservations} ativa${activeReservations === 1 ? '' : 's'})`}
+            value={choice.reservations}
+            onChange={(reservations) => setChoice((c) => ({ ...c, reservations }))}
+            cancel="Cancelar as reservas"
+            keep="Manter as reservas"
+          />
+        )}
+        {liveContracts > 0 && (
+          <ChoiceGroup
+            label={`Contratos (${liveContracts} em vigor)`}
+            value={choice.contracts}
+            onChange={(contracts) => setChoice((c) => ({ ...c, contracts }))}
+            cancel="Cancelar os contratos"
+            keep="Manter os contratos"
+          />
+        )}
+        <Alert
+          color={nothing ? 'gray' : 'red'}
+          variant="light"
+          title={nothing ? undefined : 'O que será cancelado'}
+          data-testid="undo-effects"
+        >
+          {nothing ? (
+            'Nada será cancelado: as reservas e os contratos continuam como estão.'
+          ) : (
+            <Stack gap={2} component="ul" m={0} pl="md">
+              {cancelledReservations.map((r) => (
+                <li key={`r${r.id}`}>
+                  Reserva: {r.service_title ?? 'serviço'} ({RESERVATION_STATUS_LABELS[r.status]})
+                </li>
+              ))}
+              {cancelledContracts.map((c) => (
+                <li key={`c${c.id}`}>
+                  Contrato{c.template_name ? `: ${c.template_name}` : ''} ({CONTRACT_STATUS_LABELS[c.status]})
+                </li>
+              ))}
+            </Stack>
+          )}
+        </Alert>
+        <Textarea
+          label="Motivo"
+          description="Opcional; fica no histórico do atendimento"
+          autosize
+          minRows={2}
+          maxLength={SALE_LIMITS.reason}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={undo.isPending} data-autofocus>
+            Voltar
+          </Button>
+          <Button
+            color="red"
+            loading={undo.isPending}
+            onClick={() =>
+              undo.mutate({
+                id: budgetId,
+                reservations: choice.reservations,
+                contracts: choice.contracts,
+                reason: reason.trim() || null,
+              })
+            }
+          >
+            Desfazer venda
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

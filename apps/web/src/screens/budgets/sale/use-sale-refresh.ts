@@ -1,0 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useTRPC } from '../../../lib/trpc';
+
+/** After any change of a sale (or of what hangs on it): the sold info, the budget and its attendance's lists read again. */
+export function useSaleRefresh() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.closedSales.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.budgets.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.attendances.pathKey() }),
+    ]);
+}
