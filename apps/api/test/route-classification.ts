@@ -67,10 +67,10 @@ export const PLAIN_ROUTES: PlainRoute[] = [
   { method: 'GET', url: '/api/docs/static/*', access: 'public', why: 'Swagger UI assets' },
   { method: 'GET', url: '/api/docs/static/index.html', access: 'public', why: 'Swagger UI' },
   { method: 'GET', url: '/api/docs/static/swagger-initializer.js', access: 'public', why: 'Swagger UI' },
-  // One route per file of apps/web/dist (when built) and its .gz twin; screens fall back to index.html.
+  // One route per file of apps/web/dist (when built) and its .gz and .br twins; screens fall back to index.html.
   {
     method: 'GET',
-    url: /^\/(assets\/)?[\w.-]+\.(html|js|css|svg|png|ico|webp|woff2?|txt|json|map)(\.gz)?$/,
+    url: /^\/(assets\/)?[\w.-]+\.(html|js|css|svg|png|ico|webp|woff2?|txt|json|map)(\.gz|\.br)?$/,
     access: 'public',
     why: 'the built web app',
   },
