@@ -1,21 +1,13 @@
 import { landingPdfInput } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
+import { attachmentDisposition } from '../../multipart';
 import { bearerClaims } from '../access/tokens';
 import { consumeLandingRead } from '../landing-pages/landing-limits';
 import { agencyCompanyOf, LANDING_ROBOTS_TAG, loadLandingPage } from '../landing-pages/landing-page.service';
 import { pdfFileName } from './budget-documents.jobs';
 import { agencyLogo } from './budget-logo';
 import { renderBudgetPdf } from './budget-pdf';
-
-/** Content-Disposition with any (UTF-8) file name: `inline` opens in the browser, `attachment` saves. */
-function disposition(kind: 'inline' | 'attachment', filename: string): string {
-  const ascii = filename
-    .normalize('NFD')
-    .replace(/[^\x20-\x7e]/g, '')
-    .replace(/["\\]/g, '');
-  return `${kind}; filename="${ascii || 'orcamento.pdf'}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
 
 /**
  * GET /pdf/{id}: the budget's PDF by its landing id, under the landing page's rules (a revoked
@@ -32,7 +24,7 @@ export function registerBudgetDocumentRoutes(app: FastifyInstance, deps: Deps) {
     const pdf = await renderBudgetPdf(page, { logo: await agencyLogo(deps.platform.storage, page.agency.logo_url) });
     return reply
       .header('content-type', 'application/pdf')
-      .header('content-disposition', disposition(input.download === '1' ? 'attachment' : 'inline', pdfFileName(page.title)))
+      .header('content-disposition', attachmentDisposition(pdfFileName(page.title), input.download === '1' ? 'attachment' : 'inline'))
       .header('cache-control', 'private, no-store')
       .send(pdf);
   });

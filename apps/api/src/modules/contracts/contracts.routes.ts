@@ -3,21 +3,12 @@
 import { CONTRACT_UPLOAD, type Contract, contractFileInput, uploadContractFields } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
-import { fileMissing, readMultipart } from '../../multipart';
+import { fileMissing, readMultipart, sendAttachment } from '../../multipart';
 import { requestSession } from '../access/authorize';
 import { contractFileByLink, uploadSignedCopy } from './contracts.service';
 import { receiveSignatureCallback, SIGNATURE_CALLBACK_PATH } from './signature.service';
 
 const CALLBACK_BODY_LIMIT = 64 * 1024;
-
-/** Content-Disposition that opens the PDF in the browser, with any (UTF-8) file name. */
-function inline(filename: string): string {
-  const ascii = filename
-    .normalize('NFD')
-    .replace(/[^\x20-\x7e]/g, '')
-    .replace(/["\\]/g, '');
-  return `inline; filename="${ascii || 'contrato.pdf'}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
 
 export function registerContractRoutes(app: FastifyInstance, deps: Deps) {
   app.post('/api/contracts/upload', async (req): Promise<Contract> => {
@@ -33,12 +24,7 @@ export function registerContractRoutes(app: FastifyInstance, deps: Deps) {
     reply.header('x-robots-tag', 'noindex, nofollow');
     const link = contractFileInput.parse({ ...(req.params as object), ...(req.query as object) });
     const file = await contractFileByLink(deps, link);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-length', file.size)
-      .header('content-disposition', inline(file.filename))
-      .header('cache-control', 'private, no-store')
-      .send(file.stream);
+    return sendAttachment(reply, { ...file, contentType: 'application/pdf' }, 'inline');
   });
 
   void app.register(async (scope) => {
