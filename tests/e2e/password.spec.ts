@@ -60,7 +60,10 @@ test.describe('password', () => {
 
     const newName = `${user.name} Editado`;
     await page.getByLabel('Nome').fill(newName);
-    await page.getByLabel('Telefone').fill('(11) 91234-5678');
+    // The phone reads like every phone of the app once the field is left.
+    await page.getByLabel('Telefone').fill('11912345678');
+    await page.getByLabel('Telefone').blur();
+    await expect(page.getByLabel('Telefone')).toHaveValue('(11) 91234-5678');
     await page.getByRole('button', { name: 'Salvar dados' }).click();
     await expect(page.getByText('Seus dados foram atualizados.')).toBeVisible();
     await expect(page.getByTestId('user-name')).toHaveText(newName);

@@ -2,7 +2,7 @@ import type { Client } from '@app/shared/clients';
 import { CLIENT_LIST_LABELS } from '@app/shared/crm-labels';
 import { Autocomplete, SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { PhoneInput } from './PhoneInput';
+import { PhoneInput } from '../../components/PhoneInput';
 import { RowsFieldset } from './RowsFieldset';
 
 const LABELS = CLIENT_LIST_LABELS.contacts.fields;

@@ -25,6 +25,7 @@ import { Link } from 'react-router';
 import { DateField } from '../../components/DateField';
 import { ErrorText } from '../../components/ErrorText';
 import { FormActions } from '../../components/FormActions';
+import { PhoneInput } from '../../components/PhoneInput';
 import { apiError } from '../../lib/api-error';
 import { useSchemaForm } from '../../lib/form';
 import { toastSuccess } from '../../lib/toast';
@@ -33,7 +34,6 @@ import { usePostalCodeLookup } from '../../lib/use-postal-code-lookup';
 import { ClientContactsFields, contactValues } from './ClientContactsFields';
 import { ClientDocumentsFields, documentValues } from './ClientDocumentsFields';
 import { KIND_LABELS } from './labels';
-import { PhoneInput } from './PhoneInput';
 
 type Props = {
   opened: boolean;

@@ -5,11 +5,11 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorText } from '../../components/ErrorText';
+import { PhoneInput } from '../../components/PhoneInput';
 import { SupplierPicker } from '../../components/pickers/SupplierPicker';
 import { useSchemaForm } from '../../lib/form';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
-import { PhoneInput } from '../clients/PhoneInput';
 import { HotelPlaceFields } from './HotelPlaceFields';
 import { cityLabel } from './labels';
 

@@ -9,6 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { ErrorText } from '../../components/ErrorText';
 import { ImageUploadActions } from '../../components/ImageUploadActions';
+import { PhoneInput } from '../../components/PhoneInput';
 import { useSchemaForm } from '../../lib/form';
 import { profileQuery } from '../../lib/session-queries';
 import { toastSuccess } from '../../lib/toast';
@@ -120,8 +121,8 @@ function AgencyContactForm({ company }: { company: Company }) {
         <TextInput label={LABELS.name} withAsterisk autoComplete="organization" {...form.getInputProps('name')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput label={LABELS.contact_email} type="email" autoComplete="email" {...form.getInputProps('contact_email')} />
-          <TextInput label={LABELS.phone} type="tel" inputMode="tel" placeholder="(11) 3333-4444" {...form.getInputProps('phone')} />
-          <TextInput label={LABELS.whatsapp} type="tel" inputMode="tel" placeholder="(11) 91234-5678" {...form.getInputProps('whatsapp')} />
+          <PhoneInput form={form} path="phone" label={LABELS.phone} placeholder="(11) 3333-4444" />
+          <PhoneInput form={form} path="whatsapp" label={LABELS.whatsapp} placeholder="(11) 91234-5678" />
           <TextInput label={LABELS.website} type="url" placeholder="https://suaagencia.com.br" {...form.getInputProps('website')} />
           <TextInput label={LABELS.instagram} placeholder="@suaagencia" {...form.getInputProps('instagram')} />
           <SimpleGrid cols={{ base: 3 }} spacing="sm">

@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId } from 'react';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { PageHeader } from '../../components/PageHeader';
+import { PhoneInput } from '../../components/PhoneInput';
 import { useSchemaForm } from '../../lib/form';
 import { isOwner } from '../../lib/permissions';
 import { adoptFreshToken } from '../../lib/session';
@@ -74,14 +75,7 @@ function PersonalDataForm({ user }: { user: ProfileUser }) {
   return (
     <FormCard title="Dados pessoais" form={form} mutation={update} submitLabel="Salvar dados" disabled={!form.isDirty()}>
       <TextInput label="Nome" autoComplete="name" withAsterisk {...form.getInputProps('name')} />
-      <TextInput
-        label="Telefone"
-        type="tel"
-        autoComplete="tel"
-        inputMode="tel"
-        placeholder="(11) 91234-5678"
-        {...form.getInputProps('phone')}
-      />
+      <PhoneInput form={form} path="phone" label="Telefone" autoComplete="tel" placeholder="(11) 91234-5678" />
       <TextInput
         label="E-mail"
         value={user.email}

@@ -1,7 +1,7 @@
 import type { Supplier } from '@app/shared/suppliers';
 import { Autocomplete, SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { PhoneInput } from '../clients/PhoneInput';
+import { PhoneInput } from '../../components/PhoneInput';
 import { RowsFieldset } from '../clients/RowsFieldset';
 
 export const CONTACT_LABELS = { name: 'Nome', role: 'Função', phone: 'Telefone', email: 'E-mail' } as const;

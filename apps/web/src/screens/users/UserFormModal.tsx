@@ -6,6 +6,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ErrorText } from '../../components/ErrorText';
 import { FormActions } from '../../components/FormActions';
+import { PhoneInput } from '../../components/PhoneInput';
 import { useSchemaForm } from '../../lib/form';
 import { assignableRoles } from '../../lib/permissions';
 import { toastSuccess } from '../../lib/toast';
@@ -80,7 +81,7 @@ function UserForm({ user, onClose, onSaved }: Omit<Props, 'opened'>) {
         <ErrorText>{form.formError}</ErrorText>
         <TextInput label="Nome" withAsterisk autoComplete="off" data-autofocus {...form.getInputProps('user.name')} />
         <TextInput label="E-mail" type="email" inputMode="email" withAsterisk autoComplete="off" {...form.getInputProps('user.email')} />
-        <TextInput label="Telefone" type="tel" inputMode="tel" autoComplete="off" {...form.getInputProps('user.phone')} />
+        <PhoneInput form={form} path="user.phone" label="Telefone" />
         <Select
           label="Perfil de acesso"
           withAsterisk

@@ -1,17 +1,18 @@
-import { TextInput } from '@mantine/core';
+import { TextInput, type TextInputProps } from '@mantine/core';
 import type { LooseKeys, UseFormReturnType } from '@mantine/form';
-import { formatPhone } from './phone';
+import { formatPhone } from '../lib/phone';
 
-/** A form's phone field (`path`), tidied by formatPhone when it loses focus. */
+/** A form's phone field (`path`), tidied by formatPhone when it loses focus: every phone of the app reads alike. */
 export function PhoneInput<V>({
   form,
   path,
   label,
+  ...props
 }: {
   form: Pick<UseFormReturnType<V>, 'getInputProps' | 'setFieldValue'>;
   path: LooseKeys<V>;
   label: string;
-}) {
+} & Pick<TextInputProps, 'placeholder' | 'autoComplete' | 'withAsterisk'>) {
   const input = form.getInputProps(path);
   return (
     <TextInput
@@ -19,6 +20,7 @@ export function PhoneInput<V>({
       type="tel"
       inputMode="tel"
       autoComplete="off"
+      {...props}
       {...input}
       onBlur={() => {
         input.onBlur();
