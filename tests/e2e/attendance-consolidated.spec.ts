@@ -118,12 +118,12 @@ test.describe('Consolidado da viagem', () => {
       mimeType: 'image/gif',
       buffer: Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1'),
     });
-    await expect(refusal).toHaveText('O arquivo "foto.gif" não é aceito. Envie um PDF, JPEG, PNG ou WebP.');
+    await expect(refusal).toHaveText('"foto.gif": Tipo de arquivo não suportado (use PDF, JPEG, PNG ou WebP).');
 
     const tooLarge = Buffer.alloc(10 * 1024 * 1024 + 1, 0x20);
     tooLarge.write('%PDF-1.4\n', 'latin1');
     await fileInput(page).setInputFiles({ name: 'grande.pdf', mimeType: 'application/pdf', buffer: tooLarge });
-    await expect(refusal).toHaveText('O arquivo "grande.pdf" é grande demais: o limite é de 10 MB.');
+    await expect(refusal).toHaveText('"grande.pdf": O arquivo deve ter no máximo 10 MB.');
 
     await expect(consolidated.getByTestId('consolidated-upload-progress')).toBeHidden();
     await expect(consolidated.getByTestId('consolidated-file-name')).toHaveText('consolidado-lisboa.pdf');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DOCUMENT_UPLOAD, fileTypeOfName, IMAGE_UPLOAD, uploadAccept, uploadHint } from './files';
+import { DOCUMENT_UPLOAD, fileTypeOfName, IMAGE_UPLOAD, pickedFileProblem, uploadAccept, uploadHint } from './files';
 
 describe('upload rules', () => {
   it('their texts come from the limits and types', () => {
@@ -17,5 +17,21 @@ describe('upload rules', () => {
     expect(fileTypeOfName('images/1/abc.jpg')).toBe('image/jpeg');
     expect(fileTypeOfName('foto.gif')).toBeUndefined();
     expect(fileTypeOfName('sem-extensao')).toBeUndefined();
+  });
+});
+
+describe('a file picked in the browser', () => {
+  const pdf = { name: 'contrato.pdf', size: 1000, type: 'application/pdf' };
+  it('goes when its type and size fit the rule', () => {
+    expect(pickedFileProblem(DOCUMENT_UPLOAD, pdf)).toBeNull();
+    // No type given by the system: the extension decides.
+    expect(pickedFileProblem(DOCUMENT_UPLOAD, { ...pdf, type: '' })).toBeNull();
+  });
+  it('is refused, naming it, for its type, its size or being empty', () => {
+    expect(pickedFileProblem(IMAGE_UPLOAD, pdf)).toBe(`"contrato.pdf": ${IMAGE_UPLOAD.typeMessage}.`);
+    expect(pickedFileProblem(IMAGE_UPLOAD, { name: 'foto.jpg', size: 17 * 1024 * 1024, type: 'image/jpeg' })).toBe(
+      `"foto.jpg": ${IMAGE_UPLOAD.sizeMessage}.`,
+    );
+    expect(pickedFileProblem(DOCUMENT_UPLOAD, { ...pdf, size: 0 })).toBe('O arquivo "contrato.pdf" está vazio.');
   });
 });

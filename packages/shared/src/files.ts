@@ -37,6 +37,18 @@ export function fileTypeList(types: readonly FileType[]): string {
 
 export type UploadRule = { maxBytes: number; types: readonly FileType[]; typeMessage: string; sizeMessage: string };
 
+/**
+ * Why a file picked in the browser cannot go, or null if it can: checked before any byte is sent
+ * (the server checks the bytes again). Some systems give no type: the name's extension decides then.
+ */
+export function pickedFileProblem(rule: UploadRule, file: { name: string; size: number; type: string }): string | null {
+  const type = file.type || fileTypeOfName(file.name);
+  if (!type || !isFileType(type) || !rule.types.includes(type)) return `"${file.name}": ${rule.typeMessage}.`;
+  if (file.size > rule.maxBytes) return `"${file.name}": ${rule.sizeMessage}.`;
+  if (file.size === 0) return `O arquivo "${file.name}" está vazio.`;
+  return null;
+}
+
 const MB = 1024 * 1024;
 
 /** A rule whose messages name its own types and limit. */

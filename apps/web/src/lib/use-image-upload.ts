@@ -1,3 +1,4 @@
+import { IMAGE_UPLOAD, pickedFileProblem } from '@app/shared/files';
 import { useState } from 'react';
 import { reportUploadError, uploadImage } from './upload';
 
@@ -10,7 +11,10 @@ export function useImageUpload(save: (key: string, done: () => void) => void) {
   const [uploadError, setUploadError] = useState<string | null>(null);
 
   const upload = async (file: File) => {
-    setUploadError(null);
+    // A file the server would refuse is refused before any byte goes.
+    const refused = pickedFileProblem(IMAGE_UPLOAD, file);
+    setUploadError(refused);
+    if (refused) return;
     setProgress(0);
     let key: string;
     try {

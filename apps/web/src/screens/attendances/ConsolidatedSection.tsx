@@ -1,6 +1,6 @@
 import { type Consolidated, consolidatedFieldsInput } from '@app/shared/attendances';
 import { NOTES_MAX_LENGTH } from '@app/shared/crm-rules';
-import { DOCUMENT_UPLOAD, FILE_TYPE_LABELS, fileTypeList, fileTypeOfName, isFileType, uploadHint } from '@app/shared/files';
+import { DOCUMENT_UPLOAD, FILE_TYPE_LABELS, isFileType, pickedFileProblem, uploadHint } from '@app/shared/files';
 import { dateTime, fileSize, shortDate, toCurrency } from '@app/shared/format';
 import { Button, Card, Divider, Group, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { IconDownload, IconFileAlert, IconFileText, IconFileTypePdf, IconPencil, IconPhoto } from '@tabler/icons-react';
@@ -20,18 +20,6 @@ import { passengers, travelDates } from './labels';
 
 const FILE_UPLOAD_ERROR = 'Erro ao enviar o documento';
 const NOTES_SAVE_ERROR = 'Erro ao salvar as observações';
-
-/** Why a picked file cannot be the document, or null if it can (the server checks the bytes again). Some systems give no type, so the extension decides then. */
-function fileProblem(file: File): string | null {
-  const type = file.type || fileTypeOfName(file.name);
-  if (!type || !isFileType(type) || !DOCUMENT_UPLOAD.types.includes(type)) {
-    return `O arquivo "${file.name}" não é aceito. Envie um ${fileTypeList(DOCUMENT_UPLOAD.types)}.`;
-  }
-  if (file.size > DOCUMENT_UPLOAD.maxBytes)
-    return `O arquivo "${file.name}" é grande demais: o limite é de ${fileSize(DOCUMENT_UPLOAD.maxBytes)}.`;
-  if (file.size === 0) return `O arquivo "${file.name}" está vazio.`;
-  return null;
-}
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
@@ -168,7 +156,7 @@ function DocumentPanel({ consolidated }: { consolidated: Consolidated }) {
   const file = consolidated.file;
 
   const send = async (picked: File) => {
-    const rejected = fileProblem(picked);
+    const rejected = pickedFileProblem(DOCUMENT_UPLOAD, picked);
     setProblem(rejected);
     if (rejected) return;
     upload.current = new AbortController();

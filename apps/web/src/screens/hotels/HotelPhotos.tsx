@@ -1,5 +1,5 @@
 import type { FavoriteHotel } from '@app/shared/favorite-hotels';
-import { fileTypeOfName, IMAGE_UPLOAD, isFileType, uploadAccept, uploadHint } from '@app/shared/files';
+import { IMAGE_UPLOAD, pickedFileProblem, uploadAccept, uploadHint } from '@app/shared/files';
 import { MEDIA_CAPTION_MAX, type Media } from '@app/shared/media';
 import {
   ActionIcon,
@@ -29,15 +29,6 @@ import { reportUploadError, uploadImage } from '../../lib/upload';
 
 /** A picked file on its way: sent with progress, then attached; or why it was not. */
 type Upload = { id: number; name: string; progress: number; attaching: boolean; error: string | null };
-
-/** Why a picked file cannot be sent, or null (the server checks the bytes again). Some systems give no type: the name decides then. */
-function fileProblem(file: File): string | null {
-  const type = file.type || fileTypeOfName(file.name);
-  if (!type || !isFileType(type) || !IMAGE_UPLOAD.types.includes(type)) return IMAGE_UPLOAD.typeMessage;
-  if (file.size > IMAGE_UPLOAD.maxBytes) return IMAGE_UPLOAD.sizeMessage;
-  if (file.size === 0) return 'O arquivo está vazio';
-  return null;
-}
 
 let nextUploadId = 1;
 
@@ -195,7 +186,7 @@ export function HotelPhotos({ hotel }: { hotel: FavoriteHotel }) {
     resetPicker.current?.();
     const picked = files.map((file) => ({
       file,
-      upload: { id: nextUploadId++, name: file.name, progress: 0, attaching: false, error: fileProblem(file) },
+      upload: { id: nextUploadId++, name: file.name, progress: 0, attaching: false, error: pickedFileProblem(IMAGE_UPLOAD, file) },
     }));
     setUploads((all) => [...all.filter((u) => !u.error), ...picked.map((p) => p.upload)]);
     for (const { file, upload } of picked) {

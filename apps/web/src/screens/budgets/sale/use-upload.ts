@@ -1,17 +1,8 @@
 // A file sent with its progress shown and a way to stop it (the signed contract, a voucher): the
 // picked file is checked against the upload's rule first (the server checks the bytes again).
-import { fileTypeOfName, isFileType, type UploadRule } from '@app/shared/files';
+import { pickedFileProblem, type UploadRule } from '@app/shared/files';
 import { useEffect, useRef, useState } from 'react';
 import { reportUploadError, type UploadOptions } from '../../../lib/upload';
-
-/** Why a picked file cannot go, or null if it can. Some systems give no type: the extension decides then. */
-export function fileProblem(rule: UploadRule, file: File): string | null {
-  const type = file.type || fileTypeOfName(file.name);
-  if (!type || !isFileType(type) || !rule.types.includes(type)) return `"${file.name}": ${rule.typeMessage}.`;
-  if (file.size > rule.maxBytes) return `"${file.name}": ${rule.sizeMessage}.`;
-  if (file.size === 0) return `O arquivo "${file.name}" está vazio.`;
-  return null;
-}
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
@@ -23,7 +14,7 @@ export function useUpload(rule: UploadRule, failure: string) {
 
   /** Sends the file through `send`; true when it arrived. */
   const start = async (file: File, send: (file: File, opts: UploadOptions) => Promise<unknown>): Promise<boolean> => {
-    const rejected = fileProblem(rule, file);
+    const rejected = pickedFileProblem(rule, file);
     setProblem(rejected);
     if (rejected) return false;
     controller.current = new AbortController();
