@@ -1,7 +1,7 @@
 import { firstName } from '@app/shared';
 import { z } from 'zod';
 import type { JobDefinition } from '../../platform/jobs';
-import { toAgencyContact } from '../landing-pages/landing-pages.dto';
+import { agencyContactSelect, toAgencyContact } from '../landing-pages/landing-pages.dto';
 import { claimSaleMailing } from '../sales/sale-mailings';
 import { contractFileName } from './contracts.dto';
 import { contractMail } from './contracts.mails';
@@ -39,19 +39,7 @@ export const contractMailingJob: JobDefinition<{ mailing_id: number }> = {
                 startDate: true,
                 endDate: true,
                 client: { select: { name: true } },
-                company: {
-                  select: {
-                    name: true,
-                    logoKey: true,
-                    contactEmail: true,
-                    phone: true,
-                    whatsapp: true,
-                    website: true,
-                    instagram: true,
-                    city: true,
-                    state: true,
-                  },
-                },
+                company: { select: agencyContactSelect },
               },
             },
           },

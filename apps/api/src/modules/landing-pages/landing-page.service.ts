@@ -20,7 +20,7 @@ import { AppError, notFound } from '../../errors';
 import { loadSession } from '../access/session';
 import type { AccessClaims } from '../access/tokens';
 import { getBudget } from '../budgets/budgets.service';
-import { type HotelRow, type Lookups, type RefRow, toAgencyContact, toLandingService } from './landing-pages.dto';
+import { agencyContactSelect, type HotelRow, type Lookups, type RefRow, toAgencyContact, toLandingService } from './landing-pages.dto';
 import {
   agencyBudgetWhere,
   isLandingPageId,
@@ -48,19 +48,7 @@ const headSelect = {
   acceptedProposalId: true,
   acceptedByName: true,
   acceptedAt: true,
-  company: {
-    select: {
-      name: true,
-      logoKey: true,
-      contactEmail: true,
-      phone: true,
-      whatsapp: true,
-      website: true,
-      instagram: true,
-      city: true,
-      state: true,
-    },
-  },
+  company: { select: agencyContactSelect },
   owner: { select: { name: true, email: true } },
   attendance: { select: { coverImageKey: true } },
 } satisfies Prisma.BudgetSelect;

@@ -1,6 +1,7 @@
 // What the customer sees of a budget's rows. Each field is copied by name from what the agency's
 // tree holds: supplier, cost, commission, fees, quotes, locators and internal notes never make it
 // into these objects (the public answer is built, not filtered).
+import type { Prisma } from '@app/db';
 import type { AgencyContact, LandingService, Service, ServiceDetails } from '@app/shared';
 import { imageUrl, SERVICE_TYPE_DECLARATIONS } from '@app/shared';
 
@@ -14,17 +15,19 @@ export type HotelRow = {
 
 export type Lookups = { refs: Map<number, RefRow>; hotels: Map<number, HotelRow> };
 
-export type CompanyContactRow = {
-  name: string;
-  logoKey: string | null;
-  contactEmail: string | null;
-  phone: string | null;
-  whatsapp: string | null;
-  website: string | null;
-  instagram: string | null;
-  city: string | null;
-  state: string | null;
-};
+/** What the agency's customers see of it (landing page, PDF, e-mails), as read with toAgencyContact. */
+export const agencyContactSelect = {
+  name: true,
+  logoKey: true,
+  contactEmail: true,
+  phone: true,
+  whatsapp: true,
+  website: true,
+  instagram: true,
+  city: true,
+  state: true,
+} satisfies Prisma.CompanySelect;
+export type CompanyContactRow = Prisma.CompanyGetPayload<{ select: typeof agencyContactSelect }>;
 
 export function toAgencyContact(c: CompanyContactRow): AgencyContact {
   return {

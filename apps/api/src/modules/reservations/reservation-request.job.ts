@@ -1,7 +1,7 @@
 import { type BudgetServiceType, firstName, SERVICE_TYPE_DECLARATIONS } from '@app/shared';
 import { z } from 'zod';
 import type { JobDefinition } from '../../platform/jobs';
-import { toAgencyContact } from '../landing-pages/landing-pages.dto';
+import { agencyContactSelect, toAgencyContact } from '../landing-pages/landing-pages.dto';
 import { claimSaleMailing } from '../sales/sale-mailings';
 import { readSnapshot } from '../sales/sales.dto';
 import { frozenServiceOf } from './reservations.dto';
@@ -35,19 +35,7 @@ export const reservationRequestJob: JobDefinition<{ mailing_id: number }> = {
               client: { select: { name: true } },
               owner: { select: { name: true, email: true, phone: true } },
               paxes: { select: { name: true, ageGroup: true }, orderBy: [{ position: 'asc' }, { id: 'asc' }] },
-              company: {
-                select: {
-                  name: true,
-                  logoKey: true,
-                  contactEmail: true,
-                  phone: true,
-                  whatsapp: true,
-                  website: true,
-                  instagram: true,
-                  city: true,
-                  state: true,
-                },
-              },
+              company: { select: agencyContactSelect },
             },
           },
           reservation: {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { JobDefinition } from '../../platform/jobs';
 import type { MailAttachment } from '../../platform/mail';
 import type { Storage } from '../../platform/storage';
-import { toAgencyContact } from '../landing-pages/landing-pages.dto';
+import { agencyContactSelect, toAgencyContact } from '../landing-pages/landing-pages.dto';
 import { claimSaleMailing } from '../sales/sale-mailings';
 import { voucherShareLinks } from './voucher-share';
 import { vouchersMail } from './vouchers.mails';
@@ -61,19 +61,7 @@ export const voucherMailingJob: JobDefinition<{ mailing_id: number }> = {
           endDate: true,
           client: { select: { name: true } },
           owner: { select: { name: true, email: true } },
-          company: {
-            select: {
-              name: true,
-              logoKey: true,
-              contactEmail: true,
-              phone: true,
-              whatsapp: true,
-              website: true,
-              instagram: true,
-              city: true,
-              state: true,
-            },
-          },
+          company: { select: agencyContactSelect },
         },
       });
       const sender =
