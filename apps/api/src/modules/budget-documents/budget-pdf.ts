@@ -408,28 +408,44 @@ function footers(doc: Doc, agency: AgencyContact) {
   }
 }
 
-export function renderBudgetPdf(page: LandingPage, opts: BudgetPdfOptions = {}): Promise<Buffer> {
-  const { regular, bold } = loadedFonts();
+/**
+ * An A4 document in the product's fonts (`regular`, `bold`), buffering its pages (the footers are
+ * written last) and `done` with its bytes once ended: the budget's PDF and the contract's.
+ */
+export function openA4Pdf(
+  fonts: { regular: unknown; bold: unknown },
+  opts: { margin: number; footerHeight: number; info: PDFKit.DocumentInfo },
+): { doc: PDFKit.PDFDocument; done: Promise<Buffer> } {
+  const { margin, footerHeight } = opts;
   const doc = new PDFDocument({
     size: 'A4',
-    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_HEIGHT },
+    margins: { top: margin, left: margin, right: margin, bottom: margin + footerHeight },
     bufferPages: true,
     // No default font: the standard Helvetica would be read from disk for each document; every
     // text names its font.
     font: null as unknown as string,
-    info: { Title: page.title, Author: page.agency.name, Subject: page.destination ?? page.title },
+    info: opts.info,
     lang: 'pt-BR',
   });
   // pdfkit takes a parsed fontkit font as well as bytes (its typings only know the bytes).
   doc
-    .registerFont('regular', regular as unknown as Buffer)
-    .registerFont('bold', bold as unknown as Buffer)
+    .registerFont('regular', fonts.regular as Buffer)
+    .registerFont('bold', fonts.bold as Buffer)
     .font('regular');
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
+  });
+  return { doc, done };
+}
+
+export function renderBudgetPdf(page: LandingPage, opts: BudgetPdfOptions = {}): Promise<Buffer> {
+  const { doc, done } = openA4Pdf(loadedFonts(), {
+    margin: MARGIN,
+    footerHeight: FOOTER_HEIGHT,
+    info: { Title: page.title, Author: page.agency.name, Subject: page.destination ?? page.title },
   });
   const w = new Writer(doc);
   cover(w, page, opts.logo);

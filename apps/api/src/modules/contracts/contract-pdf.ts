@@ -3,8 +3,7 @@
 // at the bottom of every page.
 import type { ContractBlock, ContractRun } from '@app/shared';
 import type * as fontkit from 'fontkit';
-import PDFDocument from 'pdfkit';
-import { loadedFonts } from '../budget-documents/budget-pdf';
+import { loadedFonts, openA4Pdf } from '../budget-documents/budget-pdf';
 
 const MARGIN = 50;
 const FOOTER_HEIGHT = 28;
@@ -92,27 +91,11 @@ function footers(doc: Doc, agencyName: string) {
 }
 
 export function renderContractPdf(input: ContractPdfInput): Promise<Buffer> {
-  const { regular, bold } = contractFonts();
   const title = input.blocks.find((b) => b.kind === 'heading')?.text ?? 'Contrato';
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_HEIGHT },
-    bufferPages: true,
-    // No standard font (read from disk per document): every text names its font.
-    font: null as unknown as string,
+  const { doc, done } = openA4Pdf(contractFonts(), {
+    margin: MARGIN,
+    footerHeight: FOOTER_HEIGHT,
     info: { Title: title, Author: input.agencyName },
-    lang: 'pt-BR',
-  });
-  // pdfkit takes a parsed fontkit font as well as bytes (its typings only know the bytes).
-  doc
-    .registerFont('regular', regular as unknown as Buffer)
-    .registerFont('bold', bold as unknown as Buffer)
-    .font('regular');
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
   const width = doc.page.width - 2 * MARGIN;
   input.blocks.forEach((block, index) => {
