@@ -41,6 +41,20 @@ export function ensureInstalled() {
   }
 }
 
+/**
+ * Builds the API (apps/api/dist) when missing or older than the workspace code it bundles or the
+ * installed packages it points at.
+ */
+export function ensureApiBuilt() {
+  const dist = join(ROOT, 'apps/api/dist/main.mjs');
+  const inputs = ['apps/api/src', 'apps/api/scripts', 'packages/shared/src', 'packages/db/src', 'pnpm-lock.yaml'];
+  const sources = Math.max(...inputs.map((path) => newestMtime(join(ROOT, path))));
+  if (!existsSync(dist) || statSync(dist).mtimeMs < sources) {
+    console.log('▸ Gerando o build da API (esbuild)…');
+    run(process.execPath, ['apps/api/scripts/build.mjs']);
+  }
+}
+
 /** Builds the web app when dist is missing or older than its sources. */
 export function ensureWebBuilt(force = false) {
   const dist = join(ROOT, 'apps/web/dist/index.html');

@@ -9,36 +9,27 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { createAppPlatform } from './app-platform';
 import type { Config } from './config';
 import type { Deps } from './deps';
 import { toApiErrorBody } from './error-body';
 import { AppError } from './errors';
+import { corsOriginCheck, indexHtmlWithHosts } from './hosts';
 import { assertNoNulBytes } from './input-guard';
-import { accessLogsJobs, accessLogsSchedules } from './modules/access-logs/access-logs.jobs';
+import { type LogStream, logOptions } from './logging';
 import { registerAccessLogRoutes } from './modules/access-logs/access-logs.routes';
 import { registerAttendanceRoutes } from './modules/attendances/attendances.routes';
-import { authJobs } from './modules/auth/auth.jobs';
-import { billingJobs } from './modules/billing/billing.jobs';
 import { registerBillingRoutes } from './modules/billing/billing.routes';
-import { budgetDocumentsJobs } from './modules/budget-documents/budget-documents.jobs';
 import { registerBudgetDocumentRoutes } from './modules/budget-documents/budget-documents.routes';
 import { registerClientRoutes } from './modules/clients/clients.routes';
-import { contractsJobs } from './modules/contracts/contracts.jobs';
 import { registerContractRoutes } from './modules/contracts/contracts.routes';
-import { currencyQuotesJobs, currencyQuotesSchedules } from './modules/currency-quotes/currency-quotes.jobs';
 import { registerDevRoutes } from './modules/health/dev.routes';
-import { registerHealthRoutes } from './modules/health/health.routes';
-import { importsJobs } from './modules/imports/imports.jobs';
+import { CLOSING, registerHealthRoutes } from './modules/health/health.routes';
 import { registerImportRoutes } from './modules/imports/imports.routes';
 import { renderLandingHtml } from './modules/landing-pages/landing-html';
-import { landingPagesJobs } from './modules/landing-pages/landing-pages.jobs';
-import { reservationsJobs } from './modules/reservations/reservations.jobs';
-import { tasksJobs, tasksSchedules } from './modules/tasks/tasks.jobs';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes';
-import { usersJobs } from './modules/users/users.jobs';
-import { vouchersJobs } from './modules/vouchers/vouchers.jobs';
 import { registerVoucherRoutes } from './modules/vouchers/vouchers.routes';
-import { createPlatform, type Platform } from './platform';
+import type { Platform } from './platform';
 import { API_PREFIX, openApiDocument, registerRestRoutes } from './rest';
 import { type AppRouter, appRouter } from './router';
 import { securityHeaders } from './security-headers';
@@ -52,13 +43,10 @@ export type ServedRoute = { method: string; url: string };
 export type BuiltApp = { app: FastifyInstance; deps: Deps; platform: Platform; routes: ServedRoute[] };
 
 /** External plugins -> app plugins -> routes. */
-export async function buildApp(
-  config: Config,
-  db: Db,
-  opts: { queueName?: string; logStream?: { write(line: string): void } } = {},
-): Promise<BuiltApp> {
+export async function buildApp(config: Config, db: Db, opts: { queueName?: string; logStream?: LogStream } = {}): Promise<BuiltApp> {
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'], stream: opts.logStream },
+    ...(await logOptions(config, opts.logStream)),
+    ...CLOSING,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: /^\d+$/.test(config.TRUST_PROXY) ? (_address: string, hop: number) => hop < Number(config.TRUST_PROXY) : config.TRUST_PROXY,
     // A load balancer's id is kept when it looks like one; anything else a client sends is replaced.
@@ -78,24 +66,7 @@ export async function buildApp(
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
-  const platform = createPlatform(config, db, app.log, {
-    queueName: opts.queueName,
-    jobs: [
-      ...authJobs,
-      ...usersJobs,
-      ...billingJobs,
-      ...currencyQuotesJobs,
-      ...landingPagesJobs,
-      ...budgetDocumentsJobs,
-      ...reservationsJobs,
-      ...contractsJobs,
-      ...vouchersJobs,
-      ...importsJobs,
-      ...tasksJobs,
-      ...accessLogsJobs,
-    ],
-    schedules: [...currencyQuotesSchedules(config), ...tasksSchedules(config), ...accessLogsSchedules(config)],
-  });
+  const platform = createAppPlatform(config, db, app.log, { queueName: opts.queueName });
   const deps: Deps = { db, config, platform };
 
   app.addHook('onRequest', async (req, reply) => {
@@ -131,8 +102,7 @@ export async function buildApp(
     reply.headers(headers);
     done();
   });
-  const origins = [new URL(config.appUrl).origin, ...(config.CORS_ORIGINS?.split(',').map((o) => o.trim()) ?? [])];
-  await app.register(cors, { origin: origins, credentials: false });
+  await app.register(cors, { origin: corsOriginCheck(config), credentials: false });
   // Each upload route sets its own file size limit; these are the outer bounds of any multipart body.
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 11 } });
 
@@ -202,7 +172,12 @@ export async function buildApp(
   }
   app.setNotFoundHandler(async (req, reply) => {
     const path = req.url.split('?')[0] ?? '';
-    const isApi = path.startsWith(API_PREFIX) || path.startsWith('/trpc') || path.startsWith('/healthz') || path.startsWith('/dev');
+    const isApi =
+      path.startsWith(API_PREFIX) ||
+      path.startsWith('/trpc') ||
+      path.startsWith('/healthz') ||
+      path.startsWith('/readyz') ||
+      path.startsWith('/dev');
     // A missing file (an asset from an older build) is a 404, never the page: a browser would
     // otherwise try to run HTML as a script.
     const isFile = /\.[a-z0-9]+$/i.test(path);
@@ -218,7 +193,10 @@ export async function buildApp(
         .send(html);
     }
     if (!isApi && !isFile && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
-      // History-mode SPA: every screen path serves index.html; the router decides.
+      // History-mode SPA: every screen path serves index.html; the router decides. With agency
+      // subdomains the page carries the hosts the router's redirects need.
+      const withHosts = await indexHtmlWithHosts(config, webDist);
+      if (withHosts !== null) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(withHosts);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send(toApiErrorBody(Object.assign(new Error('not found'), { statusCode: 404, code: 'NOT_FOUND' }), req.id));

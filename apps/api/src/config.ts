@@ -14,6 +14,18 @@ const envSchema = z.object({
   APP_URL: z.string().url().optional(),
   /** Extra origins allowed by CORS, comma-separated. */
   CORS_ORIGINS: z.string().optional(),
+  /**
+   * The domain under which agencies with the custom_subdomain feature get their own address,
+   * `{subdomain}.{BASE_DOMAIN}` (e.g. agenciacrm.com.br), with APP_URL's scheme and port. Unset
+   * (development, `npm start`): no host redirects.
+   */
+  BASE_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^$|^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/, 'a domain name, e.g. agenciacrm.com.br')
+    .transform((v) => v || undefined)
+    .optional(),
   DATA_DIR: z.string().default(join(REPO_ROOT, '.data')),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
@@ -36,6 +48,22 @@ const envSchema = z.object({
     .default('loopback')
     .refine((v) => v !== 'true', 'name the trusted proxies (loopback, a hop count or addresses), not true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** 'json': one JSON object per line (production, log collectors); 'pretty': readable lines. Default: pretty on a terminal. */
+  LOG_FORMAT: z.enum(['pretty', 'json']).default(() => (process.stdout.isTTY ? 'pretty' : 'json')),
+  /**
+   * What this process runs: 'all' (HTTP and the job queue; `npm start`), 'api' (HTTP only: jobs
+   * are enqueued for the workers) or 'worker' (the job queue and its schedules; over HTTP only
+   * /healthz and /readyz). Several processes share one database, so api and worker need DATABASE_URL.
+   */
+  APP_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  /**
+   * On SIGTERM/SIGINT an API process answers /readyz 503 for this long before it stops taking
+   * connections, so a load balancer sends it nothing new: 0 when nothing balances it, a few of the
+   * balancer's health-check intervals behind one (e.g. 10000).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(300_000).default(0),
+  /** Then how long the requests in flight and the running jobs get to finish before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().max(600_000).default(20_000),
   WEB_DIST: z.string().default(join(REPO_ROOT, 'apps/web/dist')),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   /** Also seed sample clients and attendances for Agência Demo (set by `npm start`; tests want an empty CRM). */
@@ -43,8 +71,22 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
-  /** Where uploaded files live: 'local' keeps them under DATA_DIR/uploads. */
-  STORAGE_DRIVER: z.enum(['local']).default('local'),
+  /**
+   * Where uploaded files live: 'local' keeps them under DATA_DIR/uploads (one machine); 's3' in an
+   * S3-compatible bucket shared by every process. S3_ENDPOINT for a store other than AWS (MinIO,
+   * R2...), where path-style URLs are the default; without the key pair, the SDK's own credential
+   * chain (AWS_* variables, instance role).
+   */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
   /** Brazilian postal-code lookup (ViaCEP protocol: GET {base}/{cep}/json/). */
   POSTAL_CODE_API_URL: z.string().url().default('https://viacep.com.br/ws'),
   POSTAL_CODE_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
@@ -94,11 +136,25 @@ const envSchema = z.object({
   ACCESS_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
 });
 
+/** Rules across variables, checked with the variables' own. */
+const configSchema = envSchema.superRefine((env, ctx) => {
+  if (env.APP_ROLE !== 'all' && !env.DATABASE_URL)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DATABASE_URL'],
+      message: `required with APP_ROLE=${env.APP_ROLE}: the embedded database (PGlite) lives inside one process and cannot be shared; use APP_ROLE=all or a PostgreSQL server`,
+    });
+  if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET)
+    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required with STORAGE_DRIVER=s3' });
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY)
+    ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
+});
+
 export type Config = z.infer<typeof envSchema> & { jwtSecret: string; appUrl: string };
 
 /** Every environment variable, parsed and validated once. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid environment:\n${lines}`);

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createPrismaClient, disconnectWhenIdle } from '@app/db';
+import { withAdvisoryLock } from '@app/db/admin';
 import { startEmbeddedPostgres } from '@app/db/embedded';
 import { applyMigrations } from '@app/db/migrate';
 import { seedReferenceData } from '@app/db/reference-seed';
@@ -7,33 +9,53 @@ import { seed, seedSampleCrm } from '@app/db/seed';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { seedSampleBudgets } from './sample-budgets';
+import { buildWorker } from './worker';
 
+// APP_ROLE (config.ts): 'all' serves HTTP and runs the jobs, 'api' only serves, 'worker' only runs the jobs.
 const config = loadConfig();
+const role = config.APP_ROLE;
 
-// No DATABASE_URL: an embedded PostgreSQL (PGlite) keeps its data under DATA_DIR.
+// No DATABASE_URL (APP_ROLE=all only): an embedded PostgreSQL (PGlite) keeps its data under DATA_DIR.
 const embedded = config.DATABASE_URL ? undefined : await startEmbeddedPostgres({ dataDir: join(config.DATA_DIR, 'pg') });
 const databaseUrl = config.DATABASE_URL ?? (embedded as NonNullable<typeof embedded>).url;
-
-await applyMigrations(databaseUrl);
 const db = createPrismaClient(databaseUrl, { max: embedded ? 4 : 10, preparedStatements: !embedded });
-const firstStart = config.SEED_DEMO !== 'false' && (await db.company.count()) === 0;
-if (firstStart) {
-  await seed(db);
-  if (config.SEED_SAMPLE_CRM) await seedSampleCrm(db);
-}
-// The reference lists' system rows are product data, not demo data: every start adds what is missing.
-await seedReferenceData(db);
-// Demo budgets pick airports from those lists.
-if (firstStart && config.SEED_SAMPLE_CRM) await seedSampleBudgets(db);
 
-const { app, platform } = await buildApp(config, db);
-await platform.jobs.start();
+// Processes starting at once on one database take turns: the first migrates and seeds, the others find it done.
+await withAdvisoryLock(databaseUrl, 'app:migrate-and-seed', async () => {
+  await applyMigrations(databaseUrl);
+  const firstStart = config.SEED_DEMO !== 'false' && (await db.company.count()) === 0;
+  if (firstStart) {
+    await seed(db);
+    if (config.SEED_SAMPLE_CRM) await seedSampleCrm(db);
+  }
+  // The reference lists' system rows are product data, not demo data: every start adds what is missing.
+  await seedReferenceData(db);
+  // Demo budgets pick airports from those lists.
+  if (firstStart && config.SEED_SAMPLE_CRM) await seedSampleBudgets(db);
+});
+
+const { app, platform } = role === 'worker' ? await buildWorker(config, db) : await buildApp(config, db);
+// An API process only enqueues: its jobs wait (in Redis, or as embedded_jobs rows) for a worker.
+if (role !== 'api') await platform.jobs.start();
 
 let closing = false;
+/**
+ * Readiness fails at once; an API process then waits SHUTDOWN_DRAIN_MS for its load balancer to
+ * notice, and app.close() stops accepting, finishes the requests in flight and then stops the job
+ * queue (a worker finishes its running jobs; a process killed instead leaves them to the queue's
+ * stalled-job or lock-expiry handling). Past SHUTDOWN_TIMEOUT_MS the process exits anyway.
+ */
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'shutting down');
+  app.draining = true;
+  const drainMs = role === 'worker' ? 0 : config.SHUTDOWN_DRAIN_MS;
+  app.log.info({ signal, drainMs }, 'shutting down');
+  setTimeout(() => {
+    app.log.error({ timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutdown timed out: exiting with work unfinished');
+    process.exit(1);
+  }, drainMs + config.SHUTDOWN_TIMEOUT_MS).unref();
+  if (drainMs > 0) await sleep(drainMs);
   await app.close();
   await disconnectWhenIdle(db);
   await embedded?.stop();
@@ -45,13 +67,15 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 await app.listen({ port: config.PORT, host: config.HOST });
 app.log.info(
   {
+    role,
     database: embedded ? 'embedded (PGlite)' : 'postgresql',
     jobs: platform.jobs.kind,
     mail: platform.mailer.kind,
     payments: platform.payments.kind,
   },
-  `Agência CRM em ${config.appUrl}`,
+  role === 'worker' ? `Agência CRM: worker de jobs, /healthz e /readyz na porta ${config.PORT}` : `Agência CRM em ${config.appUrl}`,
 );
 // Without Stripe keys anyone can "pay" on the local checkout simulator: fine on a developer's
 // machine, never for real customers.
-if (platform.payments.kind === 'simulator') app.log.warn('pagamentos pelo simulador local (sem STRIPE_SECRET_KEY): nenhuma cobrança real');
+if (role !== 'worker' && platform.payments.kind === 'simulator')
+  app.log.warn('pagamentos pelo simulador local (sem STRIPE_SECRET_KEY): nenhuma cobrança real');

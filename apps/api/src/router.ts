@@ -17,6 +17,7 @@ import { importsRouter } from './modules/imports/imports.procedures';
 import { landingPagesRouter } from './modules/landing-pages/landing-pages.procedures';
 import { paymentMethodsRouter } from './modules/payment-methods/payment-methods.procedures';
 import { proposalsRouter } from './modules/proposals/proposals.procedures';
+import { queuesRouter } from './modules/queues/queues.procedures';
 import { recommendationsRouter } from './modules/recommendations/recommendations.procedures';
 import { referenceListsRouter, systemListsRouter } from './modules/reference-lists/reference-lists.procedures';
 import { reservationsRouter } from './modules/reservations/reservations.procedures';
@@ -59,6 +60,7 @@ export const appRouter = router({
   imports: importsRouter,
   tasks: tasksRouter,
   accessLogs: accessLogsRouter,
+  queues: queuesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -19,6 +19,8 @@ export type Context = Deps & {
    */
   claims: AccessClaims | null;
   userAgent: string | null;
+  /** The Origin header a browser sent (the page's scheme, host and port); null without one. */
+  origin: string | null;
   /** Sets a header of the answer (e.g. the public pages' `X-Robots-Tag`), on both transports. */
   setHeader(name: string, value: string): void;
 };
@@ -26,10 +28,11 @@ export type Context = Deps & {
 export function createContext(deps: Deps, req: FastifyRequest, reply?: FastifyReply): Context {
   const claims = bearerClaims(req.headers.authorization, deps.config.jwtSecret);
   const userAgent = req.headers['user-agent'] ?? null;
+  const origin = typeof req.headers.origin === 'string' ? req.headers.origin : null;
   const setHeader = (name: string, value: string) => {
     reply?.header(name, value);
   };
-  return { ...deps, requestId: req.id, ip: req.ip, log: req.log, claims, userAgent, setHeader };
+  return { ...deps, requestId: req.id, ip: req.ip, log: req.log, claims, userAgent, origin, setHeader };
 }
 
 /**

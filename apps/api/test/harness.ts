@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type BuiltApp, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import type { JobRun } from '../src/platform/jobs';
 import { type FakeExchangeRates, startFakeExchangeRates } from './fake-exchange-rates';
 import { type ReceivedMail, startSmtpSink } from './smtp-sink';
 
@@ -133,4 +134,9 @@ export async function inviteColaborador(t: TestApp, name: string, email: string)
 /** Confirms a registration through the token of its e-mailed link, choosing `password`. */
 export function activateRegistration(t: TestApp, token: string, password: string) {
   return t.call('POST', `/api/registration/activate-user/${token}`, { body: { password, password_confirmation: password } });
+}
+
+/** A job run of its own, as the queue gives a handler: a test calling a handler twice stands for two jobs. */
+export function jobRun(): JobRun {
+  return { key: `test:${randomUUID()}`, attempt: 1 };
 }

@@ -59,6 +59,12 @@ export type PlainRoute = {
 
 export const PLAIN_ROUTES: PlainRoute[] = [
   { method: 'GET', url: '/healthz', access: 'public', why: 'liveness and database check for the load balancer' },
+  {
+    method: 'GET',
+    url: '/readyz',
+    access: 'public',
+    why: 'readiness for the load balancer: database reachable and not shutting down (503 while draining)',
+  },
   { method: 'GET', url: '/api/openapi.json', access: 'public', why: 'the REST contract' },
   { method: 'GET', url: '/api/docs', access: 'public', why: 'Swagger UI' },
   { method: 'HEAD', url: '/api/docs/', access: 'public', why: 'Swagger UI' },
@@ -234,6 +240,7 @@ export const PUBLIC_PROCEDURES: Record<string, string> = {
   'auth.registrationInfo': 'needs the one-time registration token',
   'auth.activateRegistration': 'needs the one-time registration token',
   'auth.denyRegistration': 'needs the one-time registration token',
+  'auth.redeemHandoff': 'needs a one-time handoff code (signed, 60 s, single use) made for the page origin that redeems it',
   'landingPages.get': "the customer's landing page: needs the budget's unguessable landing id (rate limited, noindex)",
   'landingPages.accept': "the customer accepts a proposal: needs the budget's unguessable landing id (rate limited)",
 };
@@ -247,6 +254,7 @@ export const SHARED_TABLES: Record<string, string> = {
   plans: 'the plan catalogue, the same for every agency',
   outbox_mails: 'embedded mail outbox (local only)',
   embedded_jobs: 'embedded job queue',
+  mail_deliveries: 'which job run sends each e-mail (keys of ids, no content)',
   processed_stripe_events: 'webhook idempotency: ids of provider events already applied',
   payment_simulator_objects: 'the embedded checkout simulator (stands in for Stripe)',
   _prisma_migrations: 'migration history',

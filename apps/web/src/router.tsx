@@ -1,22 +1,17 @@
 // Every route of the spec's table. Each screen is its own chunk (route `lazy`), and each runs the
 // navigation rules (guardLoader) of its meta before it renders.
+import { HANDOFF_PATH } from '@app/shared/hosts';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoader } from './components/PageLoader';
 import { Root } from './components/Root';
 import { RouteErrorBoundary } from './components/RouteErrorBoundary';
-import { type Access, guardLoader, metaFor, notFoundLoader, type RouteMeta } from './lib/gates';
+import { type Access, guardLoader, metaFor, notFoundLoader, type RoleOptions, type RouteMeta } from './lib/gates';
 import type { AppData } from './lib/trpc';
 
 type ScreenModule = { default: ComponentType };
 
-function screen(
-  path: string,
-  title: string,
-  access: Access,
-  load: () => Promise<ScreenModule>,
-  opts: { requiresOwner?: boolean } = {},
-): RouteObject {
+function screen(path: string, title: string, access: Access, load: () => Promise<ScreenModule>, opts: RoleOptions = {}): RouteObject {
   const meta = metaFor(title, access, opts);
   return {
     path,
@@ -70,6 +65,10 @@ const appScreens: RouteObject[] = [
   screen('/cruzeiro/:id', 'Parametrização de cruzeiro', 'auth', () => import('./screens/parameterization/CruiseScreen')),
   screen('/checklist/:id', 'Parametrização de checklist', 'auth', () => import('./screens/parameterization/ChecklistScreen')),
   screen('/financeiro/:id', 'Parametrização financeira', 'auth', () => import('./screens/parameterization/FinancialScreen')),
+  // The system company's screens (the spec names no route for them).
+  screen('/sistema/agencias', 'Agências', 'auth', () => import('./screens/system/AgenciesScreen'), { requiresSuperAdmin: true }),
+  screen('/sistema/planos', 'Planos', 'auth', () => import('./screens/system/PlansScreen'), { requiresSuperAdmin: true }),
+  screen('/sistema/filas', 'Filas', 'auth', () => import('./screens/system/QueuesScreen'), { requiresSuperAdmin: true }),
 ];
 
 /** Screens without the signed-in layout. */
@@ -79,6 +78,8 @@ const standaloneScreens: RouteObject[] = [
   screen('/definir-senha/:token', 'Definir nova senha', 'unauth', () => import('./screens/auth/SetPasswordScreen')),
   screen('/registration/activate-user/:token', 'Confirmar cadastro', 'public', () => import('./screens/registration/ActivateUserScreen')),
   screen('/registration/deny-user/:token', 'Recusar cadastro', 'public', () => import('./screens/registration/DenyUserScreen')),
+  // A session handed over from another host: its guard trades the code and moves on (nothing renders).
+  { path: HANDOFF_PATH, handle: metaFor('Entrando', 'public'), Component: PageLoader },
 ];
 
 export const routes: RouteObject[] = [

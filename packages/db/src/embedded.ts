@@ -33,6 +33,9 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions = {}):
     dataDir: opts.dataDir,
     loadDataDir: isNew ? opts.loadDataDir : undefined,
     extensions: { pg_trgm, unaccent },
+    // PostgreSQL's default 128 MB of shared buffers is memory PGlite takes at start (WebAssembly memory);
+    // one user's data on a developer's machine needs far less.
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
   });
   const queue = new ExclusiveQueue(db);
   // The default is a single connection; a second one only gets the raw text "Too many connections".

@@ -27,7 +27,12 @@ export function createPrismaClient(databaseUrl: string, opts: { max?: number; pr
   const options = opts.preparedStatements === false ? {} : { statementNameGenerator: statementName as (q: { sql: string }) => string };
   const pool = new pg.Pool({ connectionString: databaseUrl, max: opts.max });
   // The client owns the pool ($disconnect ends it); the reader (rows.ts) borrows it.
-  const client = new PrismaClient({ adapter: new PrismaPg(pool, { ...options, disposeExternalPool: true }) });
+  // A burst of writes queues for the pool's connections: a transaction waits its turn (maxWait)
+  // instead of failing after Prisma's default 2 s.
+  const client = new PrismaClient({
+    adapter: new PrismaPg(pool, { ...options, disposeExternalPool: true }),
+    transactionOptions: { maxWait: 15_000, timeout: 20_000 },
+  });
   registerReader(client, new PrismaPg(pool, options));
   pools.set(client, pool);
   return client;

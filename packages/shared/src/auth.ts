@@ -1,5 +1,6 @@
 import { FEATURE_KEYS, PASSWORD_MIN_LENGTH, ROLES, USER_STATUSES } from './constants';
 import { secretText } from './form';
+import { RESERVED_SUBDOMAINS, SUBDOMAIN_PATTERN } from './hosts';
 import { emailField, loginFields } from './login';
 import { PLAN_STATUSES } from './plan-status';
 import { z } from './zod';
@@ -88,5 +89,36 @@ export const profileFormInput = z.object({
   name: z.string().trim().min(2).max(120),
   phone: z.string().trim().max(30).nullable().optional(),
 });
-/** PATCH /api/profile: any of the profile's own data. */
-export const updateProfileInput = profileFormInput.partial().strict();
+/** An agency's own address, `{subdomain}.{BASE_DOMAIN}`: one DNS label, none of the product's own names. */
+export const subdomainField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(2)
+  .max(63)
+  .regex(SUBDOMAIN_PATTERN, 'use letras minúsculas, números e hífen')
+  .refine((s) => !RESERVED_SUBDOMAINS.includes(s), 'está reservado');
+
+/**
+ * PATCH /api/profile: any of the profile's own data, and the agency's subdomain (the owner, when
+ * the plan has custom_subdomain; null removes it).
+ */
+export const updateProfileInput = profileFormInput.extend({ subdomain: subdomainField.nullable() }).partial().strict();
+
+/**
+ * The session moves to another host of the app (an agency's subdomain, or back to the main host):
+ * a one-time code, good for a minute, that the target host trades for its own session. `path` is
+ * where the user was going: a path of this app, never another address.
+ */
+export const hostHandoffInput = z.object({
+  path: z
+    .string()
+    .max(500)
+    .regex(/^\/(?:[^/\\\s][^\\\s]*)?$/, 'um caminho do app')
+    .default('/'),
+});
+/** The address to go to: `{origin}/entrar#{code}` (a fragment, so no server or proxy logs the code). */
+export const hostHandoffOutput = z.object({ url: z.string() });
+export const redeemHandoffInput = z.object({ code: z.string().min(20).max(1000) });
+/** The new host's session, as a login answers it, and the path the user was going to. */
+export const redeemHandoffOutput = loginOutput.extend({ path: z.string() });

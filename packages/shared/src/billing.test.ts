@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createCheckoutSessionInput, createPlanInput, findFreePlan, findPaidPlan, PAID_PLAN_NOT_FOUND, subdomainField } from './billing';
+import { subdomainField } from './auth';
+import { createCheckoutSessionInput, createPlanInput, findFreePlan, findPaidPlan, PAID_PLAN_NOT_FOUND } from './billing';
 import { NO_FEATURES } from './constants';
 
 const plans = [

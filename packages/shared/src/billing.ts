@@ -1,5 +1,5 @@
 // Plans, the company's subscription, checkout and the super admin's views.
-import { emailField, featureMapSchema, userSchema } from './auth';
+import { emailField, featureMapSchema, subdomainField, userSchema } from './auth';
 import { FEATURE_KEYS } from './constants';
 import { idParam, paginationInput, paginationSchema, recordIdQuery } from './pagination';
 import { PLAN_STATUSES } from './plan-status';
@@ -120,16 +120,6 @@ export const adminCompaniesInput = z.object({
 });
 export type AdminCompaniesInput = z.infer<typeof adminCompaniesInput>;
 export const adminCompaniesOutput = z.object({ companies: z.array(adminCompanySchema), pagination: paginationSchema });
-
-const RESERVED_SUBDOMAINS = ['www', 'api', 'app', 'admin', 'mail', 'sistema'];
-export const subdomainField = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .min(2)
-  .max(63)
-  .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, 'use letras minúsculas, números e hífen')
-  .refine((s) => !RESERVED_SUBDOMAINS.includes(s), 'está reservado');
 
 /** POST /api/companies (super admin): a new agency with its owner, who gets the registration e-mail. */
 export const createCompanyInput = z.object({

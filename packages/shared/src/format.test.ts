@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { fileSize, isoFromShortDate, shortDate, weekdayLongDate } from './format';
+import { fileSize, isoFromShortDate, maskedCurrency, shortDate, toCurrency, weekdayLongDate } from './format';
+
+describe('maskedCurrency', () => {
+  it('keeps the sign toCurrency shows and no digit of the amount', () => {
+    expect(maskedCurrency()).toBe('R$ •••••');
+    expect(toCurrency(123_456)).toBe('R$ 1.234,56');
+    expect(maskedCurrency('USD')).toBe('US$ •••••');
+    expect(toCurrency(123_456, 'USD').startsWith('US$')).toBe(true);
+    expect(maskedCurrency('EUR')).toBe('€ •••••');
+  });
+});
 
 describe('fileSize', () => {
   it('bytes below 1 KB as they are', () => {

@@ -14,6 +14,12 @@ export function toCurrency(cents: number | null | undefined, currency = 'BRL'): 
   return new Intl.NumberFormat('pt-BR', { style: 'currency', currency }).format(value).replace(/\u00a0/g, ' ');
 }
 
+/** An amount hidden from view keeps its currency's sign: 'R$ •••••', 'US$ •••••'. */
+export function maskedCurrency(currency = 'BRL'): string {
+  const parts = new Intl.NumberFormat('pt-BR', { style: 'currency', currency }).formatToParts(0);
+  return `${parts.find((p) => p.type === 'currency')?.value ?? currency} •••••`;
+}
+
 const oneDecimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
 
 /** A file's size: '512 B', '1,5 KB', '10 MB'. */

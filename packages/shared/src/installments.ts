@@ -39,6 +39,12 @@ const percent = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maxim
 /** '1,99%' for 199 basis points. */
 export const formatBasisPoints = (basisPoints: number) => `${percent.format(basisPoints / 100)}%`;
 
+/** An option as people read it, with the installment already formatted (or hidden): '3x de R$ 33,33 sem juros'. */
+export const installmentLabel = (count: number, installment: string, basisPoints: number) =>
+  basisPoints === 0
+    ? `${count}x de ${installment} sem juros`
+    : `${count}x de ${installment} com juros de ${formatBasisPoints(basisPoints)} a.m.`;
+
 function option(amountCents: number, count: number, basisPoints: number): InstallmentOption {
   if (basisPoints === 0) {
     const installment = Math.floor(amountCents / count);
@@ -49,7 +55,7 @@ function option(amountCents: number, count: number, basisPoints: number): Instal
       total_cents: amountCents,
       interest_basis_points: 0,
       interest_free: true,
-      label: `${count}x de ${toCurrency(installment)} sem juros`,
+      label: installmentLabel(count, toCurrency(installment), 0),
     };
   }
   // Equal installments at a monthly rate (Tabela Price): P * i / (1 - (1 + i)^-n).
@@ -62,7 +68,7 @@ function option(amountCents: number, count: number, basisPoints: number): Instal
     total_cents: installment * count,
     interest_basis_points: basisPoints,
     interest_free: false,
-    label: `${count}x de ${toCurrency(installment)} com juros de ${formatBasisPoints(basisPoints)} a.m.`,
+    label: installmentLabel(count, toCurrency(installment), basisPoints),
   };
 }
 

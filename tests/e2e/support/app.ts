@@ -22,6 +22,7 @@ export const KEYS = {
   subdomain: 'subdomain',
   accessUser: 'access_user',
   navExpand: 'navExpand',
+  valueDisplayVisibility: 'valueDisplayVisibility',
 } as const;
 
 export function uniqueEmail(prefix = 'e2e'): string {

@@ -6,8 +6,9 @@ import type { Config } from '../config';
 import { bullmqQueue, embeddedQueue, type JobDefinition, type JobQueue, type JobSchedule } from './jobs';
 import type { Log } from './log';
 import { type Mailer, outboxMailer, smtpMailer } from './mail';
+import { mailDeliveriesJobs, mailDeliveriesSchedules } from './mail-deliveries';
 import { type Payments, simulatorPayments, simulatorWebhookSecret, stripePayments } from './payments';
-import { localStorage, type Storage } from './storage';
+import { lazyStorage, localStorage, type Storage } from './storage';
 
 export type Platform = {
   mailer: Mailer;
@@ -20,6 +21,11 @@ export type Platform = {
   landingReadLimiter: RateLimiterAbstract;
   /** Acceptances of a landing page, per client address, per 15 minutes. */
   landingAcceptLimiter: RateLimiterAbstract;
+  /**
+   * The host handoff codes already redeemed: one point per code, kept longer than a code lives, in
+   * Redis when there is one, so a code opens one session across every API process.
+   */
+  handoffCodes: RateLimiterAbstract;
   /** Uploaded files (cover images, attachments, consolidated files). */
   storage: Storage;
   /** Stripe with STRIPE_SECRET_KEY, else the embedded checkout simulator. */
@@ -29,7 +35,7 @@ export type Platform = {
 
 function createPayments(config: Config, db: Db): Payments {
   if (!config.STRIPE_SECRET_KEY) {
-    return simulatorPayments(db, { appUrl: config.appUrl, webhookSecret: simulatorWebhookSecret(config.jwtSecret) });
+    return simulatorPayments(db, { webhookSecret: simulatorWebhookSecret(config.jwtSecret) });
   }
   if (!config.STRIPE_WEBHOOK_SECRET) throw new Error('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY');
   return stripePayments({
@@ -37,6 +43,11 @@ function createPayments(config: Config, db: Db): Payments {
     webhookSecret: config.STRIPE_WEBHOOK_SECRET,
     apiBase: config.STRIPE_API_BASE,
   });
+}
+
+function createStorage(config: Config): Storage {
+  if (config.STORAGE_DRIVER === 'local') return localStorage(join(config.DATA_DIR, 'uploads'));
+  return lazyStorage('s3', async () => (await import('./s3-storage')).s3StorageFromConfig(config));
 }
 
 /**
@@ -53,13 +64,12 @@ export function createPlatform(
 ): Platform {
   const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db);
   const payments = createPayments(config, db);
-  const jobDefs = opts.jobs ?? [];
-  // STORAGE_DRIVER has one value today; an S3-compatible adapter would be chosen here.
-  const storage = localStorage(join(config.DATA_DIR, 'uploads'));
+  const jobDefs = [...(opts.jobs ?? []), ...mailDeliveriesJobs];
+  const storage = createStorage(config);
   const deps = { db, mailer, log, config, payments, storage };
   // One queue per database: apps on one Redis but different databases never take each other's jobs.
   const queueName = opts.queueName ?? `jobs-${databaseName(config.DATABASE_URL)}`;
-  const schedules = opts.schedules ?? [];
+  const schedules = [...(opts.schedules ?? []), ...mailDeliveriesSchedules];
   const jobs = config.REDIS_URL
     ? bullmqQueue(config.REDIS_URL, jobDefs, deps, queueName, schedules)
     : embeddedQueue(jobDefs, deps, undefined, schedules);
@@ -79,6 +89,7 @@ export function createPlatform(
   // A customer opens a page a few times, and one phone per family accepts once or twice.
   const landingReadLimiter = limiter(300, 'landing-read');
   const landingAcceptLimiter = limiter(10, 'landing-accept');
+  const handoffCodes = limiter(1, 'handoff');
   return {
     mailer,
     jobs,
@@ -86,6 +97,7 @@ export function createPlatform(
     authIpLimiter,
     landingReadLimiter,
     landingAcceptLimiter,
+    handoffCodes,
     storage,
     payments,
     async close() {

@@ -1,4 +1,4 @@
-import type { Db } from '@app/db';
+import { type Db, Prisma } from '@app/db';
 import { Queue, Worker } from 'bullmq';
 import type { ZodType } from 'zod';
 import type { Config } from '../config';
@@ -10,13 +10,19 @@ import type { Storage } from './storage';
 export type JobDeps = { db: Db; mailer: Mailer; log: Log; config: Config; payments: Payments; storage: Storage };
 
 /**
+ * The run of a job: `key` names the job in its queue, the same across its retries (also when a
+ * killed worker's job is taken up again by another process) and different for every other job.
+ */
+export type JobRun = { key: string; attempt: number };
+
+/**
  * One definition per job: a stable name, a zod payload of ids (what a queue stores, so never a
  * secret nor a rendered message), one idempotent handler that loads what it needs when it runs.
  */
 export type JobDefinition<P> = {
   name: string;
   payload: ZodType<P>;
-  handle(payload: P, deps: JobDeps): Promise<void>;
+  handle(payload: P, deps: JobDeps, run: JobRun): Promise<void>;
 };
 
 /**
@@ -25,7 +31,7 @@ export type JobDefinition<P> = {
  */
 export type JobSchedule<P> = { job: JobDefinition<P>; payload: P; everyMs: number };
 
-export interface JobQueue {
+export interface JobQueue extends JobQueueAdmin {
   readonly kind: 'bullmq' | 'embedded';
   enqueue<P>(job: JobDefinition<P>, payload: P): Promise<void>;
   start(): Promise<void>;
@@ -103,10 +109,11 @@ export function embeddedQueue(
   }
 
   async function runAvailable(): Promise<void> {
-    for (let row = await claim(); row; row = await claim()) {
+    // Once stopped, the queue finishes the job in hand and claims no other.
+    for (let row = await claim(); row; row = stopped ? undefined : await claim()) {
       try {
         const job = find(row.name);
-        await job.handle(job.payload.parse(row.payload), deps);
+        await job.handle(job.payload.parse(row.payload), deps, { key: `embedded:${row.id}`, attempt: row.attempts });
         await deps.db.embeddedJob.update({ where: { id: row.id }, data: { doneAt: new Date(), lockedUntil: null } });
       } catch (error) {
         deps.log.error({ err: error, job: row.name, attempt: row.attempts }, 'job failed');
@@ -169,6 +176,9 @@ export function embeddedQueue(
       const rows = await deps.db.embeddedJob.findMany({ where: { name }, orderBy: { id: 'desc' }, select: { payload: true } });
       return rows.map((r) => r.payload);
     },
+    ...embeddedAdmin(deps.db, () => {
+      if (!stopped) void kick().catch((err) => deps.log.error({ err }, 'job run failed'));
+    }),
   };
 }
 
@@ -214,7 +224,7 @@ export function bullmqQueue(
         queueName,
         async (bullJob) => {
           const job = find(bullJob.name);
-          await job.handle(job.payload.parse(bullJob.data), deps);
+          await job.handle(job.payload.parse(bullJob.data), deps, { key: `bullmq:${bullJob.id}`, attempt: bullJob.attemptsMade + 1 });
         },
         { connection, concurrency: 4 },
       );
@@ -240,6 +250,127 @@ export function bullmqQueue(
         .filter((j) => j.name === name)
         .sort((a, b) => b.timestamp - a.timestamp)
         .map((j) => j.data);
+    },
+    ...bullmqAdmin(queue),
+  };
+}
+
+// ---- Operator's view (the system company's 'Filas' screen) ------------------------------------
+
+/** Jobs per state: waiting (due), active (running), delayed (due later), failed (out of attempts), completed. */
+export type JobCounts = { waiting: number; active: number; delayed: number; failed: number; completed: number };
+
+/** A job out of attempts, as the queue keeps it. */
+export type FailedJob = {
+  id: string;
+  name: string;
+  payload: unknown;
+  error: string | null;
+  attempts: number;
+  maxAttempts: number;
+  failedAt: Date | null;
+};
+
+export interface JobQueueAdmin {
+  counts(): Promise<JobCounts>;
+  /** The failed jobs, the latest failure first. */
+  failed(page: { page: number; perPage: number }): Promise<{ jobs: FailedJob[]; total: number }>;
+  /** Runs a failed job again now, with all its attempts; false when no failed job has this id. */
+  retry(id: string): Promise<boolean>;
+}
+
+/**
+ * Failed in the embedded queue: out of attempts and never finished. A row still locked is on its
+ * last attempt (active); one whose lock expired lost its process on that attempt, and failed too.
+ */
+const EMBEDDED_FAILED = Prisma.sql`done_at IS NULL AND attempts >= max_attempts AND (locked_until IS NULL OR locked_until < now())`;
+/** Not running, attempts left: waiting when due, delayed before. */
+const EMBEDDED_PENDING = Prisma.sql`done_at IS NULL AND attempts < max_attempts AND (locked_until IS NULL OR locked_until < now())`;
+
+/** `wake`: runs the queue now when it is started, as enqueue does. */
+function embeddedAdmin(db: Db, wake: () => void): JobQueueAdmin {
+  return {
+    async counts() {
+      const [counts] = await db.$queryRaw<JobCounts[]>`
+        SELECT
+          count(*) FILTER (WHERE done_at IS NULL AND locked_until >= now())::int AS active,
+          count(*) FILTER (WHERE ${EMBEDDED_PENDING} AND run_at <= now())::int AS waiting,
+          count(*) FILTER (WHERE ${EMBEDDED_PENDING} AND run_at > now())::int AS delayed,
+          count(*) FILTER (WHERE ${EMBEDDED_FAILED})::int AS failed,
+          count(*) FILTER (WHERE done_at IS NOT NULL)::int AS completed
+        FROM embedded_jobs`;
+      return counts as JobCounts;
+    },
+    async failed({ page, perPage }) {
+      const [rows, [total]] = await Promise.all([
+        db.$queryRaw<
+          { id: number; name: string; payload: unknown; attempts: number; max_attempts: number; last_error: string | null; run_at: Date }[]
+        >`
+          SELECT id, name, payload, attempts, max_attempts, last_error, run_at FROM embedded_jobs
+          WHERE ${EMBEDDED_FAILED} ORDER BY run_at DESC, id DESC
+          LIMIT ${perPage}::int OFFSET ${(page - 1) * perPage}::int`,
+        db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM embedded_jobs WHERE ${EMBEDDED_FAILED}`,
+      ]);
+      return {
+        jobs: rows.map((r) => ({
+          id: String(r.id),
+          name: r.name,
+          payload: r.payload,
+          error: r.last_error,
+          attempts: r.attempts,
+          maxAttempts: r.max_attempts,
+          // Its last failure set run_at one backoff ahead (runAvailable).
+          failedAt: new Date(r.run_at.getTime() - backoffMs(r.attempts)),
+        })),
+        total: total?.n ?? 0,
+      };
+    },
+    async retry(id) {
+      if (!/^\d{1,10}$/.test(id) || Number(id) > 2_147_483_647) return false;
+      const updated = await db.$executeRaw`
+        UPDATE embedded_jobs SET attempts = 0, run_at = now(), locked_until = NULL
+        WHERE id = ${Number(id)}::int AND ${EMBEDDED_FAILED}`;
+      if (updated === 0) return false;
+      wake();
+      return true;
+    },
+  };
+}
+
+function bullmqAdmin(queue: Queue): JobQueueAdmin {
+  return {
+    async counts() {
+      const c = await queue.getJobCounts('waiting', 'prioritized', 'waiting-children', 'active', 'delayed', 'failed', 'completed');
+      const n = (state: string) => c[state] ?? 0;
+      return {
+        waiting: n('waiting') + n('prioritized') + n('waiting-children'),
+        active: n('active'),
+        delayed: n('delayed'),
+        failed: n('failed'),
+        completed: n('completed'),
+      };
+    },
+    async failed({ page, perPage }) {
+      const start = (page - 1) * perPage;
+      const [jobs, total] = await Promise.all([queue.getFailed(start, start + perPage - 1), queue.getFailedCount()]);
+      return {
+        jobs: jobs.map((j) => ({
+          id: String(j.id),
+          name: j.name,
+          payload: j.data,
+          error: j.failedReason || null,
+          attempts: j.attemptsMade,
+          maxAttempts: j.opts.attempts ?? 1,
+          failedAt: j.finishedOn ? new Date(j.finishedOn) : null,
+        })),
+        total,
+      };
+    },
+    async retry(id) {
+      const job = await queue.getJob(id);
+      if (!job || !(await job.isFailed())) return false;
+      await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+      return true;
     },
   };
 }

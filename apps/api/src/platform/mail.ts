@@ -10,6 +10,8 @@ export type MailMessage = {
   html?: string;
   replyTo?: string;
   attachments?: MailAttachment[];
+  /** Set by deliverOnce: the same mail keeps the same id whichever run sends it. */
+  messageId?: string;
 };
 
 export interface Mailer {

@@ -209,8 +209,12 @@ function addMonth(seconds: number): number {
   return Math.floor(d.getTime() / 1000);
 }
 
-/** No Stripe keys: checkout happens on the app's own simulator page (/checkout-simulator/{id}). */
-export function simulatorPayments(db: Db, opts: { appUrl: string; webhookSecret: string }): SimulatorPayments {
+/**
+ * No Stripe keys: checkout happens on the app's own simulator page (/checkout-simulator/{id}),
+ * served on the origin the buyer comes back to, so that its form's redirect stays on that origin
+ * (the app's CSP allows form-action 'self' only; Stripe's page is a site of its own).
+ */
+export function simulatorPayments(db: Db, opts: { webhookSecret: string }): SimulatorPayments {
   let deliver: ((payload: string, signature: string) => Promise<void>) | undefined;
 
   async function load<T>(id: string): Promise<T | null> {
@@ -260,7 +264,7 @@ export function simulatorPayments(db: Db, opts: { appUrl: string; webhookSecret:
         cancel_url: cancelUrl,
       };
       await save(id, 'checkout.session', session);
-      return { id, url: `${opts.appUrl}/checkout-simulator/${id}` };
+      return { id, url: `${new URL(successUrl).origin}/checkout-simulator/${id}` };
     },
     async retrieveCheckoutSession(id) {
       const session = await load<SimulatorSession>(id);

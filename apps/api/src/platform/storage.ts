@@ -9,10 +9,10 @@ export type StoredFile = { stream: Readable; size: number };
 
 /**
  * Where uploaded files live. Keys are relative paths chosen by the server (never by a client),
- * e.g. `images/12/<uuid>.png`; an S3-compatible adapter would use them as object keys.
+ * e.g. `images/12/<uuid>.png`, and the S3 adapter's object keys as they are.
  */
 export interface Storage {
-  readonly kind: 'local';
+  readonly kind: 'local' | 's3';
   /** Writes the bytes under `key`, replacing a previous file. */
   put(key: string, data: Buffer): Promise<void>;
   /** Writes a stream under `key` as it arrives (never whole in memory); nothing is left if the stream fails. */
@@ -29,6 +29,8 @@ export function isStorageKey(key: string): boolean {
   return KEY.test(key) && !key.split('/').includes('..');
 }
 
+export const invalidKey = (key: string) => new Error(`Invalid storage key: ${key}`);
+
 /**
  * Default adapter: files under `root` (DATA_DIR/uploads). Writes go to a temp file renamed into
  * place. A malformed key is refused on write and, since it could never have been written, reads
@@ -44,7 +46,7 @@ export function localStorage(root: string): Storage {
     kind: 'local',
     async put(key, data) {
       const path = pathOf(key);
-      if (!path) throw new Error(`Invalid storage key: ${key}`);
+      if (!path) throw invalidKey(key);
       await mkdir(dirname(path), { recursive: true });
       const partial = join(dirname(path), `.${randomUUID()}.partial`);
       await writeFile(partial, data);
@@ -52,7 +54,7 @@ export function localStorage(root: string): Storage {
     },
     async putStream(key, data) {
       const path = pathOf(key);
-      if (!path) throw new Error(`Invalid storage key: ${key}`);
+      if (!path) throw invalidKey(key);
       await mkdir(dirname(path), { recursive: true });
       const partial = join(dirname(path), `.${randomUUID()}.partial`);
       try {
@@ -78,5 +80,25 @@ export function localStorage(root: string): Storage {
       const path = pathOf(key);
       if (path) await rm(path, { force: true });
     },
+  };
+}
+
+/** An adapter made on first use: the S3 SDK is loaded only by processes that store files there. */
+export function lazyStorage(kind: Storage['kind'], load: () => Promise<Storage>): Storage {
+  let adapter: Promise<Storage> | undefined;
+  const get = () => {
+    adapter ??= load().catch((error: unknown) => {
+      adapter = undefined;
+      throw error;
+    });
+    return adapter;
+  };
+  return {
+    kind,
+    put: async (key, data) => (await get()).put(key, data),
+    putStream: async (key, data) => (await get()).putStream(key, data),
+    get: async (key) => (await get()).get(key),
+    exists: async (key) => (await get()).exists(key),
+    delete: async (key) => (await get()).delete(key),
   };
 }

@@ -15,12 +15,20 @@ export function BackLink({ to, children }: { to: string; children: ReactNode }) 
   );
 }
 
-/** A detail screen whose id is invalid, missing or another agency's (the API answers 404). */
+/**
+ * A detail screen whose id is invalid, missing or another agency's (the API answers 404). Its title
+ * is the screen's heading (h1, focused after a navigation like every screen's).
+ */
 export function DetailNotFound({ back, icon, title }: { back: ReactNode; icon: ReactNode; title: string }) {
   return (
     <Stack gap="md">
       {back}
-      <EmptyState icon={icon} title={title} description="Ele pode ter sido removido ou o endereço está incorreto." />
+      <EmptyState icon={icon}>
+        <EmptyState.Title order={1} tabIndex={-1} data-screen-heading className="screen-heading">
+          {title}
+        </EmptyState.Title>
+        <EmptyState.Description>Ele pode ter sido removido ou o endereço está incorreto.</EmptyState.Description>
+      </EmptyState>
     </Stack>
   );
 }

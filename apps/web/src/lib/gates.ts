@@ -1,13 +1,15 @@
 // The navigation rules, run as the loader of every screen before it renders. Session guards: a
-// token in the address becomes the session's, signed-in and signed-out routes, owner-only
-// routes. Plan gates: while signed in, the subscription info is fetched again when the path
+// token in the address becomes the session's, a session handed over from another host, the host
+// redirects (hosts.ts), signed-in and signed-out routes, owner-only and super_admin-only routes. Plan gates: while signed in, the subscription info is fetched again when the path
 // changed, then the restriction gate, the trial end gate and the trial-ending-soon warning. A
 // 402 reply (a restricted plan) opens the same plan modals.
 import { PAGE_NOT_FOUND_MESSAGE, STATUS_MESSAGES } from '@app/shared/errors';
+import { HANDOFF_PATH } from '@app/shared/hosts';
 import { isTrialEndingSoon, isTrialExpired, restrictionMessage, TRIAL_END_TEXT, trialEndingSoonMessage } from '@app/shared/plan-status';
 import { type LoaderFunctionArgs, replace } from 'react-router';
 import { adoptSession } from './auth-actions';
 import { isSystemCompany } from './features';
+import { handOver, hostToLeaveFor, leaveFor, receiveHandoff } from './hosts';
 import { getRouter } from './navigation';
 import { notify } from './notification';
 import { canSeeStatusModal, canSeeUpgradeModal, openStatusModal, openUpgradeModal, planModalsStore, YOUR_PLAN_PATH } from './plan-modals';
@@ -25,14 +27,19 @@ export type RouteMeta = {
   requiresAuth?: boolean;
   requiresUnauth?: boolean;
   requiresOwner?: boolean;
+  /** The system company's screens (agencies, plans, queues). */
+  requiresSuperAdmin?: boolean;
 };
 
-export function metaFor(title: string, access: Access, opts: { requiresOwner?: boolean } = {}): RouteMeta {
+export type RoleOptions = { requiresOwner?: boolean; requiresSuperAdmin?: boolean };
+
+export function metaFor(title: string, access: Access, opts: RoleOptions = {}): RouteMeta {
   return {
     title,
     ...(access === 'auth' ? { requiresAuth: true } : {}),
     ...(access === 'unauth' ? { requiresUnauth: true } : {}),
     ...(opts.requiresOwner ? { requiresOwner: true } : {}),
+    ...(opts.requiresSuperAdmin ? { requiresSuperAdmin: true } : {}),
   };
 }
 
@@ -108,7 +115,15 @@ export function guardLoader(meta: RouteMeta, data: AppData) {
       target.searchParams.delete('token');
       throw replace(target.pathname + target.search + target.hash);
     }
+    // A session handed over from another host of the app.
+    if (target.pathname === HANDOFF_PATH) return receiveHandoff(data);
 
+    // Host redirects (production): signed out on an agency's subdomain, to the main host, whose
+    // /login is where a signed-in screen leads.
+    if (!getToken()) {
+      const mainHost = hostToLeaveFor(null);
+      if (mainHost) return leaveFor(mainHost + (meta.requiresAuth ? '/login' : target.pathname + target.search));
+    }
     if (meta.requiresAuth && !getToken()) throw replace('/login');
     if (meta.requiresUnauth && getToken()) throw replace('/');
     if (!getToken()) return null;
@@ -126,7 +141,12 @@ export function guardLoader(meta: RouteMeta, data: AppData) {
       if (meta.requiresAuth) throw replace('/login');
       return null;
     }
-    if (meta.requiresOwner && profile?.user.role !== 'owner') {
+    // Signed in: served on the agency's subdomain (custom_subdomain) or the main host.
+    if (profile && hostToLeaveFor({ subdomain: profile.subdomain, customSubdomain: profile.features.custom_subdomain })) {
+      await handOver(data, target.pathname + target.search);
+    }
+    const role = profile?.user.role;
+    if ((meta.requiresOwner && role !== 'owner') || (meta.requiresSuperAdmin && role !== 'super_admin')) {
       // Not a server reply: the session stays.
       notify(403, STATUS_MESSAGES[403]);
       throw replace('/');

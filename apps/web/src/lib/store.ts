@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** A tiny observable store: the access token, the notification bar and the plan modals. */
+/** A tiny observable store: the access token, the notification bar, the plan modals and the values' visibility. */
 export type Store<T> = {
   get: () => T;
   set: (patch: Partial<T> | ((state: T) => Partial<T>)) => void;

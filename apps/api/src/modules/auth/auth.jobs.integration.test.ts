@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO, linkToken, useTestApp } from '../../../test/harness';
+import { DEMO, jobRun, linkToken, useTestApp } from '../../../test/harness';
 import { smtpMailer } from '../../platform/mail';
 import { passwordResetMailJob } from './auth.jobs';
 
@@ -34,10 +34,10 @@ describe('the password-reset mail job', () => {
       storage: t.platform.storage,
       mailer: smtpMailer('smtp://127.0.0.1:1', 'x@y.test'),
     };
-    await expect(passwordResetMailJob.handle({ user_id: user.id }, deps)).rejects.toThrow();
+    await expect(passwordResetMailJob.handle({ user_id: user.id }, deps, jobRun())).rejects.toThrow();
     expect(await t.deps.db.authToken.count({ where: { userId: user.id } })).toBe(0);
 
-    await passwordResetMailJob.handle({ user_id: user.id }, { ...deps, mailer: t.platform.mailer });
+    await passwordResetMailJob.handle({ user_id: user.id }, { ...deps, mailer: t.platform.mailer }, jobRun());
     expect(await t.deps.db.authToken.count({ where: { userId: user.id, purpose: 'password_reset' } })).toBe(1);
     const [mail] = await t.mailsTo(DEMO.users.colaborador);
     expect(mail?.text).toContain('/definir-senha/');

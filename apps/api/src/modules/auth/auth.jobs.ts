@@ -13,11 +13,12 @@ import { passwordResetMail } from './auth.mails';
 export const passwordResetMailJob: JobDefinition<{ user_id: number }> = {
   name: 'auth.password-reset-mail',
   payload: z.strictObject({ user_id: z.number().int().positive() }),
-  async handle({ user_id }, { db, mailer, config }) {
+  async handle({ user_id }, { db, mailer, config }, run) {
     const user = await db.user.findFirst({ where: { id: user_id, status: 'active' }, select: { id: true, name: true, email: true } });
     if (!user) return;
     await sendOneTimeLink(
       { db, mailer },
+      run,
       { userId: user.id, purpose: 'password_reset', ttlMs: PASSWORD_RESET_TTL_MINUTES * 60_000 },
       (token) => passwordResetMail(config.appUrl, user.email, user.name, token),
     );

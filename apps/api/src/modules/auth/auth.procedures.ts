@@ -3,10 +3,14 @@ import {
   changePasswordInput,
   changePasswordOutput,
   forgotPasswordInput,
+  hostHandoffInput,
+  hostHandoffOutput,
   loginInput,
   loginOutput,
   messageOutput,
   profileOutput,
+  redeemHandoffInput,
+  redeemHandoffOutput,
   registrationInfoOutput,
   registrationTokenInput,
   resetPasswordInput,
@@ -15,6 +19,7 @@ import {
 } from '@app/shared';
 import { authedProcedure, publicProcedure, router } from '../../trpc';
 import * as auth from './auth.service';
+import { createHandoff, redeemHandoff } from './handoff.service';
 
 const tags = ['Autenticação'];
 
@@ -128,6 +133,16 @@ export const authRouter = router({
     .input(registrationTokenInput)
     .output(messageOutput)
     .mutation(({ ctx, input }) => auth.answerRegistration(ctx.db, input.token, { activate: false })),
+  // The session moving to another host of the app (BASE_DOMAIN): tRPC only, the web app's own steps.
+  handoff: authedProcedure
+    .meta({ allowRestricted: true })
+    .input(hostHandoffInput)
+    .output(hostHandoffOutput)
+    .mutation(({ ctx, input }) => createHandoff(ctx, ctx.user, ctx.entitlements, input.path)),
+  redeemHandoff: publicProcedure
+    .input(redeemHandoffInput)
+    .output(redeemHandoffOutput)
+    .mutation(({ ctx, input }) => redeemHandoff(ctx, ctx.origin, input.code)),
 });
 
 export const profileRouter = router({
@@ -152,12 +167,18 @@ export const profileRouter = router({
         method: 'PATCH',
         path: '/profile',
         summary: 'Altera o perfil do usuário conectado',
-        description: 'Altera o nome e o telefone do próprio usuário e devolve o perfil, como `GET /api/profile`.',
+        description:
+          'Altera o nome e o telefone do próprio usuário e devolve o perfil, como `GET /api/profile`. O proprietário também escolhe aqui o subdomínio da agência (`subdomain`; null o remove), quando o plano inclui `custom_subdomain`.',
+        errorResponses: {
+          400: 'Dados inválidos, ou subdomínio fora do formato, reservado ou já em uso (`errors.subdomain`).',
+          402: 'O plano da agência não inclui `custom_subdomain`.',
+          403: 'Só o proprietário escolhe o subdomínio.',
+        },
         tags: ['Perfil'],
       },
       allowRestricted: true,
     })
     .input(updateProfileInput)
     .output(profileOutput)
-    .mutation(({ ctx, input }) => auth.updateProfile(ctx, ctx.claims, input)),
+    .mutation(({ ctx, input }) => auth.updateProfile(ctx, ctx.claims, ctx, input)),
 });

@@ -1,11 +1,12 @@
 import type { Db } from '@app/db';
-import { compiledStatement, enumText, hashPassword, qb, queryRows, verifyPassword } from '@app/db';
-import type { Role } from '@app/shared';
+import { compiledStatement, enumText, hashPassword, Prisma, qb, queryRows, verifyPassword } from '@app/db';
+import { type Role, TAKEN_MESSAGE } from '@app/shared';
 import type { Deps } from '../../deps';
 import { AppError, fieldError, notFound } from '../../errors';
 import type { Platform } from '../../platform';
 import { freshToken } from '../access/claims';
-import { type EntitlementRow, entitlementsOf } from '../access/entitlements';
+import { type EntitlementRow, type Entitlements, entitlementsOf } from '../access/entitlements';
+import type { SessionUser } from '../access/session';
 import { type AccessClaims, hashOneTimeToken, signAccessToken } from '../access/tokens';
 import { toUserDto } from '../users/users.dto';
 import type { UserRow } from '../users/users.select';
@@ -133,6 +134,17 @@ async function verifiedUser(db: Db, email: string, password: string) {
   return found;
 }
 
+/**
+ * A new session (token and profile) for an active user whose token version is still
+ * `tokenVersion`: a session handed over from another host. Null otherwise.
+ */
+export async function sessionFor(s: Deps, userId: number, tokenVersion: number) {
+  const [row] = await profileRows(s.db, userId);
+  if (row?.status !== 'active' || row.token_version !== tokenVersion) return null;
+  const { profile, claims } = toProfile(row);
+  return { token: signFor(s, claims), ...profile };
+}
+
 export async function login(s: Deps, ip: string, email: string, password: string) {
   // Attempts per e-mail from one address (reset by a success), and failures per address across
   // e-mails: an office's successful logins never count, and a valid account cannot clear it.
@@ -220,7 +232,41 @@ export async function answerRegistration(db: Db, token: string, answer: { activa
   return { message: answer.activate ? 'Cadastro confirmado! Você já pode entrar.' : 'Cadastro recusado.' };
 }
 
-export async function updateProfile(s: Deps, presented: AccessClaims, fields: { name?: string; phone?: string | null }) {
-  await s.db.user.update({ where: { id: presented.userId }, data: fields });
+/**
+ * PATCH /api/profile: the user's own name and phone, and the agency's subdomain, which only the
+ * owner sets, and only while the plan has custom_subdomain (402, as any feature the plan lacks).
+ */
+export async function updateProfile(
+  s: Deps,
+  presented: AccessClaims,
+  caller: { user: SessionUser; entitlements: Entitlements },
+  fields: { name?: string; phone?: string | null; subdomain?: string | null },
+) {
+  const { subdomain, ...own } = fields;
+  if (subdomain !== undefined) await checkSubdomain(s, caller, subdomain);
+  try {
+    await s.db.$transaction([
+      s.db.user.update({ where: { id: presented.userId }, data: own }),
+      ...(subdomain !== undefined ? [s.db.company.update({ where: { id: caller.user.companyId }, data: { subdomain } })] : []),
+    ]);
+  } catch (error) {
+    // Two owners racing past the check meet the unique index.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw fieldError('subdomain', TAKEN_MESSAGE);
+    throw error;
+  }
   return currentProfile(s, presented);
+}
+
+async function checkSubdomain(
+  s: Deps,
+  { user, entitlements }: { user: SessionUser; entitlements: Entitlements },
+  subdomain: string | null,
+) {
+  if (user.role !== 'owner') throw new AppError('FORBIDDEN', { message: 'Só o proprietário escolhe o endereço da agência.' });
+  if (!entitlements.features.custom_subdomain) {
+    throw new AppError('PLAN_RESTRICTED', { message: 'Este recurso não está incluído no plano da sua agência.' });
+  }
+  if (!subdomain) return;
+  const taken = await s.db.company.findFirst({ where: { subdomain, NOT: { id: user.companyId } }, select: { id: true } });
+  if (taken) throw fieldError('subdomain', TAKEN_MESSAGE);
 }

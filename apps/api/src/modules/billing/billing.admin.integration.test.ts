@@ -33,6 +33,16 @@ describe('GET /api/admin/companies', () => {
     expect(page2.companies.map((c: { name: string }) => c.name)).toEqual(['Agência Outra']);
     expect(page2.pagination).toMatchObject({ total_pages: 2, has_prev_page: true, has_next_page: false });
     expect((await t.call('GET', '/api/admin/companies?search=OUTRA', { token: root })).json().pagination.total_count).toBe(1);
+    // Blind to accents and case, like the other lists, on the name and the subdomain; '%' is a letter.
+    const names = async (search: string) =>
+      (await t.call('GET', `/api/admin/companies?search=${encodeURIComponent(search)}`, { token: root }))
+        .json()
+        .companies.map((c: { name: string }) => c.name);
+    expect(await names('agencia d')).toEqual(['Agência Demo']);
+    expect(await names('AGÊNCIA')).toEqual(['Agência Demo', 'Agência Outra']);
+    expect(await names('outr')).toEqual(['Agência Outra']);
+    expect(await names('%')).toEqual([]);
+    expect(await names('sistema')).toEqual([]);
     const bad = await t.call('GET', '/api/admin/companies?status=nope&per_page=0', { token: root });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['per_page', 'status']);

@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import type { JobDefinition } from '../../platform/jobs';
+import { deliverOnce } from '../../platform/mail-deliveries';
 import { ENDED_STATUSES } from '../../platform/payments';
 import { trialWillEndMail } from './billing.mails';
 
 /**
  * Tells the agency's owners that the trial ends soon. Enqueued once per trial_will_end event;
- * a retry may resend to an owner already reached, and does nothing once the trial is over.
+ * each owner is mailed once by the job (a retry skips those reached), and nothing once the trial is over.
  */
 export const trialWillEndMailJob: JobDefinition<{ company_id: number }> = {
   name: 'billing.trial-will-end-mail',
   payload: z.strictObject({ company_id: z.number().int().positive() }),
-  async handle({ company_id }, { db, mailer, config }) {
+  async handle({ company_id }, { db, mailer, config }, run) {
     const company = await db.company.findUnique({
       where: { id: company_id },
       select: {
@@ -22,7 +23,9 @@ export const trialWillEndMailJob: JobDefinition<{ company_id: number }> = {
     const trialEnd = company?.subscription?.status === 'trialing' ? company.subscription.trialEndsAt : null;
     if (!company || !trialEnd || trialEnd.getTime() <= Date.now()) return;
     for (const owner of company.users)
-      await mailer.send(await trialWillEndMail(config.appUrl, owner.email, owner.name, company.name, trialEnd));
+      await deliverOnce({ db, mailer }, run, `trial-will-end:${run.key}:${owner.email}`, () =>
+        trialWillEndMail(config.appUrl, owner.email, owner.name, company.name, trialEnd),
+      );
   },
 };
 

@@ -131,7 +131,7 @@ const paymentsRouter = router({
         path: '/payments/create-checkout-session',
         summary: 'Inicia o pagamento de um plano',
         description:
-          'Cria a sessão de pagamento (checkout) de um plano pago no provedor e devolve `checkout_url`, para onde o navegador deve seguir. `email` deve ser o do usuário conectado.',
+          'Cria a sessão de pagamento (checkout) de um plano pago no provedor e devolve `checkout_url`, para onde o navegador deve seguir. `email` deve ser o do usuário conectado. Depois do pagamento o navegador volta a `/seu-plano` no endereço de onde saiu (o cabeçalho `Origin`), se for o do app (`APP_URL`), um de `CORS_ORIGINS` ou o subdomínio da própria agência; senão, ao `APP_URL`.',
         errorResponses: {
           400: 'Dados inválidos, ou e-mail diferente do usuário conectado (`errors.email`).',
           404: 'Plano inexistente ou não público.',
@@ -143,7 +143,7 @@ const paymentsRouter = router({
     })
     .input(createCheckoutSessionInput)
     .output(createCheckoutSessionOutput)
-    .mutation(({ ctx, input }) => checkout.createCheckoutSession(ctx, ctx.user, input)),
+    .mutation(({ ctx, input }) => checkout.createCheckoutSession(ctx, ctx.user, input, ctx.origin)),
   checkSession: ownerProcedure
     .meta({
       openapi: {

@@ -1,5 +1,6 @@
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../errors';
+import { returnOrigin } from '../../hosts';
 import { companyEntitlements } from '../access/entitlements';
 import type { SessionUser } from '../access/session';
 import { checkoutSessionWhere, subscriptionWhere } from './billing.where';
@@ -25,8 +26,17 @@ async function ensureCustomer(s: Deps, companyId: number, email: string): Promis
   return winner.stripeCustomerId ?? created;
 }
 
-/** POST /api/payments/create-checkout-session: a paid public plan, paid by the signed-in owner. */
-export async function createCheckoutSession(s: Deps, caller: SessionUser, input: { plan_id?: number; planId?: number; email: string }) {
+/**
+ * POST /api/payments/create-checkout-session: a paid public plan, paid by the signed-in owner. The
+ * provider sends the browser back to the address the owner started from (`requestOrigin`, the
+ * page's Origin) when it is one of the app's own (hosts.ts), so they come back signed in.
+ */
+export async function createCheckoutSession(
+  s: Deps,
+  caller: SessionUser,
+  input: { plan_id?: number; planId?: number; email: string },
+  requestOrigin: string | null,
+) {
   assertCallerEmail(caller, input.email);
   const plan = await s.db.plan.findFirst({
     where: { id: input.plan_id ?? input.planId, isPublic: true },
@@ -42,12 +52,14 @@ export async function createCheckoutSession(s: Deps, caller: SessionUser, input:
     throw new AppError('CONFLICT', { message: 'A assinatura deste plano já está ativa.' });
   }
   const customerId = await ensureCustomer(s, caller.companyId, input.email);
+  const company = await s.db.company.findUniqueOrThrow({ where: { id: caller.companyId }, select: { subdomain: true } });
+  const back = `${returnOrigin(s.config, requestOrigin, company.subdomain)}/seu-plano`;
   const session = await s.platform.payments.createCheckoutSession({
     customerId,
     companyId: caller.companyId,
     plan,
-    successUrl: `${s.config.appUrl}/seu-plano?session_id={CHECKOUT_SESSION_ID}`,
-    cancelUrl: `${s.config.appUrl}/seu-plano`,
+    successUrl: `${back}?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: back,
   });
   await s.db.checkoutSession.create({
     data: { id: session.id, companyId: caller.companyId, planId: plan.id, userId: caller.id, email: input.email },

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newBudget, systemRow } from '../../../test/budget-fixtures';
-import { DEMO, useTestApp } from '../../../test/harness';
+import { DEMO, jobRun, useTestApp } from '../../../test/harness';
 import { FIXTURE_PROPOSAL_TITLES, landingPageFixture } from '../../../test/landing-page-fixture';
 import { multipart } from '../../../test/multipart';
 import { budgetMailingJob } from './budget-documents.jobs';
@@ -265,8 +265,8 @@ describe('sending a budget by e-mail', () => {
     });
 
     const deps = { ...t.deps, log: t.app.log, payments: t.platform.payments, storage: t.platform.storage, mailer: t.platform.mailer };
-    await budgetMailingJob.handle({ mailing_id: out.mailing_id }, deps);
-    await budgetMailingJob.handle({ mailing_id: out.mailing_id }, deps);
+    await budgetMailingJob.handle({ mailing_id: out.mailing_id }, deps, jobRun());
+    await budgetMailingJob.handle({ mailing_id: out.mailing_id }, deps, jobRun());
     expect(await t.mailsTo(to)).toHaveLength(1);
   });
 

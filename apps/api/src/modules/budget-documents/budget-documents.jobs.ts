@@ -2,6 +2,7 @@ import { firstName } from '@app/shared';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import type { JobDefinition } from '../../platform/jobs';
+import { deliverOnce } from '../../platform/mail-deliveries';
 import { loadLandingPage } from '../landing-pages/landing-page.service';
 import { budgetMail } from './budget-documents.mails';
 import { agencyLogo } from './budget-logo';
@@ -11,31 +12,27 @@ import { renderBudgetPdf } from './budget-pdf';
 export const pdfFileName = (title: string) => `${title.replace(/[\\/:*?"<>|\p{Cc}]+/gu, '-').trim() || 'orcamento'}.pdf`;
 
 /**
- * The mail of a budget mailing: the customer's page as it is when the job runs, its PDF attached.
- * The mailing is claimed (sent_at) before the mail goes out and released when sending fails, so
- * a retried or repeated job never sends it twice. A link revoked or a budget canceled since the
+ * The mail of a budget mailing: the customer's page as it is when the job runs, its PDF attached,
+ * sent once (deliverOnce) and then marked sent. A link revoked or a budget canceled since the
  * request sends nothing: the mail would lead to an invalid page.
  */
 export const budgetMailingJob: JobDefinition<{ mailing_id: number }> = {
   name: 'budget-documents.mailing',
   payload: z.strictObject({ mailing_id: z.number().int().positive() }),
-  async handle({ mailing_id }, { db, mailer, config, storage, log }) {
-    const release = () => db.budgetMailing.updateMany({ where: { id: mailing_id }, data: { sentAt: null } });
-    const claimed = await db.budgetMailing.updateMany({ where: { id: mailing_id, sentAt: null }, data: { sentAt: new Date() } });
-    if (claimed.count === 0) return;
-    const mailing = await db.budgetMailing.findUniqueOrThrow({
-      where: { id: mailing_id },
-      select: {
-        kind: true,
-        recipients: true,
-        proposalIds: true,
-        message: true,
-        userId: true,
-        companyId: true,
-        budget: { select: { landingPageId: true } },
-      },
-    });
-    try {
+  async handle({ mailing_id }, { db, mailer, config, storage, log }, run) {
+    const sent = await deliverOnce({ db, mailer }, run, `budget-mailing:${mailing_id}`, async () => {
+      const mailing = await db.budgetMailing.findUniqueOrThrow({
+        where: { id: mailing_id },
+        select: {
+          kind: true,
+          recipients: true,
+          proposalIds: true,
+          message: true,
+          userId: true,
+          companyId: true,
+          budget: { select: { landingPageId: true } },
+        },
+      });
       const page = await loadLandingPage(
         db,
         mailing.budget.landingPageId,
@@ -46,27 +43,22 @@ export const budgetMailingJob: JobDefinition<{ mailing_id: number }> = {
       });
       if (!page) {
         log.error({ mailing_id }, 'budget mailing not sent: the landing link is no longer valid');
-        await release();
-        return;
+        return null;
       }
       const sender = mailing.userId
         ? await db.user.findFirst({ where: { id: mailing.userId, companyId: mailing.companyId }, select: { name: true, email: true } })
         : null;
       const pdf = await renderBudgetPdf(page, { logo: await agencyLogo(storage, page.agency.logo_url) });
-      await mailer.send(
-        await budgetMail(config.appUrl, {
-          to: mailing.recipients,
-          page,
-          kind: mailing.kind,
-          sender: sender ? { name: firstName(sender.name), email: sender.email } : page.agent,
-          message: mailing.message,
-          pdf: { filename: pdfFileName(page.title), content: pdf, contentType: 'application/pdf' },
-        }),
-      );
-    } catch (error) {
-      await release();
-      throw error;
-    }
+      return budgetMail(config.appUrl, {
+        to: mailing.recipients,
+        page,
+        kind: mailing.kind,
+        sender: sender ? { name: firstName(sender.name), email: sender.email } : page.agent,
+        message: mailing.message,
+        pdf: { filename: pdfFileName(page.title), content: pdf, contentType: 'application/pdf' },
+      });
+    });
+    if (sent) await db.budgetMailing.updateMany({ where: { id: mailing_id, sentAt: null }, data: { sentAt: new Date() } });
   },
 };
 

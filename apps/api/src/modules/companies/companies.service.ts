@@ -1,4 +1,4 @@
-import type { Db, Prisma } from '@app/db';
+import { columnsOf, type Db, type Prisma, qb, queryRows, type SqlBool, sql } from '@app/db';
 import {
   type AdminCompaniesInput,
   CLIENT_FIELD_MESSAGES,
@@ -12,7 +12,7 @@ import {
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../errors';
 import { findPage } from '../../paging';
-import { containsAny } from '../../search';
+import { containsPattern, folded } from '../../search';
 import { correctSubscription, startTrial } from '../billing/subscriptions.service';
 import { toUserDto } from '../users/users.dto';
 import { userSelect } from '../users/users.select';
@@ -57,6 +57,24 @@ export async function updateCompany(s: Deps, actor: Actor, input: UpdateCompanyI
   return toCompanyDto(company);
 }
 
+const c = columnsOf('companies');
+
+/**
+ * The companies whose name or subdomain contains `term`, blind to accents and case like the other
+ * lists' searches ('agencia' finds 'Agência'). Agencies are a few thousand rows at most: no text index.
+ */
+async function companiesMatching(db: Db, term: string): Promise<number[]> {
+  const pattern = folded(containsPattern(term));
+  const rows = await queryRows(
+    db,
+    qb
+      .selectFrom('companies')
+      .select('id')
+      .where(sql<SqlBool>`${folded(c('name'))} LIKE ${pattern} OR ${folded(c('subdomain'))} LIKE ${pattern}`),
+  );
+  return rows.map((r) => r.id);
+}
+
 /** GET /api/admin/companies: every agency (not the system company), by name. */
 export async function listCompanies(db: Db, input: AdminCompaniesInput) {
   const subscription = {
@@ -66,7 +84,7 @@ export async function listCompanies(db: Db, input: AdminCompaniesInput) {
   const where: Prisma.CompanyWhereInput = {
     isSystem: false,
     ...(Object.keys(subscription).length ? { subscription: { is: subscription } } : {}),
-    ...containsAny(input.search, ['name', 'subdomain']),
+    ...(input.search ? { id: { in: await companiesMatching(db, input.search) } } : {}),
   };
   const { rows, pagination } = await findPage(
     input,

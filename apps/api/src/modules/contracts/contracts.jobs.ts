@@ -2,7 +2,7 @@ import { firstName } from '@app/shared';
 import { z } from 'zod';
 import type { JobDefinition } from '../../platform/jobs';
 import { agencyContactSelect, toAgencyContact } from '../landing-pages/landing-pages.dto';
-import { claimSaleMailing } from '../sales/sale-mailings';
+import { deliverSaleMailing } from '../sales/sale-mailings';
 import { contractFileName } from './contracts.dto';
 import { contractMail } from './contracts.mails';
 
@@ -17,42 +17,38 @@ const isoDay = (d: Date | null) => d?.toISOString().slice(0, 10) ?? null;
 export const contractMailingJob: JobDefinition<{ mailing_id: number }> = {
   name: 'contracts.mailing',
   payload: z.strictObject({ mailing_id: z.number().int().positive() }),
-  async handle({ mailing_id }, { db, mailer, config, storage, log }) {
-    const claim = await claimSaleMailing(db, mailing_id, 'contract');
-    if (!claim) return;
-    const { release } = claim;
-    const mailing = await db.saleMailing.findUniqueOrThrow({
-      where: { id: mailing_id },
-      select: {
-        companyId: true,
-        recipients: true,
-        message: true,
-        userId: true,
-        contract: {
-          select: {
-            status: true,
-            fileKey: true,
-            budget: {
-              select: {
-                title: true,
-                destination: true,
-                startDate: true,
-                endDate: true,
-                client: { select: { name: true } },
-                company: { select: agencyContactSelect },
+  async handle({ mailing_id }, { db, mailer, config, storage, log }, run) {
+    await deliverSaleMailing({ db, mailer }, run, mailing_id, 'contract', async () => {
+      const mailing = await db.saleMailing.findUniqueOrThrow({
+        where: { id: mailing_id },
+        select: {
+          companyId: true,
+          recipients: true,
+          message: true,
+          userId: true,
+          contract: {
+            select: {
+              status: true,
+              fileKey: true,
+              budget: {
+                select: {
+                  title: true,
+                  destination: true,
+                  startDate: true,
+                  endDate: true,
+                  client: { select: { name: true } },
+                  company: { select: agencyContactSelect },
+                },
               },
             },
           },
         },
-      },
-    });
-    try {
+      });
       const contract = mailing.contract;
       const file = contract?.fileKey && contract.status !== 'cancelled' ? await storage.get(contract.fileKey) : null;
       if (!contract || !file) {
         log.error({ mailing_id }, 'contract mailing not sent: the contract is cancelled or its PDF is gone');
-        await release();
-        return;
+        return null;
       }
       const chunks: Buffer[] = [];
       for await (const chunk of file.stream) chunks.push(chunk as Buffer);
@@ -61,26 +57,21 @@ export const contractMailingJob: JobDefinition<{ mailing_id: number }> = {
       const user = mailing.userId
         ? await db.user.findFirst({ where: { id: mailing.userId, companyId: mailing.companyId }, select: { name: true, email: true } })
         : null;
-      await mailer.send(
-        await contractMail(config.appUrl, {
-          to: mailing.recipients,
-          agency,
-          trip: {
-            title: budget.title,
-            destination: budget.destination,
-            startDate: isoDay(budget.startDate),
-            endDate: isoDay(budget.endDate),
-          },
-          clientName: firstName(budget.client.name),
-          sender: user ? { name: firstName(user.name), email: user.email } : { name: agency.name, email: agency.email },
-          message: mailing.message,
-          pdf: { filename: contractFileName(budget.title), content: Buffer.concat(chunks), contentType: 'application/pdf' },
-        }),
-      );
-    } catch (error) {
-      await release();
-      throw error;
-    }
+      return contractMail(config.appUrl, {
+        to: mailing.recipients,
+        agency,
+        trip: {
+          title: budget.title,
+          destination: budget.destination,
+          startDate: isoDay(budget.startDate),
+          endDate: isoDay(budget.endDate),
+        },
+        clientName: firstName(budget.client.name),
+        sender: user ? { name: firstName(user.name), email: user.email } : { name: agency.name, email: agency.email },
+        message: mailing.message,
+        pdf: { filename: contractFileName(budget.title), content: Buffer.concat(chunks), contentType: 'application/pdf' },
+      });
+    });
   },
 };
 

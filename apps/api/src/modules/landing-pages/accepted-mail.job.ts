@@ -1,23 +1,19 @@
 import { firstName } from '@app/shared';
 import { z } from 'zod';
 import type { JobDefinition } from '../../platform/jobs';
+import { deliverOnce } from '../../platform/mail-deliveries';
 import { budgetAcceptedMail } from './landing-pages.mails';
 
 /**
- * Tells the budget's agent that the customer accepted. The notice is claimed (accepted_notified_at)
- * before it is sent and released if sending fails: a retried or repeated job never sends it twice.
+ * Tells the budget's agent that the customer accepted: once per acceptance (deliverOnce, keyed by
+ * its moment), then marked (accepted_notified_at), so a retried or repeated job never sends it twice.
  */
 export const budgetAcceptedMailJob: JobDefinition<{ budget_id: number }> = {
   name: 'landing-pages.accepted-mail',
   payload: z.strictObject({ budget_id: z.number().int().positive() }),
-  async handle({ budget_id }, { db, mailer, config }) {
-    const claimed = await db.budget.updateMany({
+  async handle({ budget_id }, { db, mailer, config }, run) {
+    const budget = await db.budget.findFirst({
       where: { id: budget_id, status: 'accepted', acceptedNotifiedAt: null, acceptedAt: { not: null } },
-      data: { acceptedNotifiedAt: new Date() },
-    });
-    if (claimed.count === 0) return;
-    const budget = await db.budget.findUniqueOrThrow({
-      where: { id: budget_id },
       select: {
         title: true,
         acceptedAt: true,
@@ -30,30 +26,28 @@ export const budgetAcceptedMailJob: JobDefinition<{ budget_id: number }> = {
         acceptedProposal: { select: { title: true } },
       },
     });
+    const acceptedAt = budget?.acceptedAt;
+    if (!budget || !acceptedAt) return;
     const method = budget.acceptedPaymentMethodId
       ? await db.paymentMethod.findFirst({
           where: { id: budget.acceptedPaymentMethodId, companyId: budget.companyId },
           select: { name: true },
         })
       : null;
-    try {
-      await mailer.send(
-        await budgetAcceptedMail(config.appUrl, {
-          to: budget.owner.email,
-          agentName: firstName(budget.owner.name),
-          budgetId: budget_id,
-          budgetTitle: budget.title,
-          proposalTitle: budget.acceptedProposal?.title ?? '',
-          customerName: budget.acceptedByName ?? '',
-          customerEmail: budget.acceptedByEmail ?? '',
-          paymentMethod: method?.name ?? null,
-          installments: budget.acceptedInstallments,
-          acceptedAt: budget.acceptedAt ?? new Date(),
-        }),
-      );
-    } catch (error) {
-      await db.budget.updateMany({ where: { id: budget_id }, data: { acceptedNotifiedAt: null } });
-      throw error;
-    }
+    const delivered = await deliverOnce({ db, mailer }, run, `budget-accepted:${budget_id}:${acceptedAt.getTime()}`, () =>
+      budgetAcceptedMail(config.appUrl, {
+        to: budget.owner.email,
+        agentName: firstName(budget.owner.name),
+        budgetId: budget_id,
+        budgetTitle: budget.title,
+        proposalTitle: budget.acceptedProposal?.title ?? '',
+        customerName: budget.acceptedByName ?? '',
+        customerEmail: budget.acceptedByEmail ?? '',
+        paymentMethod: method?.name ?? null,
+        installments: budget.acceptedInstallments,
+        acceptedAt,
+      }),
+    );
+    if (delivered) await db.budget.updateMany({ where: { id: budget_id, acceptedAt }, data: { acceptedNotifiedAt: new Date() } });
   },
 };

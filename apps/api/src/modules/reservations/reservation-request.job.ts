@@ -2,7 +2,7 @@ import { type BudgetServiceType, firstName, SERVICE_TYPE_DECLARATIONS } from '@a
 import { z } from 'zod';
 import type { JobDefinition } from '../../platform/jobs';
 import { agencyContactSelect, toAgencyContact } from '../landing-pages/landing-pages.dto';
-import { claimSaleMailing } from '../sales/sale-mailings';
+import { deliverSaleMailing } from '../sales/sale-mailings';
 import { readSnapshot } from '../sales/sales.dto';
 import { frozenServiceOf } from './reservations.dto';
 import { reservationRequestMail } from './reservations.mails';
@@ -18,11 +18,8 @@ const isoDate = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 export const reservationRequestJob: JobDefinition<{ mailing_id: number }> = {
   name: 'reservations.request-mail',
   payload: z.strictObject({ mailing_id: z.number().int().positive() }),
-  async handle({ mailing_id }, { db, mailer, config, log }) {
-    const claim = await claimSaleMailing(db, mailing_id, 'reservation_request');
-    if (!claim) return;
-    const { release } = claim;
-    try {
+  async handle({ mailing_id }, { db, mailer, config, log }, run) {
+    await deliverSaleMailing({ db, mailer }, run, mailing_id, 'reservation_request', async () => {
       const mailing = await db.saleMailing.findUniqueOrThrow({
         where: { id: mailing_id },
         select: {
@@ -68,8 +65,7 @@ export const reservationRequestJob: JobDefinition<{ mailing_id: number }> = {
       const r = mailing.reservation;
       if (!r || r.status === 'canceled') {
         log.error({ mailing_id }, 'reservation request not sent: the reservation was canceled');
-        await release();
-        return;
+        return null;
       }
       // The service as sold; the live row only for a reservation without a sale.
       const sold = frozenServiceOf(r.sale ? readSnapshot(r.sale.snapshot) : null, r.serviceId);
@@ -93,23 +89,18 @@ export const reservationRequestJob: JobDefinition<{ mailing_id: number }> = {
           })
         : null;
       const agent = sender ?? mailing.budget.owner;
-      await mailer.send(
-        await reservationRequestMail(config.appUrl, {
-          to: mailing.recipients,
-          agency: toAgencyContact(mailing.budget.company),
-          agent: { name: firstName(agent.name), email: agent.email, phone: agent.phone },
-          supplierName: r.supplier?.name ?? null,
-          clientName: mailing.budget.client.name,
-          passengers: mailing.budget.paxes.map((p) => ({ name: p.name, age_group: p.ageGroup })),
-          service: { ...service, type_label: SERVICE_TYPE_DECLARATIONS[service.type as BudgetServiceType]?.label ?? service.type },
-          amount: { currency: r.currency, cents: r.amountCents },
-          locator: r.locator,
-          message: mailing.message,
-        }),
-      );
-    } catch (error) {
-      await release();
-      throw error;
-    }
+      return reservationRequestMail(config.appUrl, {
+        to: mailing.recipients,
+        agency: toAgencyContact(mailing.budget.company),
+        agent: { name: firstName(agent.name), email: agent.email, phone: agent.phone },
+        supplierName: r.supplier?.name ?? null,
+        clientName: mailing.budget.client.name,
+        passengers: mailing.budget.paxes.map((p) => ({ name: p.name, age_group: p.ageGroup })),
+        service: { ...service, type_label: SERVICE_TYPE_DECLARATIONS[service.type as BudgetServiceType]?.label ?? service.type },
+        amount: { currency: r.currency, cents: r.amountCents },
+        locator: r.locator,
+        message: mailing.message,
+      });
+    });
   },
 };

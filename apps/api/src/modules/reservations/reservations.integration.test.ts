@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { RESERVATION_MESSAGES, type Reservation, type SendReservationInput } from '@app/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, useTestApp } from '../../../test/harness';
+import { DEMO, jobRun, useTestApp } from '../../../test/harness';
 import { ok, type SellableBudget, sellableBudget, TICKET_USD, TOUR } from '../../../test/sale-fixtures';
 import type { Mailer } from '../../platform/mail';
 import { reservationRequestJob } from './reservation-request.job';
@@ -241,7 +241,7 @@ describe('PUT /api/reservations/send/{id}', () => {
     const mailing = await t.deps.db.saleMailing.findFirstOrThrow({ where: { reservationId: tour.id } });
     expect(mailing).toMatchObject({ kind: 'reservation_request', recipients: [SUPPLIER_EMAIL], budgetId: budget.id });
     expect(mailing.sentAt).not.toBeNull();
-    await reservationRequestJob.handle({ mailing_id: mailing.id }, jobDeps());
+    await reservationRequestJob.handle({ mailing_id: mailing.id }, jobDeps(), jobRun());
     await t.platform.jobs.enqueue(reservationRequestJob, { mailing_id: mailing.id });
     await t.platform.jobs.enqueue(reservationRequestJob, { mailing_id: mailing.id });
     expect(
@@ -294,7 +294,7 @@ describe('PUT /api/reservations/send/{id}', () => {
       },
     });
     const broken: Mailer = { kind: 'smtp', send: () => Promise.reject(new Error('SMTP fora do ar')) };
-    await expect(reservationRequestJob.handle({ mailing_id: mailing.id }, { ...jobDeps(), mailer: broken })).rejects.toThrow(
+    await expect(reservationRequestJob.handle({ mailing_id: mailing.id }, { ...jobDeps(), mailer: broken }, jobRun())).rejects.toThrow(
       'SMTP fora do ar',
     );
     expect((await t.deps.db.saleMailing.findUniqueOrThrow({ where: { id: mailing.id } })).sentAt).toBeNull();

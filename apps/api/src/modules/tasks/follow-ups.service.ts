@@ -7,7 +7,9 @@
 import { type Db, Prisma } from '@app/db';
 import { BUSINESS_TIME_ZONE, businessDate, FOLLOW_UP_RULE_LABELS, type FollowUpRule, firstName, TASK_LIMITS } from '@app/shared';
 import type { Config } from '../../config';
+import type { JobRun } from '../../platform/jobs';
 import type { Mailer } from '../../platform/mail';
+import { deliverOnce } from '../../platform/mail-deliveries';
 import { followUpReminderMail } from './tasks.mails';
 
 const DAY_MS = 24 * 3_600_000;
@@ -157,7 +159,7 @@ async function applyRule(db: Db, rule: keyof typeof SUBJECTS, clock: Clock): Pro
   return rows[0]?.n ?? 0;
 }
 
-type ClaimedReminder = {
+type DueReminder = {
   id: number;
   title: string;
   description: string | null;
@@ -169,46 +171,42 @@ type ClaimedReminder = {
 };
 
 /**
- * Claims the follow-up tasks whose reminder has not gone out (open, assigned to an active user,
- * due in the last week), up to REMINDERS_PER_RUN; a task another run holds is skipped.
+ * The follow-up tasks whose reminder has not gone out (open, assigned to an active user, due in the
+ * last week), up to REMINDERS_PER_RUN. Each is then mailed once (deliverOnce), whichever run takes it.
  */
-async function claimReminders(db: Db, today: string): Promise<ClaimedReminder[]> {
-  return db.$queryRaw<ClaimedReminder[]>`
-    WITH claimed AS (
-      UPDATE tasks t SET reminder_sent_at = now()
-      WHERE t.id IN (
-        SELECT x.id FROM tasks x
-        WHERE x.source_key LIKE 'follow-up:%' AND x.reminder_sent_at IS NULL AND x.status <> 'done' AND x.due_date >= ${today}::date - 7
-          AND EXISTS (SELECT 1 FROM users u WHERE u.id = x.assignee_user_id AND u.company_id = x.company_id AND u.status = 'active')
-        ORDER BY x.id LIMIT ${REMINDERS_PER_RUN} FOR UPDATE OF x SKIP LOCKED)
-        AND t.reminder_sent_at IS NULL
-      RETURNING t.id, t.company_id, t.title, t.description, t.due_date, t.attendance_id, t.assignee_user_id
-    )
-    SELECT c.id, c.title, c.description, c.due_date, c.attendance_id, a.title AS attendance_title, u.name, u.email
-    FROM claimed c
-    JOIN users u ON u.id = c.assignee_user_id
-    LEFT JOIN attendances a ON a.id = c.attendance_id AND a.company_id = c.company_id
-    ORDER BY c.id`;
+async function dueReminders(db: Db, today: string): Promise<DueReminder[]> {
+  return db.$queryRaw<DueReminder[]>`
+    SELECT x.id, x.title, x.description, x.due_date, x.attendance_id, a.title AS attendance_title, u.name, u.email
+    FROM tasks x
+    JOIN users u ON u.id = x.assignee_user_id AND u.company_id = x.company_id AND u.status = 'active'
+    LEFT JOIN attendances a ON a.id = x.attendance_id AND a.company_id = x.company_id
+    WHERE x.source_key LIKE 'follow-up:%' AND x.reminder_sent_at IS NULL AND x.status <> 'done' AND x.due_date >= ${today}::date - 7
+    ORDER BY x.id LIMIT ${REMINDERS_PER_RUN}`;
 }
 
 export type FollowUpRun = { created: Record<string, number>; reminded: number };
 
 /**
  * The job's work. A retry (or a second process) creates nothing twice and mails each task once;
- * a failed mail is released and retried by the next attempt or run.
+ * a failed mail is retried by the next attempt or run.
  */
-export async function runFollowUps(db: Db, mailer: Mailer, config: Pick<Config, 'appUrl'>, now = new Date()): Promise<FollowUpRun> {
+export async function runFollowUps(
+  db: Db,
+  mailer: Mailer,
+  config: Pick<Config, 'appUrl'>,
+  run: JobRun,
+  now = new Date(),
+): Promise<FollowUpRun> {
   const clock = { now, today: businessDate(now) };
   const created: Record<string, number> = {};
   for (const rule of Object.keys(SUBJECTS) as (keyof typeof SUBJECTS)[]) created[rule] = await applyRule(db, rule, clock);
 
-  const claimed = await claimReminders(db, clock.today);
   const failures: unknown[] = [];
   let reminded = 0;
-  for (const task of claimed) {
+  for (const task of await dueReminders(db, clock.today)) {
     try {
-      await mailer.send(
-        await followUpReminderMail(config.appUrl, {
+      const delivered = await deliverOnce({ db, mailer }, run, `task-reminder:${task.id}`, () =>
+        followUpReminderMail(config.appUrl, {
           to: task.email,
           agentName: firstName(task.name),
           title: task.title,
@@ -217,9 +215,10 @@ export async function runFollowUps(db: Db, mailer: Mailer, config: Pick<Config, 
           dueDate: task.due_date ? task.due_date.toISOString().slice(0, 10) : null,
         }),
       );
+      if (!delivered) continue;
+      await db.task.updateMany({ where: { id: task.id, reminderSentAt: null }, data: { reminderSentAt: new Date() } });
       reminded += 1;
     } catch (error) {
-      await db.task.updateMany({ where: { id: task.id }, data: { reminderSentAt: null } });
       failures.push(error);
     }
   }

@@ -4,7 +4,7 @@
 import { businessDate } from '@app/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newBudget } from '../../../test/budget-fixtures';
-import { DEMO, useTestApp } from '../../../test/harness';
+import { DEMO, jobRun, useTestApp } from '../../../test/harness';
 import type { Mailer } from '../../platform/mail';
 import { runFollowUps } from './follow-ups.service';
 import { followUpsJob } from './tasks.jobs';
@@ -165,7 +165,7 @@ describe('automatic follow-ups', () => {
       kind: 'smtp',
       send: () => Promise.reject(new Error('SMTP fora do ar')),
     };
-    await expect(runFollowUps(t.deps.db, broken, t.deps.config)).rejects.toThrow('follow-up reminder');
+    await expect(runFollowUps(t.deps.db, broken, t.deps.config, jobRun())).rejects.toThrow('follow-up reminder');
     const key = `follow-up:trip_starting:${attendance}`;
     const task = await t.deps.db.task.findFirstOrThrow({ where: { sourceKey: key } });
     expect(task.reminderSentAt).toBeNull();

@@ -11,8 +11,8 @@ import { runFollowUps } from './follow-ups.service';
 export const followUpsJob: JobDefinition<Record<string, never>> = {
   name: 'tasks.follow-ups',
   payload: z.strictObject({}),
-  async handle(_payload, { db, mailer, config }) {
-    await runFollowUps(db, mailer, config);
+  async handle(_payload, { db, mailer, config }, run) {
+    await runFollowUps(db, mailer, config, run);
   },
 };
 

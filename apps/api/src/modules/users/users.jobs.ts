@@ -15,7 +15,7 @@ import { registrationMail } from './users.mails';
 export const registrationMailJob: JobDefinition<{ user_id: number }> = {
   name: 'users.registration-mail',
   payload: z.strictObject({ user_id: z.number().int().positive() }),
-  async handle({ user_id }, { db, mailer, config }) {
+  async handle({ user_id }, { db, mailer, config }, run) {
     const user = await db.user.findFirst({
       where: { id: user_id, status: 'pending' },
       select: { id: true, name: true, email: true, company: { select: { name: true } } },
@@ -23,6 +23,7 @@ export const registrationMailJob: JobDefinition<{ user_id: number }> = {
     if (!user) return;
     await sendOneTimeLink(
       { db, mailer },
+      run,
       { userId: user.id, purpose: 'registration', ttlMs: REGISTRATION_TTL_DAYS * 86_400_000 },
       (token) => registrationMail(config.appUrl, user.email, user.name, user.company.name, token),
     );

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SALE_MESSAGES, VOUCHER_MESSAGES, VOUCHER_UPLOAD, WHOLE_TRIP_LABEL } from '@app/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, useTestApp } from '../../../test/harness';
+import { DEMO, jobRun, useTestApp } from '../../../test/harness';
 import { FILES, multipart } from '../../../test/multipart';
 import { smtpMailer } from '../../platform/mail';
 import { VOUCHER_SHARE_TTL_SECONDS, voucherFileUrl } from './voucher-links';
@@ -373,8 +373,8 @@ describe('POST /api/vouchers/send', () => {
     expect(await t.platform.jobs.stored(voucherMailingJob.name)).toContainEqual({ mailing_id: out.mailing_id });
 
     // The job run again (a retry, a duplicate delivery) sends nothing more.
-    await voucherMailingJob.handle({ mailing_id: out.mailing_id }, jobDeps());
-    await voucherMailingJob.handle({ mailing_id: out.mailing_id }, jobDeps());
+    await voucherMailingJob.handle({ mailing_id: out.mailing_id }, jobDeps(), jobRun());
+    await voucherMailingJob.handle({ mailing_id: out.mailing_id }, jobDeps(), jobRun());
     expect(await t.mailsTo(to)).toHaveLength(1);
   });
 
@@ -388,13 +388,13 @@ describe('POST /api/vouchers/send', () => {
     });
     // A real SMTP client against a port nothing listens on.
     const down = { ...jobDeps(), mailer: smtpMailer('smtp://127.0.0.1:9?ignoreTLS=true', 'x@demo.test') };
-    await expect(voucherMailingJob.handle({ mailing_id: mailing.id }, down)).rejects.toThrow();
+    await expect(voucherMailingJob.handle({ mailing_id: mailing.id }, down, jobRun())).rejects.toThrow();
     expect((await t.deps.db.saleMailing.findUniqueOrThrow({ where: { id: mailing.id } })).sentAt).toBeNull();
     expect((await t.deps.db.voucher.findUniqueOrThrow({ where: { id: v.id } })).sentAt).toBeNull();
     expect(await t.mailsTo(to)).toHaveLength(0);
 
-    await voucherMailingJob.handle({ mailing_id: mailing.id }, jobDeps());
-    await voucherMailingJob.handle({ mailing_id: mailing.id }, jobDeps());
+    await voucherMailingJob.handle({ mailing_id: mailing.id }, jobDeps(), jobRun());
+    await voucherMailingJob.handle({ mailing_id: mailing.id }, jobDeps(), jobRun());
     expect(await t.mailsTo(to)).toHaveLength(1);
     expect((await t.deps.db.voucher.findUniqueOrThrow({ where: { id: v.id } })).sentAt).not.toBeNull();
   });

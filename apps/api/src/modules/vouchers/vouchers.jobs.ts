@@ -4,7 +4,7 @@ import type { JobDefinition } from '../../platform/jobs';
 import type { MailAttachment } from '../../platform/mail';
 import type { Storage } from '../../platform/storage';
 import { agencyContactSelect, toAgencyContact } from '../landing-pages/landing-pages.dto';
-import { claimSaleMailing } from '../sales/sale-mailings';
+import { deliverSaleMailing } from '../sales/sale-mailings';
 import { voucherShareLinks } from './voucher-share';
 import { vouchersMail } from './vouchers.mails';
 
@@ -25,23 +25,18 @@ async function readStored(storage: Storage, key: string): Promise<Buffer | null>
 /**
  * The mail of a vouchers mailing: the vouchers as they are when the job runs (one deleted since
  * the request is left out), their files attached up to the size cap, every one's link listed.
- * The mailing is claimed (sent_at) before the mail goes out and released when sending fails, so a
- * retried or repeated job never sends it twice; the vouchers are marked sent once it went out.
+ * Sent once (deliverSaleMailing); the vouchers it listed are marked sent once it went out.
  */
 export const voucherMailingJob: JobDefinition<{ mailing_id: number }> = {
   name: 'vouchers.mailing',
   payload: z.strictObject({ mailing_id: z.number().int().positive() }),
-  async handle({ mailing_id }, { db, mailer, config, storage, log }) {
-    const claim = await claimSaleMailing(db, mailing_id, 'vouchers');
-    if (!claim) return;
-    const { release } = claim;
+  async handle({ mailing_id }, { db, mailer, config, storage, log }, run) {
     const mailing = await db.saleMailing.findUniqueOrThrow({
       where: { id: mailing_id },
       select: { companyId: true, budgetId: true, voucherIds: true, recipients: true, message: true, userId: true },
     });
     const { companyId, budgetId } = mailing;
-    let voucherIds: number[];
-    try {
+    const delivered = await deliverSaleMailing({ db, mailer }, run, mailing_id, 'vouchers', async () => {
       const vouchers = await db.voucher.findMany({
         where: { companyId, budgetId, id: { in: mailing.voucherIds } },
         select: { id: true, fileKey: true, filename: true, contentType: true, size: true, service: { select: { title: true } } },
@@ -49,8 +44,7 @@ export const voucherMailingJob: JobDefinition<{ mailing_id: number }> = {
       });
       if (vouchers.length === 0) {
         log.error({ mailing_id }, 'vouchers mailing not sent: its vouchers were deleted');
-        await release();
-        return;
+        return null;
       }
       const budget = await db.budget.findFirstOrThrow({
         where: { id: budgetId, companyId },
@@ -83,30 +77,24 @@ export const voucherMailingJob: JobDefinition<{ mailing_id: number }> = {
         }
         listed.push({ ...(links[i] as (typeof links)[number]), attached: !!content, size: v.size });
       }
-      await mailer.send(
-        await vouchersMail(config.appUrl, {
-          to: mailing.recipients,
-          agency: toAgencyContact(budget.company),
-          trip: {
-            title: budget.title,
-            destination: budget.destination,
-            startDate: budget.startDate?.toISOString().slice(0, 10) ?? null,
-            endDate: budget.endDate?.toISOString().slice(0, 10) ?? null,
-          },
-          clientName: firstName(budget.client.name),
-          sender: { name: firstName(sender.name), email: sender.email },
-          message: mailing.message,
-          vouchers: listed,
-          attachments,
-        }),
-      );
-      voucherIds = vouchers.map((v) => v.id);
-    } catch (error) {
-      await release();
-      throw error;
-    }
-    // After the mail went out: a failure here retries the job, which finds the mailing claimed.
-    await db.voucher.updateMany({ where: { companyId, id: { in: voucherIds } }, data: { sentAt: new Date() } });
+      return vouchersMail(config.appUrl, {
+        to: mailing.recipients,
+        agency: toAgencyContact(budget.company),
+        trip: {
+          title: budget.title,
+          destination: budget.destination,
+          startDate: budget.startDate?.toISOString().slice(0, 10) ?? null,
+          endDate: budget.endDate?.toISOString().slice(0, 10) ?? null,
+        },
+        clientName: firstName(budget.client.name),
+        sender: { name: firstName(sender.name), email: sender.email },
+        message: mailing.message,
+        vouchers: listed,
+        attachments,
+      });
+    });
+    if (!delivered) return;
+    await db.voucher.updateMany({ where: { companyId, id: { in: mailing.voucherIds } }, data: { sentAt: new Date() } });
   },
 };
 

@@ -9,6 +9,7 @@ import { useCurrentUser } from '../../lib/use-session';
 import { Logo } from '../Logo';
 import { NavLinks } from './NavLinks';
 import { UserMenu } from './UserMenu';
+import { ValueVisibilityButton } from './ValueVisibilityButton';
 
 const NAV_WIDTH = 240;
 /** How long a screen may take to show its heading after a navigation (lazy code, first data). */
@@ -111,7 +112,10 @@ export default function AppLayout() {
                 <Logo />
               </Anchor>
             </Group>
-            <UserMenu />
+            <Group gap="xs" wrap="nowrap">
+              <ValueVisibilityButton />
+              <UserMenu />
+            </Group>
           </Group>
         </AppShell.Header>
 

@@ -15,4 +15,15 @@ describe('sidebar active item', () => {
     expect(isActive(item('Aéreo'), '/aereo/3')).toBe(true);
     expect(isActive(item('Aéreo'), '/cruzeiro/1')).toBe(false);
   });
+
+  it("lists the system company's screens for super_admin only", () => {
+    const system = NAV_ITEMS.filter((i) => i.to.startsWith('/sistema/'));
+    expect(system.map((i) => [i.label, i.to, i.roles])).toEqual([
+      ['Agências', '/sistema/agencias', ['super_admin']],
+      ['Planos', '/sistema/planos', ['super_admin']],
+      ['Filas', '/sistema/filas', ['super_admin']],
+    ]);
+    expect(isActive(item('Planos'), '/sistema/planos')).toBe(true);
+    expect(isActive(item('Planos'), '/sistema/filas')).toBe(false);
+  });
 });

@@ -4,6 +4,7 @@ import {
   IconBed,
   IconBriefcase,
   IconBuilding,
+  IconBuildingSkyscraper,
   IconBuildingStore,
   IconCar,
   IconCash,
@@ -14,8 +15,10 @@ import {
   IconHeadset,
   IconListCheck,
   IconMapPin,
+  IconPackages,
   IconPlane,
   IconShip,
+  IconStack2,
   IconUserCog,
   IconUsersGroup,
 } from '@tabler/icons-react';
@@ -51,6 +54,13 @@ const PARAMETERIZATION_ITEMS: NavItem[] = (Object.keys(REFERENCE_GROUPS) as Refe
   ...(index === 0 ? { section: 'Parametrização' } : {}),
 }));
 
+/** The system company's screens: its staff administer the agencies, the plans and the job queue. */
+const SYSTEM_ITEMS: NavItem[] = [
+  { label: 'Agências', to: '/sistema/agencias', icon: IconBuildingSkyscraper, roles: ['super_admin'], section: 'Sistema' },
+  { label: 'Planos', to: '/sistema/planos', icon: IconPackages, roles: ['super_admin'] },
+  { label: 'Filas', to: '/sistema/filas', icon: IconStack2, roles: ['super_admin'] },
+];
+
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Atendimentos', to: '/', icon: IconHeadset, also: ['/atendimentos', '/atendimento/', '/atendimento-leader'] },
   { label: 'Clientes', to: '/clientes', icon: IconUsersGroup, also: ['/clientes-pessoa-interna/'] },
@@ -67,6 +77,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Usuários', to: '/usuarios', icon: IconUserCog, also: ['/usuario-view/'] },
   { label: 'Seu plano', to: '/seu-plano', icon: IconCreditCard, roles: ['owner'] },
   { label: 'Relatório de acessos', to: '/relatorio-de-acessos', icon: IconChartBar, roles: ['owner'] },
+  ...SYSTEM_ITEMS,
   ...PARAMETERIZATION_ITEMS,
 ];
 

@@ -1,10 +1,11 @@
 import type { AttendanceLog } from '@app/shared/attendances';
-import { dateTime, shortDate, toCurrency } from '@app/shared/format';
+import { dateTime, shortDate } from '@app/shared/format';
 import { ATTENDANCE_STATUS_LABELS, type AttendanceStatus } from '@app/shared/funnel';
 import { Card, List, Skeleton, Stack, Text, Timeline } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ListPagination } from '../../components/ListPagination';
+import { Money } from '../../components/Money';
 import { useTRPC } from '../../lib/trpc';
 import { ATTENDANCE_FIELD_LABELS, LOG_ACTION_LABELS } from './labels';
 
@@ -12,9 +13,9 @@ const PER_PAGE = 6;
 type LogValue = AttendanceLog['changes'][string]['from'];
 
 /** A logged value as people read it: money, dates, statuses, the responsible user's name. */
-function formatValue(field: string, value: LogValue, ownerName: (id: number) => string | undefined): string {
+function formatValue(field: string, value: LogValue, ownerName: (id: number) => string | undefined): ReactNode {
   if (value === null || value === '') return '—';
-  if (field.endsWith('_cents') && typeof value === 'number') return toCurrency(value);
+  if (field.endsWith('_cents') && typeof value === 'number') return <Money cents={value} />;
   if (field.endsWith('_date') && typeof value === 'string') return shortDate(value);
   if (field === 'status' && typeof value === 'string') return ATTENDANCE_STATUS_LABELS[value as AttendanceStatus] ?? value;
   if (field === 'owner_user_id' && typeof value === 'number') return ownerName(value) ?? `#${value}`;

@@ -1,6 +1,6 @@
 import type { AttendanceFilters } from '@app/shared/attendances';
 import { DEFAULT_PAGE_SIZE } from '@app/shared/constants';
-import { shortDate, toCurrency } from '@app/shared/format';
+import { shortDate } from '@app/shared/format';
 import type { AttendanceListStatus } from '@app/shared/funnel';
 import { Stack, Table, Text } from '@mantine/core';
 import { IconHeadset } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ListPagination } from '../../components/ListPagination';
 import { ListContent, ListRow, ListTable } from '../../components/ListScreen';
+import { Money } from '../../components/Money';
 import { useTRPC } from '../../lib/trpc';
 import { AttendanceStatusBadges, BudgetActivity } from './badges';
 import { travelDates } from './labels';
@@ -68,7 +69,7 @@ export function AttendanceList({ filters, page, onPageChange, emptyAction, filte
               </Text>
             </Table.Td>
             <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-              {toCurrency(a.value_cents)}
+              <Money cents={a.value_cents} />
             </Table.Td>
             <Table.Td>
               <Stack gap={4}>

@@ -1,6 +1,6 @@
 import { type Attendance, markLostInput } from '@app/shared/attendances';
 import { maxLengthOf } from '@app/shared/form';
-import { dateTime, shortDate, toCurrency } from '@app/shared/format';
+import { dateTime, shortDate } from '@app/shared/format';
 import { canTransition } from '@app/shared/funnel';
 import { Anchor, Button, Card, Grid, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { IconArrowBackUp, IconBan, IconEdit, IconMoodSad, IconQuestionMark, IconTrophy } from '@tabler/icons-react';
@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CurrencyInput } from '../../components/CurrencyInput';
 import { DetailField, DetailNotes, OrMissing } from '../../components/DetailFields';
+import { Money } from '../../components/Money';
 import { PageHeader } from '../../components/PageHeader';
 import { BackLink as BackTo, DetailNotFound, DetailPending } from '../../components/ScreenStates';
 import { recordNotFound, useRecordId } from '../../lib/record-route';
@@ -167,12 +168,27 @@ function OwnerSelect({ attendance, options }: { attendance: Attendance; options:
   );
 }
 
-function budgetRange(a: Attendance): string {
-  if (a.budget_min_cents !== null && a.budget_max_cents !== null)
-    return `${toCurrency(a.budget_min_cents)} a ${toCurrency(a.budget_max_cents)}`;
-  if (a.budget_min_cents !== null) return `a partir de ${toCurrency(a.budget_min_cents)}`;
-  if (a.budget_max_cents !== null) return `até ${toCurrency(a.budget_max_cents)}`;
-  return '';
+function budgetRange(a: Attendance): ReactNode {
+  const [min, max] = [a.budget_min_cents, a.budget_max_cents];
+  if (min !== null && max !== null)
+    return (
+      <>
+        <Money cents={min} /> a <Money cents={max} />
+      </>
+    );
+  if (min !== null)
+    return (
+      <>
+        a partir de <Money cents={min} />
+      </>
+    );
+  if (max !== null)
+    return (
+      <>
+        até <Money cents={max} />
+      </>
+    );
+  return null;
 }
 
 function AttendanceDetails({ attendance: a }: { attendance: Attendance }) {
@@ -197,7 +213,7 @@ function AttendanceDetails({ attendance: a }: { attendance: Attendance }) {
               </DetailField>
               <DetailField label="Valor">
                 <Text fw={600} data-testid="attendance-value">
-                  {toCurrency(a.value_cents)}
+                  <Money cents={a.value_cents} />
                 </Text>
               </DetailField>
               <DetailField label="Destino">

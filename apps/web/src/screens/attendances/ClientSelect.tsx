@@ -44,6 +44,9 @@ export function ClientSelect({ value, onChange, selected, ...props }: Props) {
       onSearchChange={setSearch}
       // The server already filtered by the search text (it matches CPF and e-mail too).
       filter={({ options: all }) => all}
+      // The options answer the typing later: the first one shown right after a key is the previous
+      // search's, which Enter must not take.
+      selectFirstOptionOnChange={false}
       nothingFoundMessage={list.isFetching ? 'Buscando…' : 'Nenhum cliente ativo encontrado'}
       onChange={(next, option) => {
         setPicked(option ? { value: option.value, label: option.label } : null);

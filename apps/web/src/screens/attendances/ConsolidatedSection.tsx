@@ -1,13 +1,14 @@
 import { type Consolidated, consolidatedFieldsInput } from '@app/shared/attendances';
 import { NOTES_MAX_LENGTH } from '@app/shared/crm-rules';
 import { DOCUMENT_UPLOAD, FILE_TYPE_LABELS, isFileType, pickedFileProblem, uploadHint } from '@app/shared/files';
-import { dateTime, fileSize, shortDate, toCurrency } from '@app/shared/format';
+import { dateTime, fileSize, shortDate } from '@app/shared/format';
 import { Button, Card, Divider, Group, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { IconDownload, IconFileAlert, IconFileText, IconFileTypePdf, IconPencil, IconPhoto } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { DetailField, OrMissing } from '../../components/DetailFields';
 import { ErrorText } from '../../components/ErrorText';
+import { Money } from '../../components/Money';
 import { LoadFailed } from '../../components/ScreenStates';
 import { UploadButton } from '../../components/UploadButton';
 import { UploadProgress } from '../../components/UploadProgress';
@@ -284,7 +285,9 @@ export function ConsolidatedSection({ attendanceId }: { attendanceId: number }) 
               <OrMissing value={passengers(c)} />
             </DetailField>
             <DetailField label="Valor">
-              <Text fw={600}>{toCurrency(c.value_cents)}</Text>
+              <Text fw={600}>
+                <Money cents={c.value_cents} />
+              </Text>
             </DetailField>
           </SimpleGrid>
           <Divider />

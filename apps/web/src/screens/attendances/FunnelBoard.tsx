@@ -1,12 +1,13 @@
 import type { AttendanceFilters, FunnelBalanceFigures, FunnelCard, FunnelOutput, FunnelSublist } from '@app/shared/attendances';
 import { DEFAULT_PAGE_SIZE } from '@app/shared/constants';
-import { shortDate, toCurrency } from '@app/shared/format';
+import { shortDate } from '@app/shared/format';
 import { activeFunnelGroup, FUNNEL_GROUP_LABELS, FUNNEL_GROUPS, type FunnelGroup } from '@app/shared/funnel';
 import { Chip, Group, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ListPagination } from '../../components/ListPagination';
+import { Money } from '../../components/Money';
 import { useTRPC } from '../../lib/trpc';
 import { AttendanceStatusBadges, BudgetActivity } from './badges';
 import classes from './FunnelBoard.module.css';
@@ -33,7 +34,7 @@ function FunnelCardLink({ card }: { card: FunnelCard }) {
           {card.title}
         </Text>
         <Text fw={700} fz="sm" style={{ whiteSpace: 'nowrap' }} data-testid="funnel-card-price">
-          {toCurrency(card.price)}
+          <Money cents={card.price} />
         </Text>
       </Group>
       <Text fz="xs" c="dimmed" mt={2}>
@@ -64,10 +65,10 @@ function BalanceSummary({ balance }: { balance: FunnelBalanceFigures | undefined
         <Text span fw={700} data-testid="funnel-balance-total">
           {balance.total_attendances === 1 ? '1 atendimento' : `${balance.total_attendances} atendimentos`}
         </Text>{' '}
-        · {toCurrency(balance.total_value)}
+        · <Money cents={balance.total_value} />
       </Text>
       <Text fz="xs" c="dimmed">
-        Ativos: {balance.active_attendances} ({toCurrency(balance.active_value)}) · Expirados: {balance.expired_attendances}
+        Ativos: {balance.active_attendances} (<Money cents={balance.active_value} />) · Expirados: {balance.expired_attendances}
       </Text>
     </Stack>
   );
@@ -180,9 +181,13 @@ export function FunnelBoard({
                       <Stack key={key} gap="xs" data-testid={`funnel-sublist-${key}`}>
                         {heading && (
                           <Text fz="xs" fw={600} c="dimmed" tt="uppercase" mt="xs">
-                            {list.pagination.total_count_capped
-                              ? `${heading} · mais de ${list.pagination.total_count}`
-                              : `${heading} · ${list.pagination.total_count} · ${toCurrency(list.total_value)}`}
+                            {list.pagination.total_count_capped ? (
+                              `${heading} · mais de ${list.pagination.total_count}`
+                            ) : (
+                              <>
+                                {heading} · {list.pagination.total_count} · <Money cents={list.total_value} />
+                              </>
+                            )}
                           </Text>
                         )}
                         {list.cards.length === 0 && !heading ? (

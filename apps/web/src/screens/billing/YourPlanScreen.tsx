@@ -16,6 +16,7 @@ import { accountRestricted } from '../../lib/subscription';
 import { useTRPC } from '../../lib/trpc';
 import { useProfile, useSubscription } from '../../lib/use-session';
 import { FEATURE_LABELS, statusLabel } from './labels';
+import { SubdomainForm } from './SubdomainForm';
 
 /** The button under way: one billing action at a time. */
 type Busy = `plan-${number}` | 'pay' | 'upgrade' | 'free' | 'cancel' | null;
@@ -57,7 +58,7 @@ function PeriodText({ sub }: { sub: Subscription }) {
 export default function YourPlanScreen() {
   const trpc = useTRPC();
   const info = useSubscription();
-  const subdomain = useProfile().data?.subdomain;
+  const profile = useProfile().data;
   const plans = useQuery(plansQuery(trpc));
   const billing = useBillingActions();
   const [params] = useSearchParams();
@@ -161,11 +162,7 @@ export default function YourPlanScreen() {
             </Group>
             <PeriodText sub={sub} />
             <Feature name="custom_subdomain">
-              {subdomain && (
-                <Text c="dimmed" fz="sm">
-                  Endereço próprio da agência: {subdomain}
-                </Text>
-              )}
+              {profile && <SubdomainForm key={profile.subdomain ?? ''} subdomain={profile.subdomain} />}
             </Feature>
 
             {restricted && (

@@ -1,9 +1,9 @@
 // The budgets of one attendance, on its screen: each with its status and total, and a new one.
-import { toCurrency } from '@app/shared/format';
 import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { Money } from '../../components/Money';
 import { LoadingRows } from '../../components/ScreenStates';
 import { useTRPC } from '../../lib/trpc';
 import { BudgetStatusBadge } from './badges';
@@ -50,7 +50,7 @@ export function AttendanceBudgets({ attendanceId, clientId }: { attendanceId: nu
                 <Group gap="xs" wrap="nowrap">
                   <BudgetStatusBadge status={b.status} />
                   <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                    {toCurrency(b.total_cents, b.currency)}
+                    <Money cents={b.total_cents} currency={b.currency} />
                   </Text>
                 </Group>
               </Group>

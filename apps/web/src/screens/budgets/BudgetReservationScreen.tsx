@@ -1,7 +1,6 @@
 // /orcamento-reserva/{id}: the budget's reservations as a checklist the agent works through — one per
 // sold service, each requested from its supplier and confirmed with its locator — with the progress
 // on top and the sold services still without a reservation at the end.
-import { toCurrency } from '@app/shared/format';
 import type { Reservation } from '@app/shared/reservations';
 import type { SoldInfo } from '@app/shared/sales';
 import { Alert, Button, Card, Group, Progress, Skeleton, Stack, Text } from '@mantine/core';
@@ -9,6 +8,7 @@ import { IconChecklist, IconPlus, IconQuestionMark, IconReceipt } from '@tabler/
 import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Money } from '../../components/Money';
 import { PageHeader } from '../../components/PageHeader';
 import { BackLink, DetailNotFound, LoadFailed } from '../../components/ScreenStates';
 import { recordNotFound, useRecordId } from '../../lib/record-route';
@@ -49,7 +49,7 @@ function Unreserved({ info }: { info: SoldInfo }) {
                 </Text>
                 <Text fz="xs" c="dimmed">
                   {serviceTypeLabel(s.type)}
-                  {s.supplier_name && ` · ${s.supplier_name}`} · custo {toCurrency(s.cost_cents, info.sale?.currency)}
+                  {s.supplier_name && ` · ${s.supplier_name}`} · custo <Money cents={s.cost_cents} currency={info.sale?.currency} />
                 </Text>
               </div>
               <Button

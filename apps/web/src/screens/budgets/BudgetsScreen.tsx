@@ -1,11 +1,12 @@
 import { SEARCH_MAX_LENGTH } from '@app/shared/constants';
-import { shortDate, toCurrency } from '@app/shared/format';
+import { shortDate } from '@app/shared/format';
 import { Button, Table, Text, TextInput } from '@mantine/core';
 import { IconFileDollar, IconX } from '@tabler/icons-react';
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import { DateField } from '../../components/DateField';
 import { ListPagination } from '../../components/ListPagination';
 import { ListContent, ListFilterBar, ListFilterSelect, ListPage, ListRow, ListTable, NewButton } from '../../components/ListScreen';
+import { Money } from '../../components/Money';
 import { AutocompletePicker } from '../../components/pickers/AutocompletePicker';
 import { useTRPC } from '../../lib/trpc';
 import { useListParams, useSearchParam } from '../../lib/use-list-params';
@@ -183,7 +184,7 @@ export default function BudgetsScreen() {
               </Table.Td>
               <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }} data-testid="budget-total">
                 <Text fw={600} fz="sm">
-                  {toCurrency(b.total_cents, b.currency)}
+                  <Money cents={b.total_cents} currency={b.currency} />
                 </Text>
               </Table.Td>
             </ListRow>

@@ -2,11 +2,11 @@
 // ?proposta=): the sale total, per age group and per passenger, the agency's costs and revenue per
 // service, and the payment methods with their installments, for the proposal and per passenger.
 // With the financial_table_comments feature the agents comment on the lines.
-import { toCurrency } from '@app/shared/format';
 import { Badge, Button, Stack, Tabs, Text } from '@mantine/core';
 import { IconCalendarEvent, IconEdit, IconReceipt } from '@tabler/icons-react';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
+import { Money } from '../../components/Money';
 import { PageHeader } from '../../components/PageHeader';
 import { BackLink, DetailNotFound, DetailPending } from '../../components/ScreenStates';
 import { recordNotFound, useRecordId } from '../../lib/record-route';
@@ -91,7 +91,7 @@ export default function TotalValueScreen() {
                     {p.title}
                     <Text span c="dimmed" fz="xs">
                       {' '}
-                      · {toCurrency(p.totals.sale_cents, budget.currency)}
+                      · <Money cents={p.totals.sale_cents} currency={budget.currency} />
                     </Text>
                   </Tabs.Tab>
                 ))}

@@ -1,6 +1,6 @@
 import { AGE_GROUPS } from '@app/shared/budget-totals';
-import { toCurrency } from '@app/shared/format';
 import { Alert, Group, Paper, Text } from '@mantine/core';
+import { Money } from '../../../components/Money';
 import { AGE_GROUP_PLURALS, headCountText } from '../labels';
 import type { LiveTotals } from './totals';
 
@@ -23,7 +23,7 @@ export function ProposalTotalsCard({ live, currency }: { live: LiveTotals; curre
             Total da proposta
           </Text>
           <Text fz="xl" fw={700} data-testid="proposal-total">
-            {toCurrency(t.sale_cents, currency)}
+            <Money cents={t.sale_cents} currency={currency} />
           </Text>
           {passengers && (
             <Text fz="xs" c="dimmed">
@@ -38,7 +38,7 @@ export function ProposalTotalsCard({ live, currency }: { live: LiveTotals; curre
                 Por {AGE_GROUP_PLURALS[g][0]}
               </Text>
               <Text fw={600} data-testid={`per-passenger-${g}`}>
-                {toCurrency(t.per_passenger[g], currency)}
+                <Money cents={t.per_passenger[g]} currency={currency} />
               </Text>
             </div>
           ))}

@@ -1,7 +1,6 @@
 // A service of a proposal, added or edited in a modal: the fields every service has, the form made
 // for its type, and its totals and the proposal's, recomputed as the agent types.
 import { BUDGET_CURRENCIES, type BudgetServiceType, SERVICE_TYPE_DECLARATIONS, serviceFieldsInput } from '@app/shared/budget-services';
-import { toCurrency } from '@app/shared/format';
 import type { Service } from '@app/shared/services';
 import {
   Alert,
@@ -26,6 +25,7 @@ import { CurrencyInput } from '../../../components/CurrencyInput';
 import { DateField } from '../../../components/DateField';
 import { ErrorText } from '../../../components/ErrorText';
 import { FormActions } from '../../../components/FormActions';
+import { Money } from '../../../components/Money';
 import { useSchemaForm } from '../../../lib/form';
 import { toastSuccess } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
@@ -72,7 +72,6 @@ type Props = ServiceTarget & {
 function Summary({ budget, proposal, service, values }: ServiceTarget & { service?: Service; values: ServiceValues }) {
   const today = useTodayRates(values.currency !== budget.currency && values.currency !== service?.currency);
   const live = liveProposalTotals(budget, proposal.services, { id: service?.id, values }, today);
-  const money = (cents: number) => toCurrency(cents, budget.currency);
   if (!live.totals) {
     return (
       <Alert color="yellow" variant="light" title="Sem cotação">
@@ -89,10 +88,10 @@ function Summary({ budget, proposal, service, values }: ServiceTarget & { servic
             Total do serviço
           </Text>
           <Text fw={700} data-testid="service-summary-total">
-            {money(line?.sale_cents ?? 0)}
+            <Money cents={line?.sale_cents ?? 0} currency={budget.currency} />
           </Text>
           <Text fz="xs" c="dimmed">
-            Comissão {toCurrency(line?.commission_cents ?? 0, values.currency)}
+            Comissão <Money cents={line?.commission_cents ?? 0} currency={values.currency} />
           </Text>
         </div>
         <div>
@@ -100,7 +99,7 @@ function Summary({ budget, proposal, service, values }: ServiceTarget & { servic
             Total da proposta “{proposal.title}”
           </Text>
           <Text fw={700} data-testid="service-summary-proposal-total">
-            {money(live.totals.sale_cents)}
+            <Money cents={live.totals.sale_cents} currency={budget.currency} />
           </Text>
         </div>
       </SimpleGrid>

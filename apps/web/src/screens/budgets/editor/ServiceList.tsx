@@ -2,7 +2,7 @@
 // move (buttons, or drag by the handle), duplicate, cancel with a refund, delete.
 import { BUDGET_SERVICE_TYPES, type BudgetServiceType, SERVICE_TYPE_DECLARATIONS } from '@app/shared/budget-services';
 import type { ServiceTotals } from '@app/shared/budget-totals';
-import { shortDate, toCurrency } from '@app/shared/format';
+import { shortDate } from '@app/shared/format';
 import type { Service } from '@app/shared/services';
 import { ActionIcon, Badge, Box, Button, Card, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
 import {
@@ -26,6 +26,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { Money } from '../../../components/Money';
 import { toastSuccess } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
 import { headCountText } from '../labels';
@@ -176,7 +177,8 @@ export function ServiceList({ services, lines, currency, onEdit, onChanged }: Pr
                     </Text>
                     {s.refund && (
                       <Text fz="xs" c="red">
-                        Reembolso {toCurrency(s.refund.refund_cents, s.currency)} · multa {toCurrency(s.refund.penalty_cents, s.currency)}
+                        Reembolso <Money cents={s.refund.refund_cents} currency={s.currency} /> · multa{' '}
+                        <Money cents={s.refund.penalty_cents} currency={s.currency} />
                         {s.refund.reason ? ` · ${s.refund.reason}` : ''}
                       </Text>
                     )}
@@ -184,7 +186,7 @@ export function ServiceList({ services, lines, currency, onEdit, onChanged }: Pr
                 </Group>
                 <Stack gap={4} align="flex-end">
                   <Text fw={700} data-testid="service-total" style={{ whiteSpace: 'nowrap' }}>
-                    {line ? toCurrency(line.sale_cents, currency) : '—'}
+                    {line ? <Money cents={line.sale_cents} currency={currency} /> : '—'}
                   </Text>
                   {s.currency !== currency && (
                     <Text fz="xs" c="dimmed">

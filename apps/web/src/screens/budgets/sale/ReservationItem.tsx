@@ -1,12 +1,13 @@
 // One line of the reservations checklist: the service and its supplier, status, locator, amount and
 // the supplier's payment due date; edited in place, requested from the supplier, or confirmed at once.
-import { dateTime, shortDate, toCurrency } from '@app/shared/format';
+import { dateTime, shortDate } from '@app/shared/format';
 import type { Reservation } from '@app/shared/reservations';
 import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconCircleDashed, IconEdit, IconSend, IconX } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { DetailField, OrMissing } from '../../../components/DetailFields';
+import { Money } from '../../../components/Money';
 import { toastSuccess } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
 import { ReservationStatusBadge } from './badges';
@@ -96,7 +97,9 @@ export function ReservationItem({
                 </Text>
               </DetailField>
               <DetailField label="Valor">
-                <Text data-testid="reservation-amount">{toCurrency(r.amount_cents, r.currency)}</Text>
+                <Text data-testid="reservation-amount">
+                  <Money cents={r.amount_cents} currency={r.currency} />
+                </Text>
               </DetailField>
               <DetailField label="Pagar ao fornecedor até">
                 <OrMissing value={r.payment_due_date && shortDate(r.payment_due_date)} missing="Sem data" />

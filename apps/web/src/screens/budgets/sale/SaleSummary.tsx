@@ -1,12 +1,13 @@
 // The closed sale's facts: what was sold (the proposal's services as frozen), to whom, the values
 // and the seller, and the payment plan.
-import { dateTime, shortDate, toCurrency } from '@app/shared/format';
+import { dateTime, shortDate } from '@app/shared/format';
 import { formatBasisPoints } from '@app/shared/installments';
 import type { Sale, SoldInfo } from '@app/shared/sales';
 import { Anchor, Card, Divider, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DetailField, OrMissing } from '../../../components/DetailFields';
+import { Money } from '../../../components/Money';
 import { travelDates } from '../labels';
 import { serviceTypeLabel } from './labels';
 
@@ -28,7 +29,7 @@ export function SectionCard({ title, label, children, testId }: { title: string;
 
 /** The proposal sold and its services with the values they were sold for. */
 export function SoldServicesCard({ sale }: { sale: Sale }) {
-  const money = (cents: number) => toCurrency(cents, sale.currency);
+  const money = (cents: number) => <Money cents={cents} currency={sale.currency} />;
   return (
     <SectionCard title="O que foi vendido" testId="sold-services">
       <Group justify="space-between" gap="xs">
@@ -104,7 +105,7 @@ export function SoldServicesCard({ sale }: { sale: Sale }) {
 
 /** To whom, by whom, and for how much. */
 export function SaleValuesCard({ info, sale }: { info: SoldInfo; sale: Sale }) {
-  const money = (cents: number) => toCurrency(cents, sale.currency);
+  const money = (cents: number) => <Money cents={cents} currency={sale.currency} />;
   return (
     <SectionCard title="Cliente e valores" testId="sale-values">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 1 }} spacing="sm">
@@ -129,12 +130,14 @@ export function SaleValuesCard({ info, sale }: { info: SoldInfo; sale: Sale }) {
       </SimpleGrid>
       <Divider />
       <Stack gap={4} component="dl" m={0}>
-        {[
-          ['Valor da venda', money(sale.sale_cents), 'sale-total'],
-          ['Custo', money(sale.cost_cents), 'sale-cost'],
-          ['Receita', money(sale.sale_cents - sale.cost_cents), 'sale-revenue'],
-          [`Comissão (${formatBasisPoints(sale.commission_basis_points)})`, money(sale.commission_cents), 'sale-commission'],
-        ].map(([label, value, testId]) => (
+        {(
+          [
+            ['Valor da venda', money(sale.sale_cents), 'sale-total'],
+            ['Custo', money(sale.cost_cents), 'sale-cost'],
+            ['Receita', money(sale.sale_cents - sale.cost_cents), 'sale-revenue'],
+            [`Comissão (${formatBasisPoints(sale.commission_basis_points)})`, money(sale.commission_cents), 'sale-commission'],
+          ] as const
+        ).map(([label, value, testId]) => (
           <Group key={testId} justify="space-between" gap="xs" wrap="nowrap">
             <Text component="dt" fz="sm" c="dimmed">
               {label}
@@ -156,7 +159,7 @@ export function SaleValuesCard({ info, sale }: { info: SoldInfo; sale: Sale }) {
 
 /** The installments, each with its due date. */
 export function PaymentPlanCard({ sale }: { sale: Sale }) {
-  const money = (cents: number) => toCurrency(cents, sale.currency);
+  const money = (cents: number) => <Money cents={cents} currency={sale.currency} />;
   const count = sale.payment_plan.length;
   return (
     <SectionCard title="Plano de pagamento" testId="payment-plan">

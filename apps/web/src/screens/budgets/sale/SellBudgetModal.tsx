@@ -2,7 +2,7 @@
 // payment plan (method, installments from a first due date, previewed as the API derives it) and
 // notes. On success the closed sale opens.
 import type { BudgetPaymentMethods, BudgetTree } from '@app/shared/budgets';
-import { shortDate, toCurrency } from '@app/shared/format';
+import { shortDate } from '@app/shared/format';
 import { formatBasisPoints } from '@app/shared/installments';
 import type { BudgetAcceptedInfo } from '@app/shared/landing-pages';
 import { monthlyPlan, SALE_LIMITS, sellBudgetInput } from '@app/shared/sales';
@@ -13,9 +13,11 @@ import { useNavigate } from 'react-router';
 import { DateField } from '../../../components/DateField';
 import { ErrorText } from '../../../components/ErrorText';
 import { FormActions } from '../../../components/FormActions';
+import { Money } from '../../../components/Money';
 import { useSchemaForm } from '../../../lib/form';
 import { toastSuccess } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
+import { useMoneyText } from '../../../lib/value-visibility';
 import { useOwnerOptions } from '../../attendances/use-owner-options';
 import { closedSalePath } from './labels';
 import { basisPointsToPercent, percentToBasisPoints } from './sale-rules';
@@ -81,7 +83,7 @@ function SellForm({ onClose, ...props }: Props & { onClose: () => void }) {
   );
   const saleCents = proposal?.totals.sale_cents ?? 0;
   const plan = proposal && v.first_due_date ? monthlyPlan(saleCents, v.installments, v.first_due_date) : [];
-  const money = (cents: number) => toCurrency(cents, budget.currency);
+  const moneyText = useMoneyText();
 
   const pick = (field: 'proposal_id' | 'seller_user_id' | 'payment_method_id') => ({
     ...form.getInputProps(field),
@@ -99,7 +101,7 @@ function SellForm({ onClose, ...props }: Props & { onClose: () => void }) {
           allowDeselect={false}
           data={budget.proposals.map((p) => ({
             value: String(p.id),
-            label: `${p.title} · ${money(p.totals.sale_cents)}${p.id === budget.accepted_proposal_id ? ' (aceita)' : ''}`,
+            label: `${p.title} · ${moneyText(p.totals.sale_cents, budget.currency)}${p.id === budget.accepted_proposal_id ? ' (aceita)' : ''}`,
           }))}
           {...pick('proposal_id')}
           onChange={(value) => {
@@ -113,7 +115,13 @@ function SellForm({ onClose, ...props }: Props & { onClose: () => void }) {
           <NumberInput
             {...form.getInputProps('commission_basis_points')}
             label="Comissão do vendedor (%)"
-            description={proposal ? `${money(Math.round((saleCents * v.commission_basis_points) / 10_000))} sobre a venda` : undefined}
+            description={
+              proposal ? (
+                <>
+                  <Money cents={Math.round((saleCents * v.commission_basis_points) / 10_000)} currency={budget.currency} /> sobre a venda
+                </>
+              ) : undefined
+            }
             min={0}
             max={100}
             decimalScale={2}
@@ -170,14 +178,18 @@ function SellForm({ onClose, ...props }: Props & { onClose: () => void }) {
                   <Table.Tr key={item.number}>
                     <Table.Td>{item.number}ª</Table.Td>
                     <Table.Td>{shortDate(item.due_date)}</Table.Td>
-                    <Table.Td ta="right">{money(item.amount_cents)}</Table.Td>
+                    <Table.Td ta="right">
+                      <Money cents={item.amount_cents} currency={budget.currency} />
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
               <Table.Tfoot>
                 <Table.Tr>
                   <Table.Th colSpan={2}>Total</Table.Th>
-                  <Table.Th ta="right">{money(saleCents)}</Table.Th>
+                  <Table.Th ta="right">
+                    <Money cents={saleCents} currency={budget.currency} />
+                  </Table.Th>
                 </Table.Tr>
               </Table.Tfoot>
             </Table>

@@ -1,14 +1,16 @@
 // How a proposal can be paid: the agency's active payment methods with their installments over the
 // proposal's total (GET /api/budgets/{id}/payment_methods) and over what one passenger of each age
 // group pays (POST /api/budgets/{id}/payment_methods_by_pax). The labels ('10x de R$ 111,27 com
-// juros de 1,99% a.m.') are installments.ts', as the API answers them.
+// juros de 1,99% a.m.') are installments.ts' phrasing, the amount masked while values are hidden.
 import type { BudgetPaymentMethods } from '@app/shared/budgets';
-import { toCurrency } from '@app/shared/format';
+import { installmentLabel } from '@app/shared/installments';
 import { PAYMENT_METHOD_KIND_LABELS } from '@app/shared/payment-methods';
 import { Accordion, Anchor, Button, Card, Group, List, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { Money } from '../../../components/Money';
 import { useTRPC, useTRPCClient } from '../../../lib/trpc';
+import { useMoneyText } from '../../../lib/value-visibility';
 import { AGE_GROUP_LABELS, AGE_GROUP_PLURALS } from '../labels';
 import { CommentButton } from './FinancialComments';
 
@@ -18,6 +20,7 @@ type MethodOptions = BudgetPaymentMethods['proposals'][number]['payment_methods'
 function MethodCard({ method, currency }: { method: MethodOptions; currency: string }) {
   const kind = PAYMENT_METHOD_KIND_LABELS[method.kind];
   const [first] = method.installments;
+  const moneyText = useMoneyText();
   return (
     <Card withBorder radius="md" padding="sm" data-testid="payment-method">
       <Text fw={600} fz="sm">
@@ -31,13 +34,13 @@ function MethodCard({ method, currency }: { method: MethodOptions; currency: str
       </Text>
       {method.installments.length === 1 && first ? (
         <Text fz="sm" data-testid="installment-option">
-          {toCurrency(first.total_cents, currency)} à vista
+          <Money cents={first.total_cents} currency={currency} /> à vista
         </Text>
       ) : (
         <List size="sm" spacing={0} aria-label={`Parcelas em ${method.name}`}>
           {method.installments.map((o) => (
             <List.Item key={o.count} data-testid="installment-option">
-              {o.label}
+              {installmentLabel(o.count, moneyText(o.installment_cents), o.interest_basis_points)}
             </List.Item>
           ))}
         </List>
@@ -147,11 +150,11 @@ export function PaxPayments({ budgetId, proposalId }: { budgetId: number; propos
             <Accordion.Item key={g.age_group} value={g.age_group} data-testid={`pax-payment-${g.age_group}`}>
               <Accordion.Control>
                 <Text fw={600} fz="sm">
-                  {AGE_GROUP_LABELS[g.age_group]}: {toCurrency(g.per_passenger_cents, data.currency)} por passageiro
+                  {AGE_GROUP_LABELS[g.age_group]}: <Money cents={g.per_passenger_cents} currency={data.currency} /> por passageiro
                 </Text>
                 <Text fz="xs" c="dimmed">
-                  {g.passengers} {AGE_GROUP_PLURALS[g.age_group][g.passengers === 1 ? 0 : 1]} · {toCurrency(g.sale_cents, data.currency)} na
-                  faixa
+                  {g.passengers} {AGE_GROUP_PLURALS[g.age_group][g.passengers === 1 ? 0 : 1]} ·{' '}
+                  <Money cents={g.sale_cents} currency={data.currency} /> na faixa
                 </Text>
               </Accordion.Control>
               <Accordion.Panel>

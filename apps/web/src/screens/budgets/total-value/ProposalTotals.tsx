@@ -6,11 +6,11 @@ import { SERVICE_TYPE_DECLARATIONS } from '@app/shared/budget-services';
 import type { AgeGroup } from '@app/shared/budget-totals';
 import { AGE_GROUPS } from '@app/shared/budget-totals';
 import type { BudgetTree, ProposalTree } from '@app/shared/budgets';
-import { toCurrency } from '@app/shared/format';
 import { formatBasisPoints } from '@app/shared/installments';
 import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Money } from '../../../components/Money';
 import { AGE_GROUP_LABELS, headCountText } from '../labels';
 import { CommentButton } from './FinancialComments';
 
@@ -23,7 +23,7 @@ function Figure({
   hint,
 }: {
   label: string;
-  value: string;
+  value: ReactNode;
   testId: string;
   comment?: ReactNode;
   hint?: string;
@@ -71,7 +71,7 @@ function ScrollTable({ label, minWidth, children }: { label: string; minWidth: n
 
 export function ProposalSummary({ budget, proposal }: { budget: BudgetTree; proposal: ProposalTree }) {
   const { totals } = proposal;
-  const money = (cents: number) => toCurrency(cents, budget.currency);
+  const money = (cents: number) => <Money cents={cents} currency={budget.currency} />;
   const groups = AGE_GROUPS.filter((g) => totals.passengers[g] > 0);
   return (
     <Stack gap="md">
@@ -131,7 +131,7 @@ export function ProposalSummary({ budget, proposal }: { budget: BudgetTree; prop
 /** The agency's eyes only: each service's sale, cost, commission and revenue, then cost, revenue and margin of the proposal. */
 export function AgencyLines({ budget, proposal }: { budget: BudgetTree; proposal: ProposalTree }) {
   const { totals } = proposal;
-  const money = (cents: number) => toCurrency(cents, budget.currency);
+  const money = (cents: number) => <Money cents={cents} currency={budget.currency} />;
   const line = (key: string, label: string) => <CommentButton proposalId={proposal.id} line={key} label={`${label} (${proposal.title})`} />;
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby={`agencia-${proposal.id}`}>
@@ -182,7 +182,8 @@ export function AgencyLines({ budget, proposal }: { budget: BudgetTree; proposal
                     </Group>
                     {s.refund && (
                       <Text fz="xs" c="dimmed">
-                        Reembolso {toCurrency(s.refund.refund_cents, s.currency)} · multa {toCurrency(s.refund.penalty_cents, s.currency)}
+                        Reembolso <Money cents={s.refund.refund_cents} currency={s.currency} /> · multa{' '}
+                        <Money cents={s.refund.penalty_cents} currency={s.currency} />
                       </Text>
                     )}
                   </Table.Td>
@@ -193,7 +194,7 @@ export function AgencyLines({ budget, proposal }: { budget: BudgetTree; proposal
                     {money(t.cost_cents)}
                   </Table.Td>
                   <Table.Td ta="right" data-testid="line-commission">
-                    {toCurrency(t.commission_cents, s.currency)}
+                    <Money cents={t.commission_cents} currency={s.currency} />
                     {s.commission_basis_points > 0 && (
                       <Text fz="xs" c="dimmed">
                         {formatBasisPoints(s.commission_basis_points)}

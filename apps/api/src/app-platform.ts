@@ -1,0 +1,39 @@
+// The platform with every module's jobs and schedules: what an API process enqueues and a worker
+// (or the all-in-one process) runs.
+import type { Db } from '@app/db';
+import type { Config } from './config';
+import { accessLogsJobs, accessLogsSchedules } from './modules/access-logs/access-logs.jobs';
+import { authJobs } from './modules/auth/auth.jobs';
+import { billingJobs } from './modules/billing/billing.jobs';
+import { budgetDocumentsJobs } from './modules/budget-documents/budget-documents.jobs';
+import { contractsJobs } from './modules/contracts/contracts.jobs';
+import { currencyQuotesJobs, currencyQuotesSchedules } from './modules/currency-quotes/currency-quotes.jobs';
+import { importsJobs } from './modules/imports/imports.jobs';
+import { landingPagesJobs } from './modules/landing-pages/landing-pages.jobs';
+import { reservationsJobs } from './modules/reservations/reservations.jobs';
+import { tasksJobs, tasksSchedules } from './modules/tasks/tasks.jobs';
+import { usersJobs } from './modules/users/users.jobs';
+import { vouchersJobs } from './modules/vouchers/vouchers.jobs';
+import { createPlatform, type Platform } from './platform';
+import type { Log } from './platform/log';
+
+export function createAppPlatform(config: Config, db: Db, log: Log, opts: { queueName?: string } = {}): Platform {
+  return createPlatform(config, db, log, {
+    queueName: opts.queueName,
+    jobs: [
+      ...authJobs,
+      ...usersJobs,
+      ...billingJobs,
+      ...currencyQuotesJobs,
+      ...landingPagesJobs,
+      ...budgetDocumentsJobs,
+      ...reservationsJobs,
+      ...contractsJobs,
+      ...vouchersJobs,
+      ...importsJobs,
+      ...tasksJobs,
+      ...accessLogsJobs,
+    ],
+    schedules: [...currencyQuotesSchedules(config), ...tasksSchedules(config), ...accessLogsSchedules(config)],
+  });
+}
