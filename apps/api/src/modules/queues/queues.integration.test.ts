@@ -67,7 +67,15 @@ function queueSuite(kind: 'embedded' | 'bullmq', env: Record<string, string>, ex
     const retried = await call(root, 'POST', 'retry', { id: job.id });
     expect(retried).toMatchObject({ status: 200, body: { result: { data: { id: job.id } } } });
     const mails = () => sink.received.filter((m) => m.to === DEMO.users.owner);
-    await expect.poll(async () => (await t.platform.jobs.drain(), mails().length), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(
+        async () => {
+          await t.platform.jobs.drain();
+          return mails().length;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(1);
     expect(mails()[0]?.text).toMatch(/definir-senha\//);
 
     const after = (await call(root, 'GET', 'counts')).body.result.data.counts;
