@@ -145,7 +145,7 @@ const test = base.extend<{ role: Role | null }, { world: World }>({
       await use(await buildWorld(request, browser, baseURL));
       await request.dispose();
     },
-    { scope: 'worker', timeout: 180_000 },
+    { scope: 'worker', timeout: 300_000 },
   ],
   storageState: async ({ role, world }, use) => {
     await use(role ? world.states[role] : { cookies: [], origins: [] });
@@ -339,10 +339,14 @@ test.describe('comboboxes', () => {
     await page.goto('/perfil');
     // The agency's state (a searchable Select, like every list of fixed options).
     const state = page.getByRole('combobox', { name: 'UF' });
-    await state.fill('SP');
+    await state.click();
+    await expect(page.getByRole('listbox', { name: 'UF' })).toBeVisible();
+    await state.pressSequentially('SP');
     await state.press('Enter');
-    await expect(state).toHaveValue('SP');
     await expect(page.getByRole('listbox', { name: 'UF' })).toBeHidden();
+    // Chosen, not just typed: leaving the field keeps it (a search without a choice is cleared).
+    await state.press('Tab');
+    await expect(state).toHaveValue('SP');
 
     await state.fill('ZZ');
     await expect(page.getByRole('listbox', { name: 'UF' })).toHaveText('Nenhum resultado');
