@@ -3,10 +3,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureApiBuilt } from '../scripts/lib.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** `pid`: the spawned process (tsx, whose child runs the server). */
+/** `pid`: the spawned process (the API's own, or tsx's whose child runs the bare server). */
 export type Server = { url: string; pid: number | undefined; stop(): void };
 
 async function waitFor(url: string, child: ChildProcess): Promise<void> {
@@ -29,7 +30,9 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
  * env.DATA_DIR); `env` adds or overrides variables.
  */
 export async function startApi(databaseUrl: string | undefined, port: string, env: Record<string, string> = {}): Promise<Server> {
-  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['apps/api/src/main.ts'], {
+  // What production runs: the esbuild build (made when older than the sources).
+  ensureApiBuilt();
+  const child = spawn(process.execPath, ['apps/api/dist/main.mjs'], {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {

@@ -1,8 +1,10 @@
-// The API's production build: one ES module, apps/api/dist/main.mjs, holding our workspace code
-// (apps/api, packages/shared, packages/db with its generated Prisma client). Packages from
-// node_modules stay external: they load their own files (wasm, fonts, data) as they always do.
+// The API's production build: apps/api/dist/main.mjs, holding our workspace code (apps/api,
+// packages/shared, packages/db with its generated Prisma client), and the chunks it imports on
+// demand (mail templates, PDFs, spreadsheets, the embedded database, the seeds): what a process
+// never calls is never loaded, nor the packages it imports. Packages from node_modules stay
+// external: they load their own files (wasm, fonts, data) as they always do.
 // `node scripts/build.mjs [outdir]` (tests build into a folder of their own).
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
 import { dirname, extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,9 +50,12 @@ function workspaceOnly(outDir) {
 }
 
 export async function buildApi(outDir = join(API, 'dist')) {
+  await rm(outDir, { recursive: true, force: true });
   await build({
-    entryPoints: [join(API, 'src/main.ts')],
-    outfile: join(outDir, 'main.mjs'),
+    entryPoints: { main: join(API, 'src/main.ts') },
+    outdir: outDir,
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -2,13 +2,10 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createPrismaClient, disconnectWhenIdle } from '@app/db';
 import { withAdvisoryLock } from '@app/db/admin';
-import { startEmbeddedPostgres } from '@app/db/embedded';
 import { applyMigrations } from '@app/db/migrate';
 import { seedReferenceData } from '@app/db/reference-seed';
-import { seed, seedSampleCrm } from '@app/db/seed';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { seedSampleBudgets } from './sample-budgets';
 import { buildWorker } from './worker';
 
 // APP_ROLE (config.ts): 'all' serves HTTP and runs the jobs, 'api' only serves, 'worker' only runs the jobs.
@@ -16,7 +13,11 @@ const config = loadConfig();
 const role = config.APP_ROLE;
 
 // No DATABASE_URL (APP_ROLE=all only): an embedded PostgreSQL (PGlite) keeps its data under DATA_DIR.
-const embedded = config.DATABASE_URL ? undefined : await startEmbeddedPostgres({ dataDir: join(config.DATA_DIR, 'pg') });
+// It, the seeds and every module a process may never call are imported when first needed: the build
+// keeps them in chunks of their own, so a process's memory holds only what it runs.
+const embedded = config.DATABASE_URL
+  ? undefined
+  : await (await import('@app/db/embedded')).startEmbeddedPostgres({ dataDir: join(config.DATA_DIR, 'pg') });
 const databaseUrl = config.DATABASE_URL ?? (embedded as NonNullable<typeof embedded>).url;
 const db = createPrismaClient(databaseUrl, { max: embedded ? 4 : 10, preparedStatements: !embedded });
 
@@ -25,13 +26,14 @@ await withAdvisoryLock(databaseUrl, 'app:migrate-and-seed', async () => {
   await applyMigrations(databaseUrl);
   const firstStart = config.SEED_DEMO !== 'false' && (await db.company.count()) === 0;
   if (firstStart) {
+    const { seed, seedSampleCrm } = await import('@app/db/seed');
     await seed(db);
     if (config.SEED_SAMPLE_CRM) await seedSampleCrm(db);
   }
   // The reference lists' system rows are product data, not demo data: every start adds what is missing.
   await seedReferenceData(db);
   // Demo budgets pick airports from those lists.
-  if (firstStart && config.SEED_SAMPLE_CRM) await seedSampleBudgets(db);
+  if (firstStart && config.SEED_SAMPLE_CRM) await (await import('./sample-budgets')).seedSampleBudgets(db);
 });
 
 const { app, platform } = role === 'worker' ? await buildWorker(config, db) : await buildApp(config, db);

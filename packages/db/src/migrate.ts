@@ -15,7 +15,6 @@ import type { MigrationList, SchemaEngine, SchemaFilter } from '@prisma/schema-e
 import * as bg from '@prisma/schema-engine-wasm/schema_engine_bg';
 import pg from 'pg';
 import { query, withDatabase } from './admin';
-import { startEmbeddedPostgres } from './embedded';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const schemaPath = join(repoRoot, 'prisma/schema.prisma');
@@ -32,8 +31,26 @@ const filters: SchemaFilter = { externalTables: [], externalEnums: [] };
 /** Applies the migrations the database lacks, in folder order; returns their names. */
 export async function applyMigrations(url: string): Promise<string[]> {
   const migrationsList = await readMigrations();
+  // Most starts find nothing to apply: the engine (tens of MB of WebAssembly that stay loaded
+  // for the life of the process) is only loaded when a migration is pending.
+  const applied = await appliedMigrations(url);
+  if (applied && migrationsList.migrationDirectories.every(({ path }) => applied.has(path))) return [];
   const { appliedMigrationNames } = await withEngine(url, (engine) => engine.applyMigrations({ migrationsList, filters }));
   return appliedMigrationNames;
+}
+
+/** The migrations recorded as applied (finished, not rolled back); null before the first migration. */
+async function appliedMigrations(url: string): Promise<Set<string> | null> {
+  try {
+    const rows = await query<{ migration_name: string }>(
+      url,
+      'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
+    );
+    return new Set(rows.map((row) => row.migration_name));
+  } catch (error) {
+    if ((error as { code?: string }).code === '42P01') return null;
+    throw error;
+  }
 }
 
 /** Drops everything in the database's schema, then applies all migrations. */
@@ -219,7 +236,7 @@ function adapterFactory(url: string, cleanups: (() => Promise<unknown>)[]): SqlM
     async connectToShadowDb() {
       if (await isEmbedded(url)) {
         // PGlite has a single database: CREATE DATABASE works, but connections ignore the name.
-        const shadow = await startEmbeddedPostgres();
+        const shadow = await (await import('./embedded')).startEmbeddedPostgres();
         cleanups.push(shadow.stop);
         return connect(shadow.url);
       }

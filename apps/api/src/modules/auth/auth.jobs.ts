@@ -2,7 +2,6 @@ import { PASSWORD_RESET_TTL_MINUTES } from '@app/shared';
 import { z } from 'zod';
 import type { JobDefinition } from '../../platform/jobs';
 import { sendOneTimeLink } from '../access/one-time-links';
-import { passwordResetMail } from './auth.mails';
 
 /**
  * The password-reset e-mail of a user who asked for one. Its link is minted when the job runs, so
@@ -20,7 +19,7 @@ export const passwordResetMailJob: JobDefinition<{ user_id: number }> = {
       { db, mailer },
       run,
       { userId: user.id, purpose: 'password_reset', ttlMs: PASSWORD_RESET_TTL_MINUTES * 60_000 },
-      (token) => passwordResetMail(config.appUrl, user.email, user.name, token),
+      async (token) => (await import('./auth.mails')).passwordResetMail(config.appUrl, user.email, user.name, token),
     );
   },
 };

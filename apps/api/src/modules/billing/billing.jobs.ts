@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { JobDefinition } from '../../platform/jobs';
 import { deliverOnce } from '../../platform/mail-deliveries';
 import { ENDED_STATUSES } from '../../platform/payments';
-import { trialWillEndMail } from './billing.mails';
 
 /**
  * Tells the agency's owners that the trial ends soon. Enqueued once per trial_will_end event;
@@ -23,8 +22,8 @@ export const trialWillEndMailJob: JobDefinition<{ company_id: number }> = {
     const trialEnd = company?.subscription?.status === 'trialing' ? company.subscription.trialEndsAt : null;
     if (!company || !trialEnd || trialEnd.getTime() <= Date.now()) return;
     for (const owner of company.users)
-      await deliverOnce({ db, mailer }, run, `trial-will-end:${run.key}:${owner.email}`, () =>
-        trialWillEndMail(config.appUrl, owner.email, owner.name, company.name, trialEnd),
+      await deliverOnce({ db, mailer }, run, `trial-will-end:${run.key}:${owner.email}`, async () =>
+        (await import('./billing.mails')).trialWillEndMail(config.appUrl, owner.email, owner.name, company.name, trialEnd),
       );
   },
 };

@@ -4,9 +4,7 @@ import { AppError } from '../../errors';
 import type { JobDefinition } from '../../platform/jobs';
 import { deliverOnce } from '../../platform/mail-deliveries';
 import { loadLandingPage } from '../landing-pages/landing-page.service';
-import { budgetMail } from './budget-documents.mails';
 import { agencyLogo } from './budget-logo';
-import { renderBudgetPdf } from './budget-pdf';
 
 /** A file name for the PDF from the budget's title (no path separators or characters mail clients refuse). */
 export const pdfFileName = (title: string) => `${title.replace(/[\\/:*?"<>|\p{Cc}]+/gu, '-').trim() || 'orcamento'}.pdf`;
@@ -48,8 +46,8 @@ export const budgetMailingJob: JobDefinition<{ mailing_id: number }> = {
       const sender = mailing.userId
         ? await db.user.findFirst({ where: { id: mailing.userId, companyId: mailing.companyId }, select: { name: true, email: true } })
         : null;
-      const pdf = await renderBudgetPdf(page, { logo: await agencyLogo(storage, page.agency.logo_url) });
-      return budgetMail(config.appUrl, {
+      const pdf = await (await import('./budget-pdf')).renderBudgetPdf(page, { logo: await agencyLogo(storage, page.agency.logo_url) });
+      return (await import('./budget-documents.mails')).budgetMail(config.appUrl, {
         to: mailing.recipients,
         page,
         kind: mailing.kind,

@@ -7,7 +7,6 @@ import { consumeLandingRead } from '../landing-pages/landing-limits';
 import { agencyCompanyOf, LANDING_ROBOTS_TAG, loadLandingPage } from '../landing-pages/landing-page.service';
 import { pdfFileName } from './budget-documents.jobs';
 import { agencyLogo } from './budget-logo';
-import { renderBudgetPdf } from './budget-pdf';
 
 /**
  * GET /pdf/{id}: the budget's PDF by its landing id, under the landing page's rules (a revoked
@@ -21,7 +20,9 @@ export function registerBudgetDocumentRoutes(app: FastifyInstance, deps: Deps) {
     await consumeLandingRead(deps.platform, req.ip);
     const agencyCompanyId = await agencyCompanyOf(deps.db, bearerClaims(req.headers.authorization, deps.config.jwtSecret));
     const page = await loadLandingPage(deps.db, input.id, { proposalIds: input.proposals, agencyCompanyId });
-    const pdf = await renderBudgetPdf(page, { logo: await agencyLogo(deps.platform.storage, page.agency.logo_url) });
+    const pdf = await (await import('./budget-pdf')).renderBudgetPdf(page, {
+      logo: await agencyLogo(deps.platform.storage, page.agency.logo_url),
+    });
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', attachmentDisposition(pdfFileName(page.title), input.download === '1' ? 'attachment' : 'inline'))

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { Storage } from '../../platform/storage';
 
 const UPLOADS_PREFIX = '/api/uploads/';
@@ -15,6 +14,7 @@ export async function agencyLogo(storage: Storage, logoUrl: string | null): Prom
   try {
     const chunks: Buffer[] = [];
     for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+    const { default: sharp } = await import('sharp');
     return await sharp(Buffer.concat(chunks), { failOn: 'warning' }).resize({ height: 160, withoutEnlargement: true }).png().toBuffer();
   } catch {
     return null;

@@ -4,7 +4,6 @@ import type { JobDefinition } from '../../platform/jobs';
 import { agencyContactSelect, toAgencyContact } from '../landing-pages/landing-pages.dto';
 import { deliverSaleMailing } from '../sales/sale-mailings';
 import { contractFileName } from './contracts.dto';
-import { contractMail } from './contracts.mails';
 
 const isoDay = (d: Date | null) => d?.toISOString().slice(0, 10) ?? null;
 
@@ -57,7 +56,7 @@ export const contractMailingJob: JobDefinition<{ mailing_id: number }> = {
       const user = mailing.userId
         ? await db.user.findFirst({ where: { id: mailing.userId, companyId: mailing.companyId }, select: { name: true, email: true } })
         : null;
-      return contractMail(config.appUrl, {
+      return (await import('./contracts.mails')).contractMail(config.appUrl, {
         to: mailing.recipients,
         agency,
         trip: {

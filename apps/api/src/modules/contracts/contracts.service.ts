@@ -20,7 +20,6 @@ import { budgetWhere, currentSaleWhere, lockBudget } from '../budgets/budgets.wh
 import { saleSelect, toSaleDto } from '../sales/sales.dto';
 import type { UploadedFile } from '../uploads/uploaded-file';
 import { checkContractFileLink, contractFileUrl } from './contract-links';
-import { renderContractPdf } from './contract-pdf';
 import { templateForContract } from './contract-templates.service';
 import { contractValues } from './contract-values';
 import { contractFileName, contractSelect, toContractDto } from './contracts.dto';
@@ -89,7 +88,10 @@ export async function generateContract(deps: Deps, caller: Caller, input: Genera
     agency: { ...budget.company, email: budget.company.contactEmail },
     now: new Date(),
   });
-  const pdf = await renderContractPdf({ blocks: renderContractBlocks(template.body, values), agencyName: budget.company.name });
+  const pdf = await (await import('./contract-pdf')).renderContractPdf({
+    blocks: renderContractBlocks(template.body, values),
+    agencyName: budget.company.name,
+  });
   const key = `contracts/${companyId}/${randomUUID()}.pdf`;
   await deps.platform.storage.put(key, pdf);
   try {

@@ -4,7 +4,7 @@
 import { pipeline, type Readable, Transform } from 'node:stream';
 import { IMPORT_MESSAGES, IMPORT_UPLOAD } from '@app/shared';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { AppError } from '../../errors';
 import type { Storage } from '../../platform/storage';
@@ -153,8 +153,10 @@ async function* csvRecords(source: Readable, file: { encoding: CsvEncoding; deli
 }
 
 async function* xlsxRecords(source: Readable): AsyncGenerator<FileRow> {
+  // exceljs loads with the first spreadsheet, not with the process.
+  const { default: Excel } = await import('exceljs');
   // Shared strings and styles (which cells are dates) are kept; rows stream by.
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
+  const reader = new Excel.stream.xlsx.WorkbookReader(source, {
     sharedStrings: 'cache',
     styles: 'cache',
     hyperlinks: 'ignore',

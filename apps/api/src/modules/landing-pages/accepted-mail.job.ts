@@ -2,7 +2,6 @@ import { firstName } from '@app/shared';
 import { z } from 'zod';
 import type { JobDefinition } from '../../platform/jobs';
 import { deliverOnce } from '../../platform/mail-deliveries';
-import { budgetAcceptedMail } from './landing-pages.mails';
 
 /**
  * Tells the budget's agent that the customer accepted: once per acceptance (deliverOnce, keyed by
@@ -34,8 +33,8 @@ export const budgetAcceptedMailJob: JobDefinition<{ budget_id: number }> = {
           select: { name: true },
         })
       : null;
-    const delivered = await deliverOnce({ db, mailer }, run, `budget-accepted:${budget_id}:${acceptedAt.getTime()}`, () =>
-      budgetAcceptedMail(config.appUrl, {
+    const delivered = await deliverOnce({ db, mailer }, run, `budget-accepted:${budget_id}:${acceptedAt.getTime()}`, async () =>
+      (await import('./landing-pages.mails')).budgetAcceptedMail(config.appUrl, {
         to: budget.owner.email,
         agentName: firstName(budget.owner.name),
         budgetId: budget_id,

@@ -5,7 +5,6 @@ import { agencyContactSelect, toAgencyContact } from '../landing-pages/landing-p
 import { deliverSaleMailing } from '../sales/sale-mailings';
 import { readSnapshot } from '../sales/sales.dto';
 import { frozenServiceOf } from './reservations.dto';
-import { reservationRequestMail } from './reservations.mails';
 
 const isoDate = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 
@@ -89,7 +88,7 @@ export const reservationRequestJob: JobDefinition<{ mailing_id: number }> = {
           })
         : null;
       const agent = sender ?? mailing.budget.owner;
-      return reservationRequestMail(config.appUrl, {
+      return (await import('./reservations.mails')).reservationRequestMail(config.appUrl, {
         to: mailing.recipients,
         agency: toAgencyContact(mailing.budget.company),
         agent: { name: firstName(agent.name), email: agent.email, phone: agent.phone },

@@ -35,6 +35,8 @@ async function accepted(): Promise<SellableBudget> {
       headers: { 'user-agent': BROWSER, 'x-forwarded-for': `198.51.100.${budget.id % 250}` },
     }),
   );
+  // The acceptance's e-mail job marks the budget notified (its updated_at moves): done before any test reads it.
+  await t.platform.jobs.drain();
   return budget;
 }
 

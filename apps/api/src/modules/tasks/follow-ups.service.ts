@@ -10,7 +10,6 @@ import type { Config } from '../../config';
 import type { JobRun } from '../../platform/jobs';
 import type { Mailer } from '../../platform/mail';
 import { deliverOnce } from '../../platform/mail-deliveries';
-import { followUpReminderMail } from './tasks.mails';
 
 const DAY_MS = 24 * 3_600_000;
 /** Older subjects are left alone: the first run (or one after a long pause) does not flood the board with stale budgets. */
@@ -205,8 +204,8 @@ export async function runFollowUps(
   let reminded = 0;
   for (const task of await dueReminders(db, clock.today)) {
     try {
-      const delivered = await deliverOnce({ db, mailer }, run, `task-reminder:${task.id}`, () =>
-        followUpReminderMail(config.appUrl, {
+      const delivered = await deliverOnce({ db, mailer }, run, `task-reminder:${task.id}`, async () =>
+        (await import('./tasks.mails')).followUpReminderMail(config.appUrl, {
           to: task.email,
           agentName: firstName(task.name),
           title: task.title,

@@ -3,7 +3,6 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { IMAGE_KEY_PATTERN, IMAGE_UPLOAD_ERROR, type ImageWidth, imageWidthKey, MEDIA_VARIANTS, type MediaVariant } from '@app/shared';
-import sharp from 'sharp';
 import { AppError } from '../../errors';
 import type { Storage, StoredFile } from '../../platform/storage';
 
@@ -20,8 +19,14 @@ const WEBP_QUALITY = 80;
 /** The answer to bytes that claim an image type but do not decode: the spec's upload failure text. */
 export const undecodableImage = () => new AppError('VALIDATION', { message: IMAGE_UPLOAD_ERROR, errors: { file: [IMAGE_UPLOAD_ERROR] } });
 
-/** Every warning fails (a truncated JPEG is one), and no canvas over the pixel limit is opened. */
-const open = (data: Buffer) => sharp(data, { failOn: 'warning', limitInputPixels: IMAGE_MAX_PIXELS });
+/**
+ * Every warning fails (a truncated JPEG is one), and no canvas over the pixel limit is opened.
+ * sharp (libvips, ~16 MB resident) loads with the first image, not with the process.
+ */
+async function open(data: Buffer) {
+  const { default: sharp } = await import('sharp');
+  return sharp(data, { failOn: 'warning', limitInputPixels: IMAGE_MAX_PIXELS });
+}
 
 /**
  * Decodes every pixel of an uploaded image (the header alone would pass a truncated or forged
@@ -29,7 +34,7 @@ const open = (data: Buffer) => sharp(data, { failOn: 'warning', limitInputPixels
  */
 export async function assertDecodableImage(data: Buffer): Promise<void> {
   try {
-    await open(data).stats();
+    await (await open(data)).stats();
   } catch {
     throw undecodableImage();
   }
@@ -45,7 +50,7 @@ export type ResizedImage = {
 /** The resized copies of a photo (MEDIA_VARIANTS: WebP, turned upright, never enlarged). */
 export async function resizeImage(data: Buffer): Promise<ResizedImage> {
   try {
-    const image = open(data).rotate();
+    const image = (await open(data)).rotate();
     const { autoOrient } = await image.metadata();
     const entries = await Promise.all(
       (Object.keys(MEDIA_VARIANTS) as MediaVariant[]).map(async (name) => {
@@ -75,7 +80,7 @@ export async function widthCopy(storage: Storage, key: string, width: ImageWidth
   if (kept) return kept;
   const original = await storage.get(key);
   if (!original) return null;
-  const copy = await open(await buffer(original.stream))
+  const copy = await (await open(await buffer(original.stream)))
     .rotate()
     .resize({ width, withoutEnlargement: true })
     .webp({ quality: WEBP_QUALITY })

@@ -2,7 +2,6 @@ import { REGISTRATION_TTL_DAYS } from '@app/shared';
 import { z } from 'zod';
 import type { JobDefinition } from '../../platform/jobs';
 import { sendOneTimeLink } from '../access/one-time-links';
-import { registrationMail } from './users.mails';
 
 /**
  * The registration e-mail of a pending user (new staff, a new agency's owner, someone reactivated
@@ -25,7 +24,7 @@ export const registrationMailJob: JobDefinition<{ user_id: number }> = {
       { db, mailer },
       run,
       { userId: user.id, purpose: 'registration', ttlMs: REGISTRATION_TTL_DAYS * 86_400_000 },
-      (token) => registrationMail(config.appUrl, user.email, user.name, user.company.name, token),
+      async (token) => (await import('./users.mails')).registrationMail(config.appUrl, user.email, user.name, user.company.name, token),
     );
   },
 };

@@ -6,7 +6,6 @@ import type { Storage } from '../../platform/storage';
 import { agencyContactSelect, toAgencyContact } from '../landing-pages/landing-pages.dto';
 import { deliverSaleMailing } from '../sales/sale-mailings';
 import { voucherShareLinks } from './voucher-share';
-import { vouchersMail } from './vouchers.mails';
 
 /**
  * The files a mail carries, in all: mail servers refuse messages over 20-25 MB, and base64 makes
@@ -77,7 +76,7 @@ export const voucherMailingJob: JobDefinition<{ mailing_id: number }> = {
         }
         listed.push({ ...(links[i] as (typeof links)[number]), attached: !!content, size: v.size });
       }
-      return vouchersMail(config.appUrl, {
+      return (await import('./vouchers.mails')).vouchersMail(config.appUrl, {
         to: mailing.recipients,
         agency: toAgencyContact(budget.company),
         trip: {
