@@ -1,21 +1,12 @@
 import type { Prisma } from '@app/db';
 import { entitlementSelect } from '../access/entitlements';
+import { agencyContactSelect } from '../landing-pages/landing-pages.dto';
 
 const companyBaseSelect = { id: true, name: true, subdomain: true, createdAt: true } satisfies Prisma.CompanySelect;
 export type CompanyBaseRow = Prisma.CompanyGetPayload<{ select: typeof companyBaseSelect }>;
 
 /** An agency with the contact its customers see. */
-export const companySelect = {
-  ...companyBaseSelect,
-  logoKey: true,
-  contactEmail: true,
-  phone: true,
-  whatsapp: true,
-  website: true,
-  instagram: true,
-  city: true,
-  state: true,
-} satisfies Prisma.CompanySelect;
+export const companySelect = { ...companyBaseSelect, ...agencyContactSelect } satisfies Prisma.CompanySelect;
 export type CompanyRow = Prisma.CompanyGetPayload<{ select: typeof companySelect }>;
 
 /** An agency as support staff see it: its plan, status and owner. */
