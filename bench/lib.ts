@@ -30,9 +30,10 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
  * env.DATA_DIR); `env` adds or overrides variables.
  */
 export async function startApi(databaseUrl: string | undefined, port: string, env: Record<string, string> = {}): Promise<Server> {
-  // What production runs: the esbuild build (made when older than the sources).
+  // What production runs: the esbuild build (made when older than the sources); BENCH_NODE_FLAGS
+  // adds flags of node's own (a V8 setting tried against the same code).
   ensureApiBuilt();
-  const child = spawn(process.execPath, ['apps/api/dist/main.mjs'], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), 'apps/api/dist/main.mjs'], {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {

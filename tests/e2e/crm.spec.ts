@@ -151,7 +151,7 @@ test.describe('CRM', () => {
     await dialog.getByRole('button', { name: 'Cadastrar cliente' }).click();
     await expect(dialog.getByText('Preencha este campo')).toBeVisible();
     await dialog.getByLabel('Nome').fill('A');
-    await expect(dialog.getByText('The Nome field must have at least 2 characters and 160 characters at most')).toBeVisible();
+    await expect(dialog.getByText('O campo Nome deve ter no mínimo 2 e no máximo 160 caracteres')).toBeVisible();
     const name = uniqueName('Cliente Endereço');
     await dialog.getByLabel('Nome').fill(name);
     await cpfInput.fill('123.456.789-00');
@@ -160,13 +160,14 @@ test.describe('CRM', () => {
     await expect(dialog).toBeVisible();
     await expect(cpfInput).toBeFocused();
 
-    // Another client of the agency has this CPF: the server's text on the field (the CPF-in-use flag).
+    // Another client of the agency has this CPF: the server's text on the field, with a link to
+    // that client (the CPF-in-use flag); not in the bar.
     await cpfInput.fill(takenCpf);
     await expect(dialog.getByText('CPF não é válido')).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Cadastrar cliente' }).click();
-    await expect(dialog.getByText('cpf já está em uso')).toBeVisible();
-    await expect(dialog.getByText('Já existe um cliente com este CPF.')).toBeVisible();
-    await expect(notificationBar(page)).toHaveText(/Erro 400 - cpf já está em uso/);
+    await expect(dialog.getByText('CPF já está em uso')).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Ver cliente' })).toBeVisible();
+    await expect(notificationBar(page)).toBeHidden();
 
     // Postal code: an unknown one says so; the known one fills the address and moves to the number.
     await dialog.getByLabel('CEP').fill('99999-999');
@@ -185,7 +186,7 @@ test.describe('CRM', () => {
 
     const cpf = validCpf();
     await cpfInput.fill(cpf);
-    await expect(dialog.getByText('cpf já está em uso')).toHaveCount(0);
+    await expect(dialog.getByText('CPF já está em uso')).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Cadastrar cliente' }).click();
     await expect(page).toHaveURL(/\/clientes-pessoa-interna\/\d+$/);
     await expect(page.getByRole('heading', { name })).toBeVisible();

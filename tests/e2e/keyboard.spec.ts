@@ -1,4 +1,5 @@
-import { DEMO, login } from './support/app';
+import { apiToken, DEMO, login } from './support/app';
+import { apiCreateClient, uniqueName } from './support/crm';
 import { expect, test } from './support/fixtures';
 
 test.describe('keyboard use of the signed-in screens', () => {
@@ -24,6 +25,23 @@ test.describe('keyboard use of the signed-in screens', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Clientes' })).toBeFocused();
     await page.getByRole('link', { name: 'Usuários' }).first().click();
     await expect(page.getByRole('heading', { level: 1, name: 'Usuários' })).toBeFocused();
+  });
+
+  test("the attendance's client field: typing, then Enter takes the first match", async ({ page, request }) => {
+    const client = await apiCreateClient(request, await apiToken(request, DEMO.owner.email), { name: uniqueName('Cliente Teclado') });
+    await login(page, DEMO.owner.email);
+    await page.goto('/atendimento-leader');
+    const field = page.getByRole('combobox', { name: 'Cliente' });
+    await field.click();
+    // The name's unique part, then Enter at once: the match is taken when the search answers.
+    await field.pressSequentially(client.name.split(' ').at(-1) as string);
+    await field.press('Enter');
+    await expect(field).toHaveValue(client.name);
+    await expect(page.getByRole('listbox')).toBeHidden();
+    // Chosen, not just typed (leaving the field keeps it), and Enter did not send the form.
+    await field.press('Tab');
+    await expect(field).toHaveValue(client.name);
+    await expect(page.getByText('Preencha este campo')).toHaveCount(0);
   });
 
   test('the user menu names the user and the role it shows', async ({ page }) => {

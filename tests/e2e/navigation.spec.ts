@@ -25,12 +25,22 @@ test.describe('navigation', () => {
     await expect(notificationBar(page)).toBeHidden({ timeout: 8_000 });
   });
 
-  test('"Tentar novamente" reloads the current route with a time value', async ({ page }) => {
+  test('"Tentar novamente" only where trying again can help; it reloads the current route with a time value', async ({ page }) => {
     await login(page, DEMO.owner.email);
+    // A missing page: trying again cannot help.
     await page.goto('/nada');
-    await page.getByRole('button', { name: 'Tentar novamente' }).click();
-    await expect(page).toHaveURL((url) => url.pathname === '/' && /^\d+$/.test(url.searchParams.get('t') ?? ''));
+    await expect(notificationBar(page)).toHaveText(/Erro 404 - Página não encontrada/);
+    await expect(notificationBar(page).getByRole('button', { name: 'Tentar novamente' })).toHaveCount(0);
+
+    // The connection fails (the list's call and its one automatic retry): it can.
+    await page.route('**/trpc/clients.list**', (route) => route.abort(), { times: 2 });
+    await page.goto('/clientes');
+    await expect(notificationBar(page)).toHaveText(/Erro 500/);
+    await notificationBar(page).getByRole('button', { name: 'Tentar novamente' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/clientes' && /^\d+$/.test(url.searchParams.get('t') ?? ''));
     await expect(notificationBar(page)).toBeHidden();
+    // The list loads this time (rows, or none yet in a fresh database).
+    await expect(page.getByTestId('client-row').first().or(page.getByText('Nenhum cliente encontrado'))).toBeVisible();
   });
 
   test('/seu-plano: the owner sees it, a colaborador is sent to the root without logging out', async ({ page }) => {

@@ -1,17 +1,21 @@
 // Every route of the spec's table. Each screen is its own chunk (route `lazy`), and each runs the
-// navigation rules (guardLoader) of its meta before it renders.
+// navigation rules (guardLoader) of its meta before it renders; a list screen's first queries
+// (meta `prefetch`) start in that guard, beside the session's calls and the chunk's loading.
 import { HANDOFF_PATH } from '@app/shared/hosts';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoader } from './components/PageLoader';
 import { Root } from './components/Root';
 import { RouteErrorBoundary } from './components/RouteErrorBoundary';
-import { type Access, guardLoader, metaFor, notFoundLoader, type RoleOptions, type RouteMeta } from './lib/gates';
+import { type Access, guardLoader, metaFor, notFoundLoader, type RouteMeta, type ScreenOptions } from './lib/gates';
 import type { AppData } from './lib/trpc';
+import { prefetchAttendances } from './screens/attendances/list-params';
+import { prefetchBudgets } from './screens/budgets/list-params';
+import { prefetchClients } from './screens/clients/list-params';
 
 type ScreenModule = { default: ComponentType };
 
-function screen(path: string, title: string, access: Access, load: () => Promise<ScreenModule>, opts: RoleOptions = {}): RouteObject {
+function screen(path: string, title: string, access: Access, load: () => Promise<ScreenModule>, opts: ScreenOptions = {}): RouteObject {
   const meta = metaFor(title, access, opts);
   return {
     path,
@@ -22,16 +26,18 @@ function screen(path: string, title: string, access: Access, load: () => Promise
 
 /** Screens inside the signed-in layout (sidebar, user menu). All require a session. */
 const appScreens: RouteObject[] = [
-  screen('/', 'Atendimentos', 'auth', () => import('./screens/attendances/AttendancesScreen')),
-  screen('/atendimentos', 'Atendimentos', 'auth', () => import('./screens/attendances/AttendancesScreen')),
+  screen('/', 'Atendimentos', 'auth', () => import('./screens/attendances/AttendancesScreen'), { prefetch: prefetchAttendances }),
+  screen('/atendimentos', 'Atendimentos', 'auth', () => import('./screens/attendances/AttendancesScreen'), {
+    prefetch: prefetchAttendances,
+  }),
   screen('/atendimento/:id', 'Atendimento', 'auth', () => import('./screens/attendances/AttendanceScreen')),
   screen('/atendimento-leader/:id?', 'Atendimento ou lead', 'auth', () => import('./screens/attendances/AttendanceLeaderScreen')),
   screen('/clientes/import', 'Importar clientes', 'auth', () => import('./screens/imports/ClientsImportScreen')),
-  screen('/clientes/:id?', 'Clientes', 'auth', () => import('./screens/clients/ClientsScreen')),
+  screen('/clientes/:id?', 'Clientes', 'auth', () => import('./screens/clients/ClientsScreen'), { prefetch: prefetchClients }),
   screen('/clientes-pessoa-interna/:id', 'Cliente', 'auth', () => import('./screens/clients/ClientDetailScreen')),
   screen('/usuarios', 'Usuários', 'auth', () => import('./screens/users/UsersScreen')),
   screen('/usuario-view/:id', 'Usuário', 'auth', () => import('./screens/users/UserViewScreen')),
-  screen('/orcamentos', 'Orçamentos', 'auth', () => import('./screens/budgets/BudgetsScreen')),
+  screen('/orcamentos', 'Orçamentos', 'auth', () => import('./screens/budgets/BudgetsScreen'), { prefetch: prefetchBudgets }),
   screen('/novo-orcamento/:id?', 'Novo orçamento', 'auth', () => import('./screens/budgets/NewBudgetScreen')),
   // Same screen as the new budget.
   screen('/duplicate-orcamento/:id?', 'Duplicar orçamento', 'auth', () => import('./screens/budgets/NewBudgetScreen')),

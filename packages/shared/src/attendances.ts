@@ -5,7 +5,7 @@ import { ATTENDANCE_LOG_ACTIONS } from './crm-labels';
 import { CLIENT_FIELD_MESSAGES, MONEY_MAX_CENTS, NOTES_MAX_LENGTH } from './crm-rules';
 import { ATTENDANCE_LIST_STATUSES, ATTENDANCE_STATUS_TAGS, ATTENDANCE_STATUSES, type AttendanceTransition, FUNNEL_GROUPS } from './funnel';
 import { idParam, paginationInput, paginationSchema, recordIdField, recordIdQuery, searchInput } from './pagination';
-import { reportIssues, z } from './zod';
+import { reportIssues, unlessInError, z } from './zod';
 
 export { ATTENDANCE_LOG_ACTION_LABELS, ATTENDANCE_LOG_ACTIONS, type AttendanceLogAction } from './crm-labels';
 
@@ -66,12 +66,22 @@ const attendanceFields = {
   owner_user_id: idField.optional(),
 };
 
+/** The dates and the budget range agree: checked in the browser before the request, and by the API. */
+const rangeCheck = reportIssues(attendanceRangeIssues);
+const whenRangeParsed = { when: unlessInError('start_date', 'end_date', 'budget_min_cents', 'budget_max_cents') };
+
 /** POST /api/attendances. The status always starts 'open'; unknown keys are refused. */
-export const createAttendanceInput = z.object(attendanceFields).strict().superRefine(reportIssues(attendanceRangeIssues));
+export const createAttendanceInput = z.object(attendanceFields).strict().superRefine(rangeCheck, whenRangeParsed);
 export type CreateAttendanceInput = z.infer<typeof createAttendanceInput>;
 
-/** PATCH /api/attendances/{id}: any subset but status and owner (they have their own routes). */
-export const updateAttendanceInput = idParam.extend(z.object(editableFields).partial().shape).strict();
+/**
+ * PATCH /api/attendances/{id}: any subset but status and owner (they have their own routes). Both
+ * ends of a range sent are checked here; one end against the saved other, by the service.
+ */
+export const updateAttendanceInput = idParam
+  .extend(z.object(editableFields).partial().shape)
+  .strict()
+  .superRefine(rangeCheck, whenRangeParsed);
 export type UpdateAttendanceInput = z.infer<typeof updateAttendanceInput>;
 
 export const updateOwnerInput = idParam.extend({ owner_user_id: idField }).strict();
@@ -104,7 +114,12 @@ export const listAttendancesInput = z.object({
 });
 export type ListAttendancesInput = z.infer<typeof listAttendancesInput>;
 
-export const funnelInput = z.object({ ...attendanceFilters, ...paginationInput });
+export const funnelInput = z.object({
+  ...attendanceFilters,
+  /** One column only, at its own page: a board loads each column as it scrolls. */
+  group: z.enum(FUNNEL_GROUPS).optional(),
+  ...paginationInput,
+});
 export type FunnelInput = z.infer<typeof funnelInput>;
 export const funnelFiltersInput = z.object(attendanceFilters);
 
@@ -200,11 +215,11 @@ export const funnelSublistSchema = z.object({
 });
 export type FunnelSublist = z.infer<typeof funnelSublistSchema>;
 
-/** GET /api/attendances/funnel: the three columns with their sublists by status. */
+/** GET /api/attendances/funnel: the three columns with their sublists by status; with `group`, that column only. */
 export const funnelOutput = z.object({
-  negotiations: z.object({ open: funnelSublistSchema }),
-  sales: z.object({ won: funnelSublistSchema, canceled: funnelSublistSchema }),
-  losses: z.object({ lost: funnelSublistSchema }),
+  negotiations: z.object({ open: funnelSublistSchema }).optional(),
+  sales: z.object({ won: funnelSublistSchema, canceled: funnelSublistSchema }).optional(),
+  losses: z.object({ lost: funnelSublistSchema }).optional(),
 });
 export type FunnelOutput = z.infer<typeof funnelOutput>;
 

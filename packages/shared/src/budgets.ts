@@ -1,7 +1,7 @@
 // Budgets (orçamentos): an attendance's priced alternatives. The contracts of /api/budgets; the
 // proposals, services and recommendations inside a budget have their own files.
-import { BudgetStatus } from '@app/db/browser';
 import { BUDGET_CURRENCIES } from './budget-services';
+import { BUDGET_STATUSES, type BudgetStatus } from './budget-statuses';
 import { AGE_GROUPS, type AgeGroup, type ByAgeGroup, type ProposalTotals } from './budget-totals';
 import { cpfField, dateField } from './clients';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from './constants';
@@ -14,8 +14,7 @@ import { recommendationSchema } from './recommendations';
 import { serviceSchema } from './services';
 import { reportIssues, z } from './zod';
 
-export type { BudgetStatus };
-export const BUDGET_STATUSES: readonly BudgetStatus[] = Object.values(BudgetStatus);
+export { BUDGET_STATUSES, type BudgetStatus } from './budget-statuses';
 export const BUDGET_STATUS_LABELS: Record<BudgetStatus, string> = {
   draft: 'Rascunho',
   sent: 'Enviado',

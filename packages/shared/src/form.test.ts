@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createAttendanceInput } from './attendances';
+import { createAttendanceInput, updateAttendanceInput } from './attendances';
 import { changePasswordInput, profileFormInput } from './auth';
 import { createClientInput } from './clients';
 import { MONEY_MAX_CENTS } from './crm-rules';
-import { FORM_MESSAGES, formSchema, inputLimitsOf, maxLengthOf } from './form';
+import { FORM_MESSAGES, fieldMessage, formSchema, inputLimitsOf, maxLengthOf } from './form';
 import { emailListField, loginForm } from './login';
 import { createUserInput } from './users';
 import { z } from './zod';
@@ -59,20 +59,38 @@ describe('form validation from the API schemas', () => {
     expect(errors(changePasswordInput, change)).toEqual({ password: 'Campo incompleto' });
   });
 
-  it('minmax: a text with both bounds names the field and the bounds of its schema', () => {
+  it('minmax: a text with both bounds names the field by its label and the bounds of its schema, in pt-BR', () => {
     expect(errors(profileFormInput, { name: 'A', phone: '' }, { name: 'Nome' })).toEqual({
-      name: 'The Nome field must have at least 2 characters and 120 characters at most',
+      name: 'O campo Nome deve ter no mínimo 2 e no máximo 120 caracteres',
     });
     expect(errors(createClientInput, { ...newClient, name: 'A' }, { name: 'Nome' })).toEqual({
-      name: 'The Nome field must have at least 2 characters and 160 characters at most',
+      name: 'O campo Nome deve ter no mínimo 2 e no máximo 160 caracteres',
     });
+    // Without a label the message names no field (never the API's key).
+    expect(errors(createClientInput, { ...newClient, name: 'A' })).toEqual({ name: 'Deve ter no mínimo 2 e no máximo 160 caracteres' });
   });
 
   it('a rule changed in a schema changes the message, with nothing restated by the form', () => {
     const schema = (min: number, max: number) => z.object({ name: z.string().trim().min(min).max(max) });
-    expect(errors(schema(2, 120), { name: 'A' }, { name: 'Nome' }).name).toContain('at least 2 characters and 120 characters');
-    expect(errors(schema(3, 60), { name: 'Ab' }, { name: 'Nome' }).name).toContain('at least 3 characters and 60 characters');
+    expect(errors(schema(2, 120), { name: 'A' }, { name: 'Nome' }).name).toContain('no mínimo 2 e no máximo 120 caracteres');
+    expect(errors(schema(3, 60), { name: 'Ab' }, { name: 'Nome' }).name).toContain('no mínimo 3 e no máximo 60 caracteres');
     expect(errors(schema(3, 60), { name: 'Abc' })).toEqual({});
+  });
+
+  it('too long and out of range read in pt-BR, never in English', () => {
+    expect(errors(z.object({ code: z.string().max(5) }), { code: '1234567' })).toEqual({ code: 'Deve ter no máximo 5 caracteres' });
+    const attendance = { client_id: 1, title: 'Lua de mel', adults: 120, budget_max_cents: MONEY_MAX_CENTS + 1 };
+    expect(errors(createAttendanceInput, attendance)).toEqual({
+      adults: 'Deve ser no máximo 99',
+      budget_max_cents: 'Deve ser no máximo R$ 20.000.000,00',
+    });
+    expect(errors(createAttendanceInput, { client_id: 1, title: 'Lua de mel', children: -1 })).toEqual({
+      children: 'Deve ser no mínimo 0',
+    });
+    const positive = z.object({ nights: z.number().positive().lt(30) });
+    expect(errors(positive, { nights: 0 })).toEqual({ nights: 'Deve ser maior que 0' });
+    expect(errors(positive, { nights: 30 })).toEqual({ nights: 'Deve ser menor que 30' });
+    for (const message of Object.values(FORM_MESSAGES)) expect(message).not.toMatch(/\b(the|must|field|too)\b/i);
   });
 
   it('the default message for any other rule; a message written to follow the field name reads after its label', () => {
@@ -87,7 +105,7 @@ describe('form validation from the API schemas', () => {
 
   it('stops at the first failure of a field', () => {
     const long = `${'a'.repeat(250)}@b.com`;
-    expect(errors(loginForm, { email: long, password: 'x' })).toEqual({ email: FORM_MESSAGES.invalid });
+    expect(errors(loginForm, { email: long, password: 'x' })).toEqual({ email: 'Deve ter no máximo 254 caracteres' });
   });
 
   it('skips empty optional fields and drops blank rows, placing row errors on the rows shown', () => {
@@ -113,6 +131,34 @@ describe('form validation from the API schemas', () => {
     const found = errors(createClientInput, { ...newClient, addresses: [address] });
     expect(found['addresses.0.street']).toBe('Preencha este campo');
     expect(found['addresses.0.city']).toBeUndefined();
+  });
+
+  it('an end date before the start: on the end date, with its label, also while other fields are in error', () => {
+    const labels = { end_date: 'Fim da viagem', title: 'Título' };
+    const trip = { client_id: 1, title: 'Lua de mel', start_date: '2030-05-10', end_date: '2030-05-01' };
+    expect(errors(createAttendanceInput, trip, labels)).toEqual({ end_date: 'Fim da viagem deve ser igual ou posterior à data inicial' });
+    expect(errors(createAttendanceInput, { ...trip, title: '' }, labels)).toEqual({
+      title: 'Preencha este campo',
+      end_date: 'Fim da viagem deve ser igual ou posterior à data inicial',
+    });
+    expect(errors(createAttendanceInput, { ...trip, end_date: '2030-05-10' }, labels)).toEqual({});
+    // The API's own schema of an edit says the same.
+    const edit = updateAttendanceInput.safeParse({ id: 1, start_date: '2030-05-10', end_date: '2030-05-01' });
+    expect(edit.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['end_date', 'deve ser igual ou posterior à data inicial'],
+    ]);
+    expect(updateAttendanceInput.safeParse({ id: 1, end_date: '2030-05-01' }).success).toBe(true);
+    // Not an object at all: refused as such, the rule does not run on nothing.
+    expect(createAttendanceInput.safeParse(undefined).success).toBe(false);
+  });
+
+  it('a message of the API reads like the form\'s own: after the label, "taken" as "já está em uso"', () => {
+    expect(fieldMessage('has already been taken', 'CPF')).toBe('CPF já está em uso');
+    expect(fieldMessage('has already been taken')).toBe('Já está em uso');
+    expect(fieldMessage('deve ser igual ou posterior à data inicial', 'Fim da viagem')).toBe(
+      'Fim da viagem deve ser igual ou posterior à data inicial',
+    );
+    expect(fieldMessage('Formato do endereço de e-mail inválido', 'E-mail')).toBe('Formato do endereço de e-mail inválido');
   });
 
   it('a rule across the fields of a row lands on its field', () => {

@@ -4,7 +4,7 @@
 // schema parses with its own method), so the login screen can load its schema, and zod with it,
 // only when its form first validates.
 import type { $ZodIssue, $ZodRawIssue, $ZodStandardSchema, $ZodType, output, ParseContext, util } from 'zod/v4/core';
-import { capitalize } from './format';
+import { capitalize, toCurrency } from './format';
 
 export type { output as SchemaOutput } from 'zod/v4/core';
 
@@ -14,11 +14,34 @@ export type Schema = $ZodType & { safeParse(data: unknown, params?: ParseContext
 export const FORM_MESSAGES = {
   required: 'Preencha este campo',
   min: 'Campo incompleto',
-  minmax: 'The {_field_} field must have at least {min} characters and {max} characters at most',
+  /** A text with both bounds, named by its field's label. */
+  minmax: 'O campo {_field_} deve ter no mínimo {min} e no máximo {max} caracteres',
+  /** The same, for a field without a label. */
+  lengthRange: 'Deve ter no mínimo {min} e no máximo {max} caracteres',
+  maxLength: 'Deve ter no máximo {max} caracteres',
+  /** A number's bounds (an amount in cents reads in reais). */
+  minValue: 'Deve ser no mínimo {min}',
+  maxValue: 'Deve ser no máximo {max}',
+  aboveValue: 'Deve ser maior que {min}',
+  belowValue: 'Deve ser menor que {max}',
   email: 'Formato de email inválido',
   /** Any other rule. */
   invalid: 'Este campo não é válido',
 } as const;
+
+const fill = (template: string, names: Record<string, string>) => template.replace(/\{(\w+)\}/g, (all, key: string) => names[key] ?? all);
+
+/**
+ * A field's message as users read it, the same for the form's own rules and the API's answer: one
+ * written to follow the field's name ('não é válido'; the API's 'has already been taken' reads
+ * 'já está em uso') comes after the field's label, or alone and capitalised without one; a
+ * sentence of its own is kept as written.
+ */
+export function fieldMessage(message: string, label?: string): string {
+  const text = message.includes('taken') ? 'já está em uso' : message;
+  if (!/^\p{Ll}/u.test(text)) return text;
+  return label ? `${label} ${text}` : capitalize(text);
+}
 
 /** Input names -> the labels users read, for messages that name the field. */
 export type FormLabels = Readonly<Record<string, string>>;
@@ -114,9 +137,16 @@ export function inputLimitsOf(schema: $ZodType, path: string): { maxLength?: num
 
 const fieldKey = (path: readonly PropertyKey[] | undefined) => [...(path ?? [])].reverse().find((s) => typeof s === 'string') ?? '';
 
+const numbers = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
+
+/** A number's bound as the field shows it: an amount in cents ('value_cents') in reais. */
+const boundText = (field: string, bound: number | bigint) =>
+  field.endsWith('_cents') ? toCurrency(Number(bound)) : numbers.format(Number(bound));
+
 /**
- * The one pt-BR error map of forms: a missing value, a text too short or too long, an e-mail, and
- * the default message for any other rule. Messages a schema writes itself are kept.
+ * The one pt-BR error map of forms: a missing value, a text too short or too long, a number out of
+ * its range, an e-mail, and the default message for any other rule. Messages a schema writes
+ * itself are kept.
  */
 export function formErrorMap(labels: FormLabels = {}) {
   return (issue: $ZodRawIssue): string => {
@@ -127,11 +157,19 @@ export function formErrorMap(labels: FormLabels = {}) {
       if (issue.code === 'too_small' && min <= 1) return FORM_MESSAGES.required;
       const secret = issue.schema !== undefined && secrets.has(issue.schema);
       if (min > 1 && max !== undefined && !secret) {
-        const field = fieldKey(issue.path);
-        const names: Record<string, string> = { _field_: labels[field] ?? field, min: String(min), max: String(max) };
-        return FORM_MESSAGES.minmax.replace(/\{(\w+)\}/g, (all, key: string) => names[key] ?? all);
+        const label = labels[fieldKey(issue.path)];
+        const names = { _field_: label ?? '', min: String(min), max: String(max) };
+        return fill(label ? FORM_MESSAGES.minmax : FORM_MESSAGES.lengthRange, names);
       }
       if (issue.code === 'too_small') return FORM_MESSAGES.min;
+      if (max !== undefined) return fill(FORM_MESSAGES.maxLength, { max: String(max) });
+    }
+    if ((issue.code === 'too_small' || issue.code === 'too_big') && (issue.origin === 'number' || issue.origin === 'int')) {
+      const field = fieldKey(issue.path);
+      if (issue.code === 'too_small') {
+        return fill(issue.inclusive ? FORM_MESSAGES.minValue : FORM_MESSAGES.aboveValue, { min: boundText(field, issue.minimum) });
+      }
+      return fill(issue.inclusive ? FORM_MESSAGES.maxValue : FORM_MESSAGES.belowValue, { max: boundText(field, issue.maximum) });
     }
     return FORM_MESSAGES.invalid;
   };
@@ -199,11 +237,7 @@ export function formSchema<S extends Schema>(schema: S, labels: FormLabels = {})
     toInput(schema, values, '', sent);
     return sent;
   };
-  const message = (issue: $ZodIssue) => {
-    if (!/^\p{Ll}/u.test(issue.message)) return issue.message;
-    const label = labels[fieldKey(issue.path)];
-    return label ? `${label} ${issue.message}` : capitalize(issue.message);
-  };
+  const message = (issue: $ZodIssue) => fieldMessage(issue.message, labels[fieldKey(issue.path)]);
   return {
     '~standard': {
       version: 1,

@@ -6,6 +6,7 @@ import {
   businessDate,
   businessDayStart,
   businessMonthBounds,
+  funnelDropTransition,
   funnelGroupOf,
 } from './funnel';
 
@@ -89,5 +90,19 @@ describe('expired tag and business dates', () => {
     expect(funnelGroupOf('won')).toBe('sales');
     expect(funnelGroupOf('canceled')).toBe('sales');
     expect(funnelGroupOf('lost')).toBe('losses');
+  });
+});
+
+describe('funnelDropTransition (a card dropped on a column)', () => {
+  it('wins or loses an open card, reopens a closed one, and does nothing else', () => {
+    expect(funnelDropTransition('open', 'sales')).toBe('won');
+    expect(funnelDropTransition('open', 'losses')).toBe('lost');
+    expect(funnelDropTransition('open', 'negotiations')).toBeNull();
+    expect(funnelDropTransition('won', 'negotiations')).toBe('reopened');
+    expect(funnelDropTransition('lost', 'negotiations')).toBe('reopened');
+    expect(funnelDropTransition('canceled', 'negotiations')).toBe('reopened');
+    expect(funnelDropTransition('won', 'losses')).toBeNull();
+    expect(funnelDropTransition('lost', 'sales')).toBeNull();
+    expect(funnelDropTransition('canceled', 'sales')).toBeNull();
   });
 });

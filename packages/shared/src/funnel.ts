@@ -1,10 +1,8 @@
 // Attendance statuses, the sales funnel's groups, its scroll thresholds, the big-number
 // differences and the 'expired' tag. Pure rules shared by api and web.
-import { AttendanceStatus } from '@app/db/browser';
+import type { AttendanceStatus } from './attendance-statuses';
 
-/** The schema's enum (prisma/schema.prisma), declared there only. */
-export type { AttendanceStatus };
-export const ATTENDANCE_STATUSES: readonly AttendanceStatus[] = Object.values(AttendanceStatus);
+export { ATTENDANCE_LIST_STATUSES, ATTENDANCE_STATUSES, type AttendanceListStatus, type AttendanceStatus } from './attendance-statuses';
 
 export const ATTENDANCE_STATUS_LABELS: Record<AttendanceStatus, string> = {
   open: 'Em aberto',
@@ -31,10 +29,6 @@ export const ATTENDANCE_STATUS_TAGS = ['expired'] as const;
 export type AttendanceStatusTag = (typeof ATTENDANCE_STATUS_TAGS)[number];
 export const ATTENDANCE_STATUS_TAG_LABELS: Record<AttendanceStatusTag, string> = { expired: 'Expirado' };
 
-/** A list filter by status, plus 'expired' (open and past its travel date). */
-export const ATTENDANCE_LIST_STATUSES = [...ATTENDANCE_STATUSES, 'expired'] as const;
-export type AttendanceListStatus = (typeof ATTENDANCE_LIST_STATUSES)[number];
-
 /** Funnel columns, in screen order; the first visible one is the active one. */
 export const FUNNEL_GROUPS = ['negotiations', 'sales', 'losses'] as const;
 export type FunnelGroup = (typeof FUNNEL_GROUPS)[number];
@@ -54,6 +48,18 @@ export const FUNNEL_GROUP_STATUSES: Record<FunnelGroup, readonly AttendanceStatu
 
 export function funnelGroupOf(status: AttendanceStatus): FunnelGroup {
   return FUNNEL_GROUPS.find((g) => FUNNEL_GROUP_STATUSES[g].includes(status)) as FunnelGroup;
+}
+
+/** The move that brings a card into a column: won into sales, lost into losses, reopened into negotiations. */
+const FUNNEL_GROUP_ENTRY: Record<FunnelGroup, AttendanceTransition> = { negotiations: 'reopened', sales: 'won', losses: 'lost' };
+
+/**
+ * What dropping a card of this status on a column does: that column's move when the status allows
+ * it, else nothing (its own column, or a closed attendance onto another closed column).
+ */
+export function funnelDropTransition(status: AttendanceStatus, group: FunnelGroup): AttendanceTransition | null {
+  const transition = FUNNEL_GROUP_ENTRY[group];
+  return funnelGroupOf(status) !== group && canTransition(status, transition) ? transition : null;
 }
 
 /** Where the funnel's scroll switches group: at 0.33 / 0.66 with three visible groups, at 0.2 with two. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ParsePayload } from 'zod/v4/core';
 
 // Validation messages reach users verbatim (the web shows the first field error), so
 // every schema in the product is built with the pt-BR locale.
@@ -15,3 +16,16 @@ export const reportIssues =
   (value: T, ctx: z.RefinementCtx) => {
     for (const issue of check(value)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
   };
+
+/**
+ * The `when` of a rule across the fields of an object: it runs while other fields are in error too
+ * (a form shows every error of a submit at once), but not while one of its own fields is, nor when
+ * the object itself is wrong (not an object, unknown keys).
+ */
+export const unlessInError =
+  (...fields: readonly string[]) =>
+  (payload: ParsePayload) =>
+    payload.issues.every((issue) => {
+      const field = issue.path?.[0];
+      return field !== undefined && !fields.includes(String(field));
+    });

@@ -3,13 +3,14 @@ import { Button, CloseButton, Group, Paper, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { hideNotification, useNotification } from '../lib/notification';
+import { canRetry, hideNotification, useNotification } from '../lib/notification';
 
 type Phase = 'shown' | 'fading';
 
 /**
- * The notification bar: 'Erro {code} - {message}' with 'Tentar novamente', which reloads the current route
- * with a time query value. Success style only for code 200. Shown 5000 ms, fades 550 ms, hides.
+ * The notification bar: 'Erro {code} - {message}' with, where trying again can help (a network or
+ * server failure), 'Tentar novamente', which reloads the current route with a time query value.
+ * Success style only for code 200. Shown 5000 ms, fades 550 ms, hides.
  */
 export function NotificationBar() {
   const { state, error, message, id } = useNotification();
@@ -58,9 +59,11 @@ export function NotificationBar() {
         <Text fz="sm" fw={500} style={{ flex: 1 }}>
           Erro {error} - {message}
         </Text>
-        <Button size="compact-sm" variant="white" color={success ? 'teal' : 'red'} onClick={retry}>
-          Tentar novamente
-        </Button>
+        {canRetry(error) && (
+          <Button size="compact-sm" variant="white" color="red" onClick={retry}>
+            Tentar novamente
+          </Button>
+        )}
         <CloseButton aria-label="Fechar" variant="transparent" c="white" onClick={hideNotification} />
       </Group>
     </Paper>

@@ -2,7 +2,10 @@ import { TextInput, type TextInputProps } from '@mantine/core';
 import type { LooseKeys, UseFormReturnType } from '@mantine/form';
 import { formatPhone } from '../lib/phone';
 
-/** A form's phone field (`path`), tidied by formatPhone when it loses focus: every phone of the app reads alike. */
+/**
+ * A form's phone field (`path`), tidied by formatPhone when it loses focus and hinted with the same
+ * example: every phone of the app reads alike.
+ */
 export function PhoneInput<V>({
   form,
   path,
@@ -20,6 +23,7 @@ export function PhoneInput<V>({
       type="tel"
       inputMode="tel"
       autoComplete="off"
+      placeholder="(11) 91234-5678"
       {...props}
       {...input}
       onBlur={() => {

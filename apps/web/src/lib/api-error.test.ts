@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiError, errorText, fieldErrors, fieldLabel } from './api-error';
+import { apiError, errorText, fieldLabel } from './api-error';
 
 const trpcError = (data: unknown) => Object.assign(new Error('x'), { data });
 
@@ -27,7 +27,20 @@ describe('api errors', () => {
     expect(fieldLabel('addresses.0.postal_code')).toBe('Endereço 1 - CEP');
     expect(fieldLabel('documents.2')).toBe('Documento 3');
     expect(fieldLabel('contacts')).toBe('Contatos');
-    expect(fieldLabel('unknown_field')).toBe('unknown_field');
+    expect(fieldLabel('unknown_field')).toBeUndefined();
+    // A form's own labels come first.
+    expect(fieldLabel('end_date', { end_date: 'Fim da viagem' })).toBe('Fim da viagem');
+    expect(fieldLabel('contacts.0.relationship', {})).toBe('Contato 1 - Relação');
+  });
+
+  it("bar text: a field's pt-BR name, never the API's key", () => {
+    const taken = { status: 400, code: 'VALIDATION', message: 'x', errors: { cpf: ['has already been taken'] } };
+    expect(errorText(apiError(trpcError(taken)))).toBe('CPF já está em uso');
+    const dates = { status: 400, code: 'VALIDATION', message: 'x', errors: { end_date: ['deve ser igual ou posterior à data inicial'] } };
+    expect(errorText(apiError(trpcError(dates)))).toBe('Data final deve ser igual ou posterior à data inicial');
+    // A field without a known name: the message alone.
+    const unknown = { status: 400, code: 'VALIDATION', message: 'x', errors: { cover_image_key: ['não é válido'] } };
+    expect(errorText(apiError(trpcError(unknown)))).toBe('Não é válido');
   });
 
   it('bar text: an error on a row names the row', () => {
@@ -52,16 +65,6 @@ describe('api errors', () => {
     expect(errorText(apiError(trpcError({ status: 400, code: 'VALIDATION', message: 'x', errors: { name: ['x'] } })))).toBe(
       'Houve um erro de sistema e não foi possível realizar a ação',
     );
-  });
-
-  it('inline field errors by their path', () => {
-    const body = {
-      status: 400,
-      code: 'VALIDATION',
-      message: 'x',
-      errors: { 'user.email': ['has already been taken'], current_password: ['está incorreta'] },
-    };
-    expect(fieldErrors(trpcError(body))).toEqual({ 'user.email': 'Já está em uso', current_password: 'Está incorreta' });
   });
 
   it("an action's own failure text: the server's words for a refused call, else the action's text", () => {

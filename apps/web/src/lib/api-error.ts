@@ -1,6 +1,7 @@
 // Reading the one error body of the API (apps/api errors.ts), carried in TRPCClientError.data.
 import { CLIENT_LIST_LABELS } from '@app/shared/crm-labels';
 import { type ApiErrorBody, GENERIC_ERROR_MESSAGE, serverErrorText, statusMessage } from '@app/shared/errors';
+import { type FormLabels, fieldMessage } from '@app/shared/form';
 import { capitalize } from '@app/shared/format';
 
 export type ApiError = {
@@ -10,16 +11,24 @@ export type ApiError = {
   errors: Record<string, string[]>;
 };
 
-/** pt-BR names of the fields the API reports errors for (prefix of the bar's field message). */
+/**
+ * pt-BR names of the fields the API reports errors for, for the bar's text of a call without a
+ * form (a form names its fields with its own labels).
+ */
 const FIELD_LABELS: Record<string, string> = {
   email: 'E-mail',
   name: 'Nome',
+  title: 'Título',
   phone: 'Telefone',
   role: 'Perfil',
   password: 'Senha',
   password_confirmation: 'Confirmação da senha',
   current_password: 'Senha atual',
   search: 'Busca',
+  cpf: 'CPF',
+  cnpj: 'CNPJ',
+  start_date: 'Data inicial',
+  end_date: 'Data final',
 };
 
 /** Lists whose rows the API names by index ('contacts.1.email'). */
@@ -31,18 +40,20 @@ export const fieldKey = (path: string) => path.split('.').pop() ?? path;
 /**
  * The name the bar gives an error's field: 'user.email' -> 'E-mail', a list's row by its place
  * ('contacts.1.email' -> 'Contato 2 - E-mail', 'documents.0' -> 'Documento 1', 'contacts' -> 'Contatos').
+ * A field with a label in `labels` (a form's) takes it; one without a known name has none (never the API's key).
  */
-export function fieldLabel(path: string): string {
+export function fieldLabel(path: string, labels: FormLabels = {}): string | undefined {
   const segments = path.split('.');
   const at = segments.findIndex((segment) => /^\d+$/.test(segment));
   const list = at > 0 ? LIST_LABELS[segments[at - 1] ?? ''] : undefined;
   if (list) {
     const row = `${capitalize(list.noun)} ${Number(segments[at]) + 1}`;
     const field = segments[at + 1];
-    return field ? `${row} - ${list.fields[field] ?? FIELD_LABELS[field] ?? field}` : row;
+    const name = field ? (list.fields[field] ?? labels[field] ?? FIELD_LABELS[field]) : undefined;
+    return name ? `${row} - ${name}` : row;
   }
   const key = fieldKey(path);
-  return LIST_LABELS[key]?.legend ?? FIELD_LABELS[key] ?? key;
+  return labels[key] ?? LIST_LABELS[key]?.legend ?? FIELD_LABELS[key];
 }
 
 export function apiError(error: unknown): ApiError {
@@ -68,33 +79,25 @@ function ownWords(err: ApiError): string | null {
 }
 
 /**
- * The bar's text: the first field error of 3 to 149 characters, prefixed with the field's name
- * ('taken' -> '{field} já está em uso'); else the catalogue message for the status. A one-time
- * link error ('token') reads on its own, without a field name.
+ * The bar's text: the first field error of 3 to 149 characters, after the field's name
+ * ('taken' -> '{field} já está em uso'; a sentence of its own, such as a one-time link's error,
+ * reads alone); else the catalogue message for the status.
  * With `fallback`, for an action that names its own failure ('Erro ao criar sessão de
  * pagamento'): the server's own words for a refused call, else that fallback.
  */
 export function errorText(err: ApiError, fallback?: string): string {
   if (fallback !== undefined) return ownWords(err) ?? fallback;
-  const entries = Object.entries(err.errors);
-  const first = entries.find(([, messages]) => messages.length > 0);
-  if (first && fieldKey(first[0]) === 'token' && first[1][0]) {
-    const message = first[1][0];
-    if (message.length >= 3 && message.length <= 149) return message;
-  }
-  const relabelled = Object.fromEntries(entries.map(([field, messages]) => [fieldLabel(field), messages]));
-  return serverErrorText({ ...err, errors: relabelled }, err.status).text;
+  const first = Object.entries(err.errors).find(([, messages]) => messages.length > 0);
+  const message = first?.[1][0] ?? '';
+  if (first && message.length >= 3 && message.length <= 149) return fieldMessage(message, fieldLabel(first[0]));
+  return serverErrorText({ ...err, errors: {} }, err.status).text;
 }
 
-/**
- * Field errors keyed by their path ('user.email', 'contacts.1.email'), first message only, for
- * inline display under the input (the field's label is already there: 'has already been taken' -> 'Já está em uso').
- */
-export function fieldErrors(error: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [field, messages] of Object.entries(apiError(error).errors)) {
-    const message = messages[0];
-    if (message) out[field] = message.includes('taken') ? 'Já está em uso' : capitalize(message);
-  }
-  return out;
+/** Errors a form showed itself (on its fields, or above them): the notification bar leaves them out. */
+const shownByForm = new WeakSet<object>();
+
+export function markShownByForm(error: unknown): void {
+  if (typeof error === 'object' && error !== null) shownByForm.add(error);
 }
+
+export const isShownByForm = (error: unknown): boolean => typeof error === 'object' && error !== null && shownByForm.has(error);

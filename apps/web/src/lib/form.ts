@@ -1,11 +1,20 @@
 // The one form library of the app: @mantine/form, validated by the API's own zod schemas through
 // the shared form error map (packages/shared form.ts). Fields validate on input and on blur,
-// inputs take their limits (a text's length, a number's range) from the schema, a submit with errors focuses the first field
-// in error, and the API's field errors land on their fields, list rows included.
-import { type FormLabels, type FormSchema, formSchema, inputLimitsOf, type Schema, type SchemaOutput } from '@app/shared/form';
+// inputs take their limits (a text's length, a number's range) from the schema, a submit with errors
+// scrolls to and focuses the first field in error, and the API's field errors land on their fields,
+// list rows included, and only there (the notification bar leaves them out).
+import {
+  type FormLabels,
+  type FormSchema,
+  fieldMessage,
+  formSchema,
+  inputLimitsOf,
+  type Schema,
+  type SchemaOutput,
+} from '@app/shared/form';
 import { type FormErrors, schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
 import { type FormEvent, useRef, useState } from 'react';
-import { fieldErrors } from './api-error';
+import { apiError, fieldKey, fieldLabel, markShownByForm } from './api-error';
 
 type Values = Record<string, unknown>;
 
@@ -14,6 +23,26 @@ const isBlank = (value: unknown) => value === undefined || value === null || (ty
 /** The value at a form path ('contacts.1.email'), or undefined when there is none. */
 function valueAt(values: unknown, path: string): unknown {
   return path.split('.').reduce<unknown>((at, key) => (typeof at === 'object' && at !== null ? (at as Values)[key] : undefined), values);
+}
+
+/** The paths of a form's values, nested ones included ('user', 'user.email'). */
+function pathsOf(values: unknown, prefix = ''): string[] {
+  if (typeof values !== 'object' || values === null) return [];
+  return Object.entries(values).flatMap(([key, value]) => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    return [path, ...pathsOf(value, path)];
+  });
+}
+
+/**
+ * Where an API error's path is in the form: the same path, else the one field of the form (out
+ * of its lists' rows) with that name (an API that names 'email' for the form's 'user.email');
+ * undefined when neither.
+ */
+function inputPathOf(values: unknown, path: string): string | undefined {
+  if (valueAt(values, path) !== undefined) return path;
+  const named = pathsOf(values).filter((at) => at.endsWith(`.${path}`) && !/\.\d+\./.test(`.${at}`));
+  return named.length === 1 ? named[0] : undefined;
 }
 
 export type SchemaForm<S extends Schema, V extends Values> = UseFormReturnType<V, SchemaOutput<S>> & {
@@ -122,11 +151,17 @@ export function useSchemaForm<S extends Schema, V extends Values>(options: {
   });
   self.current = form;
 
-  /** Focuses the first of these fields in the page's order. */
+  /**
+   * Brings the first of these fields in the page's order to the middle of the view (clear of the
+   * fixed header), then focuses it.
+   */
   const focusFirst = (paths: string[]) => {
     const nodes = paths.flatMap((path) => form.getInputNode(path) ?? []);
     nodes.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
-    nodes[0]?.focus();
+    const first = nodes[0];
+    if (!first) return;
+    first.scrollIntoView({ block: 'center' });
+    first.focus({ preventScroll: true });
   };
 
   const submit: SchemaForm<S, V>['submit'] = (handler) =>
@@ -142,15 +177,19 @@ export function useSchemaForm<S extends Schema, V extends Values>(options: {
   const setServerErrors = (error: unknown) => {
     const own: FormErrors = {};
     const other: string[] = [];
-    for (const [path, message] of Object.entries(fieldErrors(error))) {
-      const at = rules.current()?.validator.formPath(sent.current, path) ?? path;
-      if (valueAt(sent.current, at) !== undefined) own[at] = message;
-      else other.push(message);
+    for (const [path, [message]] of Object.entries(apiError(error).errors)) {
+      if (!message) continue;
+      const at = inputPathOf(sent.current, rules.current()?.validator.formPath(sent.current, path) ?? path);
+      // Under its input, read like the form's own messages ('CPF já está em uso'); without an
+      // input, above the fields and named ('Contato 2 - E-mail não é válido').
+      if (at !== undefined) own[at] = fieldMessage(message, labels?.[fieldKey(path)]);
+      else other.push(fieldMessage(message, fieldLabel(path, labels)));
     }
     fromServer.current = new Set(Object.keys(own));
     form.setErrors((shown) => ({ ...shown, ...own }));
     setFormError(other[0] ?? null);
     focusFirst(Object.keys(own));
+    if (Object.keys(own).length > 0 || other.length > 0) markShownByForm(error);
   };
 
   return { ...form, formError, submit, setServerErrors };

@@ -6,6 +6,7 @@ import { NO_FEATURES, STORAGE_KEYS } from '@app/shared/constants';
 import { cleanNotifications, notificationsStore } from '@mantine/notifications';
 import type { LoaderFunctionArgs } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { prefetchClients } from '../screens/clients/list-params';
 import { subscription } from '../testing';
 import { guardLoader, metaFor, onPlanRestricted } from './gates';
 import { notificationStore } from './notification';
@@ -276,6 +277,47 @@ describe('navigation gates', () => {
     });
     expect(await visit(guardLoader(usuarios, data), '/usuarios')).toBeNull();
     expect(planModalsStore.get()).toMatchObject({ upgradeOpen: false, statusOpen: false });
+  });
+
+  it("a screen's first query goes out with the session's calls, before they answer; not for a plan or role the gates turn away", async () => {
+    setToken(OWNER_TOKEN);
+    const answers: ((reply: Reply) => void)[] = [];
+    const pending = () => new Promise<Reply>((resolve) => answers.push(resolve));
+    const { server, data } = start({ 'profile.get': pending, 'billing.subscription.current': pending, 'clients.list': pending });
+    const clientes = metaFor('Clientes', 'auth', { prefetch: prefetchClients });
+    const visiting = visit(guardLoader(clientes, data), '/clientes?busca=Ana&status=inativos&page=2');
+    await vi.waitFor(() => expect(answers).toHaveLength(3));
+    expect(server.calls.map((c) => c.path)).toEqual(['profile.get', 'billing.subscription.current', 'clients.list']);
+    // The screen's own input: the same query key, so the screen asks nothing again.
+    expect(server.calls[2]?.input).toEqual({ search: 'Ana', is_active: 'false', page: 2, per_page: 10 });
+    answers[0]?.({ data: profile('owner') });
+    answers[1]?.({ data: { subscription: subscription({}), token: null } });
+    expect(await visiting).toBeNull();
+
+    // A plan known to be restricted (stored from the last session): the gate decides first.
+    clearSession({ forgetEmail: true });
+    setToken(OWNER_TOKEN);
+    storage.setItem(STORAGE_KEYS.status, 'past_due');
+    const restricted = start({
+      'profile.get': { data: profile('owner') },
+      'billing.subscription.current': {
+        data: { subscription: subscription({ status: 'past_due', status_plan: 'past_due', is_valid_for_features: false }), token: null },
+      },
+    });
+    await visit(guardLoader(clientes, restricted.data), '/clientes');
+    expect(restricted.server.calls.map((c) => c.path)).not.toContain('clients.list');
+
+    // An owner-only screen, the role not known yet: nothing asked before the role gate.
+    closePlanModals();
+    clearSession({ forgetEmail: true });
+    setToken(jwt({ role: 'colaborador', features: NO_FEATURES }));
+    const colaborador = start({
+      'profile.get': { data: profile('colaborador') },
+      'billing.subscription.current': { data: { subscription: subscription({}), token: null } },
+    });
+    const ownerOnly = metaFor('Relatório', 'auth', { requiresOwner: true, prefetch: prefetchClients });
+    expect(await visit(guardLoader(ownerOnly, colaborador.data), '/relatorio')).toBe('/');
+    expect(colaborador.server.calls.map((c) => c.path)).not.toContain('clients.list');
   });
 
   it('a subscription that fails to load is only logged; a 401 ends the session and goes to /login', async () => {

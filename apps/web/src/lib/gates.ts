@@ -21,6 +21,9 @@ import type { AppData } from './trpc';
 
 export type Access = 'auth' | 'unauth' | 'public';
 
+/** Starts a screen's first queries (prefetchQuery) for the address it opens at. */
+export type ScreenPrefetch = (data: AppData, target: URL) => void;
+
 /** Route meta: access flags and the screen's title (document.title = `${title} | Agência CRM`). */
 export type RouteMeta = {
   title: string;
@@ -29,22 +32,39 @@ export type RouteMeta = {
   requiresOwner?: boolean;
   /** The system company's screens (agencies, plans, queues). */
   requiresSuperAdmin?: boolean;
+  /** The screen's first queries, started beside the session's instead of after them. */
+  prefetch?: ScreenPrefetch;
 };
 
 export type RoleOptions = { requiresOwner?: boolean; requiresSuperAdmin?: boolean };
+export type ScreenOptions = RoleOptions & { prefetch?: ScreenPrefetch };
 
-export function metaFor(title: string, access: Access, opts: RoleOptions = {}): RouteMeta {
+export function metaFor(title: string, access: Access, opts: ScreenOptions = {}): RouteMeta {
   return {
     title,
     ...(access === 'auth' ? { requiresAuth: true } : {}),
     ...(access === 'unauth' ? { requiresUnauth: true } : {}),
     ...(opts.requiresOwner ? { requiresOwner: true } : {}),
     ...(opts.requiresSuperAdmin ? { requiresSuperAdmin: true } : {}),
+    ...(opts.prefetch ? { prefetch: opts.prefetch } : {}),
   };
 }
 
 const currentRole = ({ queryClient, trpc }: AppData) => queryClient.getQueryData(profileQuery(trpc).queryKey)?.user.role;
 const currentSubscription = ({ queryClient, trpc }: AppData) => queryClient.getQueryData(subscriptionQuery(trpc).queryKey);
+
+/**
+ * Whether a screen's queries may go out before the session's replies are in: only when what is
+ * known already (the profile held, the subscription held or stored) lets the screen open, so a
+ * role or plan the gates turn away never asks for its data (nor meets the server's 403 or 402).
+ */
+function mayPrefetch(data: AppData, meta: RouteMeta): boolean {
+  const role = currentRole(data);
+  if ((meta.requiresOwner && role !== 'owner') || (meta.requiresSuperAdmin && role !== 'super_admin')) return false;
+  const current = currentSubscription(data);
+  const { status, days } = planStatusOf(current);
+  return !accountRestricted(current) && !isTrialExpired(status, days);
+}
 
 /**
  * Opens the modal the signed-in user may see: the upgrade modal (owner) with `feature`, or the
@@ -132,10 +152,14 @@ export function guardLoader(meta: RouteMeta, data: AppData) {
     // subscription info, side by side.
     const router = getRouter();
     const pathChanged = !router?.state.initialized || router.state.location.pathname !== target.pathname;
-    const [profile] = await Promise.all([
+    const session = Promise.all([
       loadProfile(data),
       pathChanged || !currentSubscription(data)?.subscription ? refreshSubscription(data) : null,
     ]);
+    // The screen's first queries go out now, beside the session's (and the screen's code, which
+    // the router loads meanwhile), not once the gates below have passed.
+    if (meta.prefetch && mayPrefetch(data, meta)) meta.prefetch(data, target);
+    const [profile] = await session;
     // A 401/403 reply meanwhile ended the session.
     if (!getToken()) {
       if (meta.requiresAuth) throw replace('/login');

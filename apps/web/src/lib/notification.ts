@@ -22,6 +22,14 @@ export function notify(error: number | string, message?: string | null): void {
   }));
 }
 
+/**
+ * Whether 'Tentar novamente' can help: a failed connection (reported as 500), a server error, a
+ * timeout or a rate limit. Not a refusal (403), a missing page or a rejected input or file (4xx).
+ */
+export function canRetry(code: number | string | null): boolean {
+  return typeof code === 'number' && (code >= 500 || code === 408 || code === 429);
+}
+
 export function hideNotification(): void {
   notificationStore.set({ state: false });
 }

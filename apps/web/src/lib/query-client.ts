@@ -1,7 +1,7 @@
 // The app's one client data layer: TanStack Query, filled through tRPC. Made once, by
 // createDataLayer() in main.tsx.
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { apiError, errorText } from './api-error';
+import { apiError, errorText, isShownByForm } from './api-error';
 import { expireSession } from './auth-actions';
 import { onPlanRestricted } from './gates';
 import { currentPathname } from './navigation';
@@ -11,7 +11,10 @@ import { type AppData, type AppTrpcClient, createAppTrpcClient, createTrpc } fro
 
 declare module '@tanstack/react-query' {
   interface Register {
-    /** `silent: true`: the screen shows the error itself; the global bar stays quiet (401/403 still log out). */
+    /**
+     * `silent: true`: the screen shows the error itself; the global bar stays quiet (401/403 still
+     * log out). A form's field errors need no flag: the form marks what it shows (lib/form.ts).
+     */
     queryMeta: { silent?: boolean };
     mutationMeta: { silent?: boolean };
   }
@@ -23,8 +26,8 @@ let layer: DataLayer | undefined;
 
 /**
  * Every failed call: 401/403 logs out (unless on /login); a 402 (restricted plan) opens the plan
- * modals instead; anything else shows the notification bar with the status and the message.
- * Calls outside TanStack Query (uploads, downloads) report here too.
+ * modals instead; anything else shows the notification bar with the status and the message, but
+ * for an error a form shows on its fields. Calls outside TanStack Query (downloads) report here too.
  */
 export function handleApiError(error: unknown, opts: { silent?: boolean } = {}): void {
   const err = apiError(error);
@@ -43,7 +46,13 @@ export function handleApiError(error: unknown, opts: { silent?: boolean } = {}):
 export function createDataLayer(): DataLayer {
   const queryClient = new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => handleApiError(error, { silent: query.meta?.silent }) }),
-    mutationCache: new MutationCache({ onError: (error, _v, _c, mutation) => handleApiError(error, { silent: mutation.meta?.silent }) }),
+    mutationCache: new MutationCache({
+      // The mutation's own onError (a form taking its field errors), and mutate()'s, run after
+      // this one within the same task: the bar waits for them.
+      onError: (error, _v, _c, mutation) => {
+        setTimeout(() => handleApiError(error, { silent: mutation.meta?.silent || isShownByForm(error) }), 0);
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,

@@ -1,11 +1,23 @@
-import { notifications } from '@mantine/notifications';
+import { type NotificationData, notifications, notificationsStore } from '@mantine/notifications';
 
 /** The toast's close button is an icon: it needs a name of its own. */
 const closeButtonProps = { 'aria-label': 'Fechar aviso' };
 
+export const SUCCESS_TOAST_MS = 4000;
+export const WARNING_TOAST_MS = 6000;
+
+/**
+ * A toast that leaves after `ms`, hovered or not: Mantine holds a toast while the mouse is on it,
+ * so one that appears under a resting mouse would stay for good.
+ */
+function showFor(ms: number, data: NotificationData): void {
+  const id = notifications.show({ ...data, autoClose: false, withBorder: true, closeButtonProps });
+  setTimeout(() => notifications.hide(id), ms);
+}
+
 /** A short confirmation of a successful action (errors use the notification bar). */
 export function toastSuccess(message: string, title?: string): void {
-  notifications.show({ color: 'teal', title, message, withBorder: true, closeButtonProps });
+  showFor(SUCCESS_TOAST_MS, { color: 'teal', title, message });
 }
 
 /**
@@ -13,5 +25,6 @@ export function toastSuccess(message: string, title?: string): void {
  * warning with the same id already on screen is not shown again.
  */
 export function toastWarning(message: string, id: string): void {
-  notifications.show({ id, color: 'yellow', message, withBorder: true, autoClose: 6000, closeButtonProps });
+  if (notificationsStore.getState().notifications.some((n) => n.id === id)) return;
+  showFor(WARNING_TOAST_MS, { id, color: 'yellow', message });
 }

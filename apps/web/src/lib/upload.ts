@@ -3,7 +3,6 @@
 import { type ApiErrorBody, IMAGE_UPLOAD_ERROR } from '@app/shared/errors';
 import type { UploadImageOutput } from '@app/shared/uploads';
 import { apiError } from './api-error';
-import { notify } from './notification';
 import { handleApiError } from './query-client';
 import { getToken } from './session';
 
@@ -66,18 +65,16 @@ export const uploadFile = <T>(url: string, file: File, opts?: UploadOptions) => 
 export const uploadImage = (file: File, opts?: UploadOptions) => uploadFile<UploadImageOutput>('/api/uploads/image', file, opts);
 
 /**
- * Image upload failure: the server's error or 'Erro ao fazer upload da imagem' in the
- * notification bar (a 401/403 ends the session and a 402 opens the plan modals, like any other call). Returns the text shown.
+ * An upload's failure, for the screen to show by its upload button (not in the notification bar):
+ * the server's error for a refused file, else `fallback` ('Erro ao fazer upload da imagem'). A
+ * 401/403 ends the session and a 402 opens the plan modals, like any other call.
  */
 export function reportUploadError(error: unknown, fallback = IMAGE_UPLOAD_ERROR): string {
   const err = apiError(error);
-  // 401/403 end the session; 402 (restricted plan) opens the plan modals.
   if (err.status === 401 || err.status === 402 || err.status === 403) {
     handleApiError(error);
     return fallback;
   }
   const serverText = err.code !== 'NETWORK' && err.status < 500 ? (Object.values(err.errors)[0]?.[0] ?? err.message) : null;
-  const text = serverText || fallback;
-  notify(err.status, text);
-  return text;
+  return serverText || fallback;
 }

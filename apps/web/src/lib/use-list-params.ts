@@ -3,12 +3,13 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigation, useSearchParams } from 'react-router';
+import { readPage } from './list-params';
 
 const SEARCH_DEBOUNCE_MS = 350;
 
 export function useListParams(pageKey = 'page') {
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Math.floor(Number(params.get(pageKey))) || 1);
+  const page = readPage(params, pageKey);
 
   /** Sets (or, with undefined/empty, removes) query values; drops the retry marker 't'. */
   const update = (changes: Record<string, string | undefined>) =>

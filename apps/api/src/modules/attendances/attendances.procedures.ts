@@ -206,7 +206,7 @@ export const attendancesRouter = router({
         path: '/attendances/funnel',
         summary: 'Mostra o funil de vendas',
         description:
-          'Os cartões do funil por grupo: em aberto (`negotiations`), ganhos e cancelados (`sales`) e perdidos (`losses`). Cada sublista traz a sua página de cartões, o total e o valor, com os filtros da lista de atendimentos.',
+          'Os cartões do funil por grupo: em aberto (`negotiations`), ganhos e cancelados (`sales`) e perdidos (`losses`). Cada sublista traz a sua página de cartões, o total e o valor, com os filtros da lista de atendimentos. Com `group`, só aquele grupo, na página pedida (cada coluna carrega as suas páginas).',
         tags: funnelTags,
       },
     })

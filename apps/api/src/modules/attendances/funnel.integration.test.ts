@@ -83,6 +83,52 @@ describe('GET /api/attendances/funnel', () => {
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['owner_user_id', 'per_page']);
   });
+
+  it('pages one column on its own with `group`, through REST and tRPC alike', async () => {
+    const cardIds = (list: { cards: { id: number }[] }) => list.cards.map((c) => c.id);
+    const column = async (query: string) => {
+      const res = await t.call('GET', `/api/attendances/funnel?${query}`, { token: owner });
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+
+    // Sales alone: won and canceled page together, each with its own count.
+    const sales = await column('group=sales&per_page=1');
+    expect(Object.keys(sales)).toEqual(['sales']);
+    expect(cardIds(sales.sales.won)).toEqual([ids.W2]);
+    expect(sales.sales.won.pagination).toMatchObject({ current_page: 1, total_pages: 2, total_count: 2, has_next_page: true });
+    expect(sales.sales.won.total_value).toBe(15_000);
+    expect(cardIds(sales.sales.canceled)).toEqual([ids.C1]);
+    expect(sales.sales.canceled.pagination.has_next_page).toBe(false);
+    const salesNext = await column('group=sales&per_page=1&page=2');
+    expect(cardIds(salesNext.sales.won)).toEqual([ids.W1]);
+    expect(salesNext.sales.won.pagination).toMatchObject({ current_page: 2, has_next_page: false, has_prev_page: true });
+    expect(salesNext.sales.canceled.cards).toEqual([]);
+
+    // The open column's pages follow one another without a gap or a repeat, as the whole funnel's do.
+    const pages = await Promise.all([1, 2].map((p) => column(`group=negotiations&per_page=2&page=${p}`)));
+    expect(pages.map((p) => Object.keys(p))).toEqual([['negotiations'], ['negotiations']]);
+    expect(pages.flatMap((p) => cardIds(p.negotiations.open))).toEqual([ids.A3, ids.A2, ids.A1]);
+    expect(cardIds(pages[0].negotiations.open)).toEqual(cardIds((await column('per_page=2')).negotiations.open));
+
+    // Filters and search apply to the column as to the board.
+    expect(cardIds((await column(`group=losses&owner_user_id=${adminId}`)).losses.lost)).toEqual([ids.L2]);
+    const searched = await column('group=losses&search=viagem%20l&per_page=1&page=2');
+    expect(cardIds(searched.losses.lost)).toEqual([ids.L1]);
+    expect(searched.losses.lost.pagination).toMatchObject({ total_count: 2, has_next_page: false });
+
+    // The same procedure over tRPC.
+    const input = encodeURIComponent(JSON.stringify({ group: 'losses', per_page: 1, page: 2 }));
+    const trpc = await t.call('GET', `/trpc/attendances.funnel?input=${input}`, { token: owner });
+    expect(trpc.statusCode).toBe(200);
+    const data = trpc.json().result.data;
+    expect(Object.keys(data)).toEqual(['losses']);
+    expect(cardIds(data.losses.lost)).toEqual([ids.L1]);
+
+    const bad = await t.call('GET', '/api/attendances/funnel?group=won', { token: owner });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors)).toEqual(['group']);
+  });
 });
 
 describe('GET /api/attendances/funnel/balance', () => {

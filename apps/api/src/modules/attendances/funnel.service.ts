@@ -11,6 +11,7 @@ import {
   type FunnelBalance,
   type FunnelBalanceFigures,
   type FunnelBigNumbers,
+  type FunnelGroup,
   type FunnelInput,
   type FunnelOutput,
   type FunnelSublist,
@@ -18,15 +19,15 @@ import {
 import { funnelColumns, monthCounts, statusTotals } from './attendance-queries';
 import { toFunnelCard } from './attendances.dto';
 
-const SUBLISTS = ['open', 'won', 'canceled', 'lost'] as const satisfies readonly AttendanceStatus[];
-
 /**
- * The funnel's columns: a page of cards per status (newest first) with each status's count and
- * value under the same filters.
+ * The funnel's columns (or the one of `group`): a page of cards per status (newest first) with
+ * each status's count and value under the same filters. Only the statuses shown are read.
  */
 export async function funnel(db: Db, companyId: number, input: FunnelInput, today = businessDate()): Promise<FunnelOutput> {
-  const { cards, totals } = await funnelColumns(db, companyId, input, SUBLISTS, today);
-  const sublist = (status: (typeof SUBLISTS)[number]): FunnelSublist => ({
+  const shown = (g: FunnelGroup) => !input.group || input.group === g;
+  const statuses = FUNNEL_GROUPS.filter(shown).flatMap((g) => FUNNEL_GROUP_STATUSES[g]);
+  const { cards, totals } = await funnelColumns(db, companyId, input, statuses, today);
+  const sublist = (status: AttendanceStatus): FunnelSublist => ({
     cards: cards[status].map((r) => toFunnelCard(r, today)),
     total_value: totals[status].value,
     pagination: input.search
@@ -34,9 +35,9 @@ export async function funnel(db: Db, companyId: number, input: FunnelInput, toda
       : buildPagination(input.page, input.per_page, totals[status].count),
   });
   return {
-    negotiations: { open: sublist('open') },
-    sales: { won: sublist('won'), canceled: sublist('canceled') },
-    losses: { lost: sublist('lost') },
+    ...(shown('negotiations') && { negotiations: { open: sublist('open') } }),
+    ...(shown('sales') && { sales: { won: sublist('won'), canceled: sublist('canceled') } }),
+    ...(shown('losses') && { losses: { lost: sublist('lost') } }),
   };
 }
 

@@ -23,6 +23,8 @@ type Props<T, D, K extends QueryKey> = PickerProps<T> & {
   itemsOf: (data: D) => readonly T[];
   /** An option's text, and the field's once chosen. */
   optionText: (item: T) => string;
+  /** The field as role="combobox" with aria-expanded (as a Mantine Select's), not a text box with a list. */
+  withExpandedAttribute?: boolean;
 };
 
 /**
@@ -36,6 +38,7 @@ export function AutocompletePicker<T extends { id: number }, D, K extends QueryK
   search,
   itemsOf,
   optionText,
+  withExpandedAttribute,
   onFocus,
   onBlur,
   ...props
@@ -92,7 +95,7 @@ export function AutocompletePicker<T extends { id: number }, D, K extends QueryK
 
   return (
     <Combobox store={combobox} onOptionSubmit={(id) => choose(shown.find((item) => String(item.id) === id) ?? null)} withinPortal>
-      <Combobox.Target>
+      <Combobox.Target withExpandedAttribute={withExpandedAttribute}>
         <TextInput
           {...props}
           value={typed}

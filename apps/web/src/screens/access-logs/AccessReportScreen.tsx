@@ -3,11 +3,12 @@
 import { ACCESS_LOG_LIMITS, daysInRange, formatActiveTime } from '@app/shared/access-log-rules';
 import { dateTime } from '@app/shared/format';
 import { businessDate } from '@app/shared/funnel';
-import { Button, Card, EmptyState, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, EmptyState, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconChartBar, IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DateField } from '../../components/DateField';
+import { ListTable } from '../../components/ListScreen';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadFailed, LoadingRows } from '../../components/ScreenStates';
 import { useTRPC } from '../../lib/trpc';
@@ -106,30 +107,20 @@ export default function AccessReportScreen() {
                 py="xl"
               />
             ) : (
-              <Table.ScrollContainer minWidth={640}>
-                <Table striped highlightOnHover aria-label="Acessos por usuário e tela">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Usuário</Table.Th>
-                      <Table.Th>Tela</Table.Th>
-                      <Table.Th ta="right">Tempo ativo</Table.Th>
-                      <Table.Th ta="right">Visitas</Table.Th>
-                      <Table.Th>Último acesso</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.rows.map((row) => (
-                      <Table.Tr key={`${row.user_id}-${row.controller}`}>
-                        <Table.Td>{row.user_name ?? 'Usuário removido'}</Table.Td>
-                        <Table.Td>{screenLabel(row.controller)}</Table.Td>
-                        <Table.Td ta="right">{formatActiveTime(row.active_time)}</Table.Td>
-                        <Table.Td ta="right">{row.visits}</Table.Td>
-                        <Table.Td>{dateTime(row.last_access)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <ListTable
+                query={report}
+                rows={data.rows}
+                rowKey={(row) => `${row.user_id}-${row.controller}`}
+                label="Acessos por usuário e tela"
+                minWidth={640}
+                primary={{ label: 'Usuário', title: (row) => row.user_name ?? 'Usuário removido' }}
+                columns={[
+                  { label: 'Tela', cell: (row) => screenLabel(row.controller) },
+                  { label: 'Tempo ativo', align: 'right', cell: (row) => formatActiveTime(row.active_time) },
+                  { label: 'Visitas', align: 'right', cell: (row) => row.visits },
+                  { label: 'Último acesso', cell: (row) => dateTime(row.last_access) },
+                ]}
+              />
             )}
           </Stack>
         )}

@@ -1,17 +1,17 @@
 import type { AttendanceFilters } from '@app/shared/attendances';
-import { DEFAULT_PAGE_SIZE } from '@app/shared/constants';
 import { shortDate } from '@app/shared/format';
 import type { AttendanceListStatus } from '@app/shared/funnel';
-import { Stack, Table, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { IconHeadset } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ListPagination } from '../../components/ListPagination';
-import { ListContent, ListRow, ListTable } from '../../components/ListScreen';
+import { ListContent, ListTable } from '../../components/ListScreen';
 import { Money } from '../../components/Money';
 import { useTRPC } from '../../lib/trpc';
 import { AttendanceStatusBadges, BudgetActivity } from './badges';
 import { travelDates } from './labels';
+import { attendanceListInput } from './list-params';
 
 const NOUN: [string, string] = ['atendimento', 'atendimentos'];
 
@@ -29,9 +29,7 @@ type Props = {
 /** The attendances list (page size 6), newest first. */
 export function AttendanceList({ filters, page, onPageChange, emptyAction, filtered, showClient = true }: Props) {
   const trpc = useTRPC();
-  const list = useQuery(
-    trpc.attendances.list.queryOptions({ ...filters, page, per_page: DEFAULT_PAGE_SIZE }, { placeholderData: keepPreviousData }),
-  );
+  const list = useQuery(trpc.attendances.list.queryOptions(attendanceListInput(filters, page), { placeholderData: keepPreviousData }));
   const rows = list.data?.attendances ?? [];
 
   return (
@@ -45,41 +43,34 @@ export function AttendanceList({ filters, page, onPageChange, emptyAction, filte
     >
       <ListTable
         query={list}
+        rows={rows}
+        rowKey={(a) => a.id}
+        rowTestId="attendance-row"
         minWidth={showClient ? 760 : 600}
-        head={
-          <>
-            <Table.Th>Atendimento</Table.Th>
-            {showClient && <Table.Th>Cliente</Table.Th>}
-            <Table.Th>Responsável</Table.Th>
-            <Table.Th>Viagem</Table.Th>
-            <Table.Th ta="right">Valor</Table.Th>
-            <Table.Th>Status</Table.Th>
-          </>
-        }
-      >
-        {rows.map((a) => (
-          <ListRow key={a.id} to={`/atendimento/${a.id}`} testId="attendance-row" title={a.title} subtitle={a.destination}>
-            {showClient && <Table.Td>{a.client_name}</Table.Td>}
-            <Table.Td>
-              <Text fz="sm">{a.owner_name}</Text>
-            </Table.Td>
-            <Table.Td>
+        primary={{ label: 'Atendimento', title: (a) => a.title, subtitle: (a) => a.destination, to: (a) => `/atendimento/${a.id}` }}
+        columns={[
+          showClient && { label: 'Cliente', cell: (a) => a.client_name },
+          { label: 'Responsável', cell: (a) => <Text fz="sm">{a.owner_name}</Text> },
+          {
+            label: 'Viagem',
+            cell: (a) => (
               <Text fz="sm" c={a.start_date ? undefined : 'dimmed'}>
                 {travelDates(a.start_date, a.end_date, shortDate) || 'Sem data'}
               </Text>
-            </Table.Td>
-            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-              <Money cents={a.value_cents} />
-            </Table.Td>
-            <Table.Td>
+            ),
+          },
+          { label: 'Valor', align: 'right', nowrap: true, cell: (a) => <Money cents={a.value_cents} /> },
+          {
+            label: 'Status',
+            cell: (a) => (
               <Stack gap={4}>
                 <AttendanceStatusBadges status={a.status} tag={a.status_tag} />
                 <BudgetActivity views={a.budget_views_count} accepted={a.budget_accepted} />
               </Stack>
-            </Table.Td>
-          </ListRow>
-        ))}
-      </ListTable>
+            ),
+          },
+        ]}
+      />
       <ListPagination pagination={list.data?.pagination} noun={NOUN} onChange={onPageChange} />
     </ListContent>
   );

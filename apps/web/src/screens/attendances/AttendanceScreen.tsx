@@ -1,20 +1,16 @@
-import { type Attendance, markLostInput } from '@app/shared/attendances';
-import { maxLengthOf } from '@app/shared/form';
+import type { Attendance } from '@app/shared/attendances';
 import { dateTime, shortDate } from '@app/shared/format';
 import { canTransition } from '@app/shared/funnel';
-import { Anchor, Button, Card, Grid, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
-import { IconArrowBackUp, IconBan, IconEdit, IconMoodSad, IconQuestionMark, IconTrophy } from '@tabler/icons-react';
-import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { Anchor, Button, Card, Grid, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconArrowBackUp, IconEdit, IconQuestionMark } from '@tabler/icons-react';
+import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { CurrencyInput } from '../../components/CurrencyInput';
 import { DetailField, DetailNotes, OrMissing } from '../../components/DetailFields';
 import { Money } from '../../components/Money';
 import { PageHeader } from '../../components/PageHeader';
 import { BackLink as BackTo, DetailNotFound, DetailPending } from '../../components/ScreenStates';
 import { recordNotFound, useRecordId } from '../../lib/record-route';
-import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { AttendanceBudgets } from '../budgets/AttendanceBudgets';
 import { AttendanceTasks } from '../tasks/AttendanceTasks';
@@ -23,124 +19,40 @@ import { AttendanceStatusBadges } from './badges';
 import { ConsolidatedSection } from './ConsolidatedSection';
 import { CoverImage } from './CoverImage';
 import { passengers, travelDates } from './labels';
+import { MOVE_ORDER, MOVES, REOPEN_LABEL, useAttendanceSaved, useStatusMoves } from './status-moves';
 import { useOwnerOptions } from './use-owner-options';
 
 function BackLink() {
   return <BackTo to="/atendimentos">Voltar para atendimentos</BackTo>;
 }
 
-/** Every change to an attendance also moves the list, the funnel, its numbers and the history. */
-function useAttendanceSaved() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  return (saved: Attendance, message: string) => {
-    queryClient.setQueryData(trpc.attendances.get.queryKey({ id: saved.id }), saved);
-    void queryClient.invalidateQueries({ queryKey: trpc.attendances.pathKey() });
-    toastSuccess(message);
-  };
-}
-
-type Move = 'won' | 'lost' | 'canceled';
-
-/** The moves asked about first: the button, its dialog's title and the confirm button say the same. */
-const MOVES: Record<Move, { label: string; icon: ReactNode; color: string; variant?: 'light' }> = {
-  won: { label: 'Marcar como ganho', icon: <IconTrophy size={16} aria-hidden />, color: 'teal' },
-  lost: { label: 'Marcar como perdido', icon: <IconMoodSad size={16} aria-hidden />, color: 'red', variant: 'light' },
-  canceled: { label: 'Cancelar venda', icon: <IconBan size={16} aria-hidden />, color: 'red', variant: 'light' },
-};
-
 /** An open attendance is won or lost; a closed one reopens; a sale can be canceled. */
 function StatusActions({ attendance }: { attendance: Attendance }) {
-  const trpc = useTRPC();
-  const saved = useAttendanceSaved();
-  const [dialog, setDialog] = useState<Move | null>(null);
-  const [lostReason, setLostReason] = useState('');
-  const [wonValue, setWonValue] = useState<number | null>(attendance.value_cents);
-  const close = () => setDialog(null);
-  const id = attendance.id;
-
-  const won = useMutation(
-    trpc.attendances.won.mutationOptions({ onSuccess: (a) => saved(a, 'Atendimento marcado como ganho.'), onSettled: close }),
-  );
-  const lost = useMutation(
-    trpc.attendances.lost.mutationOptions({ onSuccess: (a) => saved(a, 'Atendimento marcado como perdido.'), onSettled: close }),
-  );
-  const cancel = useMutation(trpc.attendances.cancel.mutationOptions({ onSuccess: (a) => saved(a, 'Venda cancelada.'), onSettled: close }));
-  const reopen = useMutation(trpc.attendances.reopen.mutationOptions({ onSuccess: (a) => saved(a, 'Atendimento reaberto.') }));
-
-  const open = (which: Move) => {
-    setLostReason('');
-    setWonValue(attendance.value_cents);
-    setDialog(which);
-  };
-  /** What every move's dialog shares. */
-  const dialogOf = (move: Move, pending: boolean) => ({
-    opened: dialog === move,
-    title: MOVES[move].label,
-    confirmLabel: MOVES[move].label,
-    loading: pending,
-    onClose: close,
-  });
-
+  const moves = useStatusMoves();
   return (
     <>
-      {(Object.keys(MOVES) as Move[])
-        .filter((move) => canTransition(attendance.status, move))
-        .map((move) => (
-          <Button
-            key={move}
-            color={MOVES[move].color}
-            variant={MOVES[move].variant}
-            leftSection={MOVES[move].icon}
-            onClick={() => open(move)}
-          >
-            {MOVES[move].label}
-          </Button>
-        ))}
+      {MOVE_ORDER.filter((move) => canTransition(attendance.status, move)).map((move) => (
+        <Button
+          key={move}
+          color={MOVES[move].color}
+          variant={MOVES[move].variant}
+          leftSection={MOVES[move].icon}
+          onClick={() => moves.start(move, attendance)}
+        >
+          {MOVES[move].label}
+        </Button>
+      ))}
       {canTransition(attendance.status, 'reopened') && (
         <Button
           variant="default"
           leftSection={<IconArrowBackUp size={16} aria-hidden />}
-          loading={reopen.isPending}
-          onClick={() => reopen.mutate({ id })}
+          loading={moves.reopening}
+          onClick={() => moves.start('reopened', attendance)}
         >
-          Reabrir
+          {REOPEN_LABEL}
         </Button>
       )}
-
-      <ConfirmDialog
-        {...dialogOf('won', won.isPending)}
-        color="teal"
-        onConfirm={() => won.mutate({ id, ...(wonValue === null ? {} : { value_cents: wonValue }) })}
-      >
-        <Stack gap="sm">
-          <Text>
-            Confirma a venda de <strong>{attendance.title}</strong>?
-          </Text>
-          <CurrencyInput label="Valor final da venda" value={wonValue} onChange={setWonValue} />
-        </Stack>
-      </ConfirmDialog>
-      <ConfirmDialog {...dialogOf('lost', lost.isPending)} onConfirm={() => lost.mutate({ id, lost_reason: lostReason.trim() || null })}>
-        <Stack gap="sm">
-          <Text>
-            Deseja marcar <strong>{attendance.title}</strong> como perdido? Ele sai de “Em aberto” e pode ser reaberto depois.
-          </Text>
-          <Textarea
-            label="Motivo da perda"
-            description="Opcional"
-            autosize
-            minRows={2}
-            maxLength={maxLengthOf(markLostInput, 'lost_reason')}
-            value={lostReason}
-            onChange={(e) => setLostReason(e.currentTarget.value)}
-          />
-        </Stack>
-      </ConfirmDialog>
-      <ConfirmDialog {...dialogOf('canceled', cancel.isPending)} cancelLabel="Voltar" onConfirm={() => cancel.mutate({ id })}>
-        <Text>
-          Deseja cancelar a venda de <strong>{attendance.title}</strong>? Ela continua listada entre as vendas canceladas.
-        </Text>
-      </ConfirmDialog>
+      {moves.dialogs}
     </>
   );
 }

@@ -1,9 +1,4 @@
-import {
-  ATTENDANCE_LIST_STATUSES,
-  ATTENDANCE_STATUS_LABELS,
-  ATTENDANCE_STATUS_TAG_LABELS,
-  type AttendanceListStatus,
-} from '@app/shared/funnel';
+import { ATTENDANCE_LIST_STATUSES, ATTENDANCE_STATUS_LABELS, ATTENDANCE_STATUS_TAG_LABELS } from '@app/shared/funnel';
 import { Button, Tabs } from '@mantine/core';
 import { IconLayoutKanban, IconList } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -12,27 +7,24 @@ import { useListParams } from '../../lib/use-list-params';
 import { AttendanceList } from './AttendanceList';
 import { BigNumbers } from './BigNumbers';
 import { FunnelBoard } from './FunnelBoard';
-import { AttendanceFiltersBar, hasFilters, readAttendanceFilters } from './filters';
+import { AttendanceFiltersBar, hasFilters } from './filters';
+import { readAttendanceFilters, readListStatus, readView } from './list-params';
 
 const STATUS_OPTIONS = ATTENDANCE_LIST_STATUSES.map((s) => ({
   value: s,
   label: s === 'expired' ? ATTENDANCE_STATUS_TAG_LABELS.expired : ATTENDANCE_STATUS_LABELS[s],
 }));
-const isListStatus = (v: string | null): v is AttendanceListStatus => !!v && (ATTENDANCE_LIST_STATUSES as readonly string[]).includes(v);
-
-type View = 'lista' | 'funil';
 
 /** Home and /atendimentos: big numbers, then the attendances as a list or as the sales funnel. */
 export default function AttendancesScreen() {
   const { params, page, update, setPage } = useListParams();
   const filters = readAttendanceFilters(params);
-  const statusParam = params.get('status');
-  const status = isListStatus(statusParam) ? statusParam : undefined;
-  const view: View = params.get('visao') === 'funil' ? 'funil' : 'lista';
+  const status = readListStatus(params);
+  const view = readView(params);
 
   return (
     <ListPage actions={<NewButton to="/atendimento-leader">Novo atendimento</NewButton>} before={<BigNumbers filters={filters} />}>
-      <AttendanceFiltersBar filters={filters} update={update}>
+      <AttendanceFiltersBar filters={filters} update={update} childrenActive={view === 'lista' && status ? 1 : 0}>
         {view === 'lista' && (
           <ListFilterSelect
             label="Status"
@@ -67,7 +59,7 @@ export default function AttendancesScreen() {
           />
         </Tabs.Panel>
         <Tabs.Panel value="funil">
-          <FunnelBoard filters={filters} page={page} onPageChange={setPage} />
+          <FunnelBoard filters={filters} />
         </Tabs.Panel>
       </Tabs>
     </ListPage>

@@ -1,100 +1,117 @@
-import type { AttendanceFilters, FunnelBalanceFigures, FunnelCard, FunnelOutput, FunnelSublist } from '@app/shared/attendances';
-import { DEFAULT_PAGE_SIZE } from '@app/shared/constants';
-import { shortDate } from '@app/shared/format';
-import { activeFunnelGroup, FUNNEL_GROUP_LABELS, FUNNEL_GROUPS, type FunnelGroup } from '@app/shared/funnel';
-import { Chip, Group, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AttendanceFilters, FunnelCard } from '@app/shared/attendances';
+import {
+  type AttendanceTransition,
+  activeFunnelGroup,
+  FUNNEL_GROUP_LABELS,
+  FUNNEL_GROUPS,
+  type FunnelGroup,
+  funnelDropTransition,
+  funnelGroupOf,
+} from '@app/shared/funnel';
+import {
+  type Active,
+  type Announcements,
+  type ClientRect,
+  type CollisionDetection,
+  DndContext,
+  type DragEndEvent,
+  DragOverlay,
+  type DragStartEvent,
+  type KeyboardCoordinateGetter,
+  KeyboardSensor,
+  PointerSensor,
+  pointerWithin,
+  rectIntersection,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import { Chip, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
-import { ListPagination } from '../../components/ListPagination';
-import { Money } from '../../components/Money';
 import { useTRPC } from '../../lib/trpc';
-import { AttendanceStatusBadges, BudgetActivity } from './badges';
 import classes from './FunnelBoard.module.css';
-import { travelDates } from './labels';
+import { FunnelCardPreview } from './FunnelCard';
+import { type DropState, FunnelColumn, groupOfColumn } from './FunnelColumn';
+import { useStatusMoves } from './status-moves';
 
-/** The sublists of each column, in display order, with their headings (sales also lists canceled ones). */
-function sublistsOf(group: FunnelGroup, data: FunnelOutput): { key: string; heading: string | null; list: FunnelSublist }[] {
-  if (group === 'negotiations') return [{ key: 'open', heading: null, list: data.negotiations.open }];
-  if (group === 'sales') {
-    return [
-      { key: 'won', heading: null, list: data.sales.won },
-      { key: 'canceled', heading: 'Vendas canceladas', list: data.sales.canceled },
-    ];
-  }
-  return [{ key: 'lost', heading: null, list: data.losses.lost }];
-}
+const cardOf = (active: Pick<Active, 'data'>): FunnelCard | undefined => active.data.current?.card as FunnelCard | undefined;
 
-function FunnelCardLink({ card }: { card: FunnelCard }) {
-  const dates = travelDates(card.start_date, card.end_date, shortDate);
-  return (
-    <Paper component={Link} to={`/atendimento/${card.id}`} withBorder radius="md" p="sm" className={classes.card} data-testid="funnel-card">
-      <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-        <Text fw={600} fz="sm" lineClamp={2}>
-          {card.title}
-        </Text>
-        <Text fw={700} fz="sm" style={{ whiteSpace: 'nowrap' }} data-testid="funnel-card-price">
-          <Money cents={card.price} />
-        </Text>
-      </Group>
-      <Text fz="xs" c="dimmed" mt={2}>
-        {card.client_name}
-        {card.destination ? ` · ${card.destination}` : ''}
-      </Text>
-      {dates && (
-        <Text fz="xs" c="dimmed">
-          {dates}
-        </Text>
-      )}
-      <Group justify="space-between" mt={6} gap="xs">
-        <AttendanceStatusBadges status={card.status} tag={card.status_tag} />
-        <Text fz="xs" c="dimmed" truncate maw="50%">
-          {card.owner_name}
-        </Text>
-      </Group>
-      <BudgetActivity views={card.budget_views_count} accepted={card.budget_accepted} />
-    </Paper>
-  );
-}
+/** The pointer picks the column it is over; the arrows, the column the moved card covers most. */
+const collision: CollisionDetection = (args) => (args.pointerCoordinates ? pointerWithin(args) : rectIntersection(args));
 
-function BalanceSummary({ balance }: { balance: FunnelBalanceFigures | undefined }) {
-  if (!balance) return <Skeleton h={36} />;
-  return (
-    <Stack gap={0} data-testid="funnel-balance">
-      <Text fz="sm">
-        <Text span fw={700} data-testid="funnel-balance-total">
-          {balance.total_attendances === 1 ? '1 atendimento' : `${balance.total_attendances} atendimentos`}
-        </Text>{' '}
-        · <Money cents={balance.total_value} />
-      </Text>
-      <Text fz="xs" c="dimmed">
-        Ativos: {balance.active_attendances} (<Money cents={balance.active_value} />) · Expirados: {balance.expired_attendances}
-      </Text>
-    </Stack>
-  );
+/**
+ * The arrows move a picked-up card to the next column on the left or the right, at the same
+ * height (a column is ordered by date: there is no place in it to choose).
+ */
+const columnKeyboardCoordinates: KeyboardCoordinateGetter = (
+  event,
+  { context: { collisionRect, droppableRects, droppableContainers } },
+) => {
+  const step = event.code === 'ArrowRight' ? 1 : event.code === 'ArrowLeft' ? -1 : 0;
+  if (!step || !collisionRect) return undefined;
+  event.preventDefault();
+  const columns = droppableContainers
+    .getEnabled()
+    .map((c) => droppableRects.get(c.id))
+    .filter((r): r is ClientRect => !!r)
+    .sort((a, b) => a.left - b.left);
+  const center = collisionRect.left + collisionRect.width / 2;
+  const target = step > 0 ? columns.find((r) => r.left > center) : columns.findLast((r) => r.right < center);
+  if (!target) return undefined;
+  return {
+    x: target.left + (target.width - collisionRect.width) / 2,
+    y: Math.min(Math.max(collisionRect.top, target.top), target.bottom - collisionRect.height),
+  };
+};
+
+const SCREEN_READER_INSTRUCTIONS =
+  'Para mover o atendimento para outra coluna, pressione espaço ou Enter. Use as setas para a esquerda e para a direita ' +
+  'para escolher a coluna, espaço ou Enter de novo para soltar, ou Esc para cancelar.';
+
+const ANNOUNCEMENTS: Announcements = {
+  onDragStart: ({ active }) => {
+    const card = cardOf(active);
+    return card ? `Atendimento ${card.title} selecionado, na coluna ${FUNNEL_GROUP_LABELS[funnelGroupOf(card.status)]}.` : undefined;
+  },
+  onDragOver: ({ active, over }) => {
+    const group = over && groupOfColumn(over.id);
+    return `Atendimento ${cardOf(active)?.title ?? ''} ${group ? `sobre a coluna ${FUNNEL_GROUP_LABELS[group]}` : 'fora das colunas'}.`;
+  },
+  onDragEnd: ({ active, over }) => {
+    const card = cardOf(active);
+    const group = over && groupOfColumn(over.id);
+    if (!card) return undefined;
+    if (!group || !funnelDropTransition(card.status, group)) return `Atendimento ${card.title} continua onde estava.`;
+    return `Atendimento ${card.title} solto na coluna ${FUNNEL_GROUP_LABELS[group]}.`;
+  },
+  onDragCancel: ({ active }) => `Movimento cancelado. O atendimento ${cardOf(active)?.title ?? ''} continua onde estava.`,
+};
+
+/** Where a dragged card may go: its own column, a column whose move its status allows, or none. */
+function dropState(card: FunnelCard | null, group: FunnelGroup): DropState {
+  if (!card) return null;
+  if (funnelGroupOf(card.status) === group) return 'origin';
+  return funnelDropTransition(card.status, group) ? 'allowed' : 'blocked';
 }
 
 /**
- * The sales funnel (sections 3, 4 and 9): three toggleable columns, their balance, and the active
- * group picked by the board's scroll position with the shared thresholds.
+ * The sales funnel (sections 3, 4 and 9): three toggleable columns, each with its balance and its
+ * own scrolling pages of cards; the active group picked by the board's scroll position with the
+ * shared thresholds. A card dragged to another column (pointer or keyboard), or moved from its
+ * menu, is won, lost or reopened after the attendance screen's own questions.
  */
-export function FunnelBoard({
-  filters,
-  page,
-  onPageChange,
-}: {
-  filters: AttendanceFilters;
-  page: number;
-  onPageChange: (p: number) => void;
-}) {
+export function FunnelBoard({ filters }: { filters: AttendanceFilters }) {
   const trpc = useTRPC();
   const [visible, setVisible] = useState<FunnelGroup[]>([...FUNNEL_GROUPS]);
   const [scrollRatio, setScrollRatio] = useState(0);
+  const [dragged, setDragged] = useState<FunnelCard | null>(null);
   const boardRef = useRef<HTMLDivElement>(null);
-  const funnel = useQuery(
-    trpc.attendances.funnel.queryOptions({ ...filters, page, per_page: DEFAULT_PAGE_SIZE }, { placeholderData: keepPreviousData }),
-  );
   const balance = useQuery(trpc.attendances.balance.queryOptions(filters));
+  const moves = useStatusMoves();
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: columnKeyboardCoordinates }),
+  );
 
   const shown = FUNNEL_GROUPS.filter((g) => visible.includes(g));
   const active = activeFunnelGroup(shown, scrollRatio);
@@ -110,20 +127,23 @@ export function FunnelBoard({
     measure();
     window.addEventListener('resize', measure);
     return () => window.removeEventListener('resize', measure);
-  }, [measure, visible.length, funnel.data]);
+  }, [measure, visible.length]);
 
   const scrollTo = (group: FunnelGroup) => {
     boardRef.current?.querySelector(`[data-group="${group}"]`)?.scrollIntoView({ behavior: 'smooth', inline: 'start', block: 'nearest' });
   };
 
-  // One page control for the board: as many pages as its longest visible sublist.
-  const data = funnel.data;
-  const longest = data
-    ? shown
-        .flatMap((g) => sublistsOf(g, data))
-        .map((s) => s.list.pagination)
-        .reduce((a, b) => (b.total_pages > (a?.total_pages ?? 0) ? b : a), undefined as FunnelSublist['pagination'] | undefined)
-    : undefined;
+  const move = (card: FunnelCard, transition: AttendanceTransition) =>
+    moves.start(transition, { id: card.id, title: card.title, value_cents: card.price });
+
+  const onDragStart = ({ active: item }: DragStartEvent) => setDragged(cardOf(item) ?? null);
+  const onDragEnd = ({ active: item, over }: DragEndEvent) => {
+    setDragged(null);
+    const card = cardOf(item);
+    const group = over ? groupOfColumn(over.id) : null;
+    const transition = card && group ? funnelDropTransition(card.status, group) : null;
+    if (card && transition) move(card, transition);
+  };
 
   return (
     <Stack gap="sm">
@@ -154,65 +174,38 @@ export function FunnelBoard({
           Selecione ao menos uma coluna para ver o funil.
         </Text>
       ) : (
-        <div ref={boardRef} className={classes.board} onScroll={measure} data-testid="funnel-board" data-active-group={active ?? undefined}>
-          {shown.map((group) => (
-            <Paper
-              key={group}
-              component="section"
-              withBorder
-              radius="lg"
-              p="sm"
-              bg="var(--mantine-color-gray-0)"
-              className={classes.column}
-              data-group={group}
-              data-active={group === active}
-              data-testid={`funnel-column-${group}`}
-              aria-labelledby={`funnel-heading-${group}`}
-              aria-current={group === active ? 'true' : undefined}
-            >
-              <Stack gap="xs">
-                <Title order={2} fz="h4" id={`funnel-heading-${group}`}>
-                  {FUNNEL_GROUP_LABELS[group]}
-                </Title>
-                <BalanceSummary balance={balance.data?.[group]} />
-                {data ? (
-                  sublistsOf(group, data).map(({ key, heading, list }) =>
-                    heading && list.pagination.total_count === 0 ? null : (
-                      <Stack key={key} gap="xs" data-testid={`funnel-sublist-${key}`}>
-                        {heading && (
-                          <Text fz="xs" fw={600} c="dimmed" tt="uppercase" mt="xs">
-                            {list.pagination.total_count_capped ? (
-                              `${heading} · mais de ${list.pagination.total_count}`
-                            ) : (
-                              <>
-                                {heading} · {list.pagination.total_count} · <Money cents={list.total_value} />
-                              </>
-                            )}
-                          </Text>
-                        )}
-                        {list.cards.length === 0 && !heading ? (
-                          <Text fz="sm" c="dimmed" ta="center" py="md">
-                            Nenhum atendimento
-                          </Text>
-                        ) : (
-                          list.cards.map((card) => <FunnelCardLink key={card.id} card={card} />)
-                        )}
-                      </Stack>
-                    ),
-                  )
-                ) : (
-                  <Stack gap="xs" aria-busy="true" aria-label="Carregando funil">
-                    {Array.from({ length: 3 }, (_, i) => (
-                      <Skeleton key={i} h={84} radius="md" />
-                    ))}
-                  </Stack>
-                )}
-              </Stack>
-            </Paper>
-          ))}
-        </div>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={collision}
+          onDragStart={onDragStart}
+          onDragEnd={onDragEnd}
+          onDragCancel={() => setDragged(null)}
+          accessibility={{ announcements: ANNOUNCEMENTS, screenReaderInstructions: { draggable: SCREEN_READER_INSTRUCTIONS } }}
+        >
+          <div
+            ref={boardRef}
+            className={classes.board}
+            onScroll={measure}
+            data-testid="funnel-board"
+            data-active-group={active ?? undefined}
+          >
+            {shown.map((group) => (
+              <FunnelColumn
+                key={group}
+                group={group}
+                filters={filters}
+                balance={balance.data?.[group]}
+                active={group === active}
+                drop={dropState(dragged, group)}
+                busyId={moves.busyId}
+                onMove={move}
+              />
+            ))}
+          </div>
+          <DragOverlay dropAnimation={null}>{dragged && <FunnelCardPreview card={dragged} />}</DragOverlay>
+        </DndContext>
       )}
-      <ListPagination pagination={longest} onChange={onPageChange} label="Paginação do funil" />
+      {moves.dialogs}
     </Stack>
   );
 }

@@ -5,34 +5,30 @@ import type { ReactNode } from 'react';
 import { DateField } from '../../components/DateField';
 import { ListFilterBar, ListFilterSelect } from '../../components/ListScreen';
 import { useSearchParam } from '../../lib/use-list-params';
+import { FILTER_KEYS } from './list-params';
 import { useOwnerOptions } from './use-owner-options';
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isoDate = (v: string | null) => (v && ISO_DATE.test(v) ? v : undefined);
-
-/** Query keys of the attendance filters (shared by the list, the funnel and the big numbers). */
-export const FILTER_KEYS = { search: 'busca', owner: 'responsavel', from: 'viagem_de', to: 'viagem_ate' } as const;
-
-export function readAttendanceFilters(params: URLSearchParams): AttendanceFilters {
-  const owner = Number(params.get(FILTER_KEYS.owner));
-  return {
-    search: params.get(FILTER_KEYS.search) || undefined,
-    owner_user_id: Number.isInteger(owner) && owner > 0 ? owner : undefined,
-    start_date_from: isoDate(params.get(FILTER_KEYS.from)),
-    start_date_to: isoDate(params.get(FILTER_KEYS.to)),
-  };
-}
 
 export const hasFilters = (f: AttendanceFilters) => !!(f.search || f.owner_user_id || f.start_date_from || f.start_date_to);
 
 type Update = (changes: Record<string, string | undefined>) => void;
 
-/** Search, responsible user and travel date range; `children` adds screen-specific filters. */
-export function AttendanceFiltersBar({ filters, update, children }: { filters: AttendanceFilters; update: Update; children?: ReactNode }) {
+/** Search, responsible user and travel date range; `children` adds screen-specific filters, `childrenActive` of them set. */
+export function AttendanceFiltersBar({
+  filters,
+  update,
+  childrenActive = 0,
+  children,
+}: {
+  filters: AttendanceFilters;
+  update: Update;
+  childrenActive?: number;
+  children?: ReactNode;
+}) {
   const search = useSearchParam(FILTER_KEYS.search, update);
   const owners = useOwnerOptions();
+  const active = [filters.owner_user_id, filters.start_date_from, filters.start_date_to].filter(Boolean).length + childrenActive;
   return (
-    <ListFilterBar search={search} placeholder="Título, destino ou cliente">
+    <ListFilterBar search={search} placeholder="Título, destino ou cliente" active={active}>
       <ListFilterSelect
         label="Responsável"
         param={FILTER_KEYS.owner}

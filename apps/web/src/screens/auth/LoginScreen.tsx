@@ -8,10 +8,14 @@ import { startSession } from '../../lib/auth-actions';
 import { useSchemaForm } from '../../lib/form';
 import { useTRPC } from '../../lib/trpc';
 
-/** A failed login reads the server's text (field errors and network failures in the bar's words). */
-function loginErrorText(error: unknown): string {
+/**
+ * A failed login reads the server's text (a network failure in the bar's words); field errors
+ * show on their fields instead (or above them, as the form's error).
+ */
+function loginErrorText(error: unknown): string | null {
   const err = apiError(error);
-  return Object.keys(err.errors).length > 0 || err.code === 'NETWORK' ? errorText(err) : err.message;
+  if (Object.keys(err.errors).length > 0) return null;
+  return err.code === 'NETWORK' ? errorText(err) : err.message;
 }
 
 /** The first screen's schema loads, and zod with it, when its form first validates. */
@@ -36,7 +40,7 @@ export default function LoginScreen() {
       onError: (error) => form.setServerErrors(error),
     }),
   );
-  const loginError = login.error && loginErrorText(login.error);
+  const loginError = login.error && (loginErrorText(login.error) ?? form.formError);
 
   return (
     <AuthCard title="Entrar" subtitle="Acesse a sua conta da agência.">

@@ -5,6 +5,7 @@ import { IconMailCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { AuthCard } from '../../components/AuthCard';
+import { ErrorText } from '../../components/ErrorText';
 import { useSchemaForm } from '../../lib/form';
 import { useTRPC } from '../../lib/trpc';
 
@@ -35,6 +36,7 @@ export default function RecoverPasswordScreen() {
     <AuthCard title="Recuperar senha" subtitle="Informe o e-mail da sua conta e enviaremos um link para você criar uma nova senha.">
       <form onSubmit={form.submit((input) => forgot.mutate(input))} noValidate>
         <Stack gap="md">
+          <ErrorText>{form.formError}</ErrorText>
           <TextInput
             label="E-mail"
             type="email"

@@ -1,38 +1,21 @@
 import { SEARCH_MAX_LENGTH } from '@app/shared/constants';
 import { shortDate } from '@app/shared/format';
-import { Button, Table, Text, TextInput } from '@mantine/core';
+import { Button, Text, TextInput } from '@mantine/core';
 import { IconFileDollar, IconX } from '@tabler/icons-react';
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import { DateField } from '../../components/DateField';
 import { ListPagination } from '../../components/ListPagination';
-import { ListContent, ListFilterBar, ListFilterSelect, ListPage, ListRow, ListTable, NewButton } from '../../components/ListScreen';
+import { ListContent, ListFilterBar, ListFilterSelect, ListPage, ListTable, NewButton } from '../../components/ListScreen';
 import { Money } from '../../components/Money';
 import { AutocompletePicker } from '../../components/pickers/AutocompletePicker';
 import { useTRPC } from '../../lib/trpc';
 import { useListParams, useSearchParam } from '../../lib/use-list-params';
 import { useOwnerOptions } from '../attendances/use-owner-options';
 import { BudgetStatusBadge } from './badges';
-import { BUDGET_STATUS_OPTIONS, budgetEditorPath, isBudgetStatus, travelDates } from './labels';
+import { BUDGET_STATUS_OPTIONS, budgetEditorPath, travelDates } from './labels';
+import { budgetListInput, KEYS, PER_PAGE, readBudgetFilters } from './list-params';
 
-/** Spec §9: budget pages hold 6, the first is 1. */
-const PER_PAGE = 6;
 const NOUN: [string, string] = ['orçamento', 'orçamentos'];
-const KEYS = {
-  search: 'busca',
-  status: 'status',
-  client: 'cliente',
-  owner: 'responsavel',
-  from: 'viagem_de',
-  to: 'viagem_ate',
-  destination: 'destino',
-} as const;
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isoDate = (v: string | null) => (v && ISO_DATE.test(v) ? v : undefined);
-const recordId = (v: string | null) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-};
 
 /** The client filter: its name read back from the address's id. */
 function ClientFilter({ value, onChange }: { value: number | undefined; onChange: (id: number | null) => void }) {
@@ -66,29 +49,10 @@ export default function BudgetsScreen() {
   const destination = useSearchParam(KEYS.destination, update);
   const owners = useOwnerOptions();
 
-  const statusParam = params.get(KEYS.status);
-  const status = isBudgetStatus(statusParam) ? statusParam : undefined;
-  const clientId = recordId(params.get(KEYS.client));
-  const ownerId = recordId(params.get(KEYS.owner));
-  const from = isoDate(params.get(KEYS.from));
-  const to = isoDate(params.get(KEYS.to));
+  const filters = readBudgetFilters(params);
+  const { status, clientId, ownerId, from, to } = filters;
 
-  const list = useQuery(
-    trpc.budgets.list.queryOptions(
-      {
-        search: search.applied || undefined,
-        status,
-        client_id: clientId,
-        owner_user_id: ownerId,
-        start_date_from: from,
-        start_date_to: to,
-        destination: destination.applied || undefined,
-        page,
-        per_page: PER_PAGE,
-      },
-      { placeholderData: keepPreviousData },
-    ),
-  );
+  const list = useQuery(trpc.budgets.list.queryOptions(budgetListInput(filters, page), { placeholderData: keepPreviousData }));
   const budgets = list.data?.budgets ?? [];
   const filtered = !!(search.applied || destination.applied || status || clientId || ownerId || from || to);
   const clear = () => {
@@ -98,7 +62,11 @@ export default function BudgetsScreen() {
 
   return (
     <ListPage actions={<NewButton to="/novo-orcamento">Novo orçamento</NewButton>}>
-      <ListFilterBar search={search} placeholder="Título, destino ou cliente">
+      <ListFilterBar
+        search={search}
+        placeholder="Título, destino ou cliente"
+        active={[status, clientId, ownerId, destination.applied, from, to].filter(Boolean).length}
+      >
         <ListFilterSelect
           label="Status"
           param={KEYS.status}
@@ -160,36 +128,29 @@ export default function BudgetsScreen() {
       >
         <ListTable
           query={list}
+          rows={budgets}
+          rowKey={(b) => b.id}
+          rowTestId="budget-row"
           minWidth={820}
-          head={
-            <>
-              <Table.Th>Orçamento</Table.Th>
-              <Table.Th>Destino</Table.Th>
-              <Table.Th>Viagem</Table.Th>
-              <Table.Th>Responsável</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th style={{ textAlign: 'right' }}>Total</Table.Th>
-            </>
-          }
-        >
-          {budgets.map((b) => (
-            <ListRow key={b.id} to={budgetEditorPath(b.id)} testId="budget-row" title={b.title} subtitle={b.client.name}>
-              <Table.Td>{b.destination || <Text c="dimmed">—</Text>}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {travelDates(b.start_date, b.end_date, shortDate) || <Text c="dimmed">—</Text>}
-              </Table.Td>
-              <Table.Td>{b.owner.name}</Table.Td>
-              <Table.Td>
-                <BudgetStatusBadge status={b.status} />
-              </Table.Td>
-              <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }} data-testid="budget-total">
+          primary={{ label: 'Orçamento', title: (b) => b.title, subtitle: (b) => b.client.name, to: (b) => budgetEditorPath(b.id) }}
+          columns={[
+            { label: 'Destino', cell: (b) => b.destination || <Text c="dimmed">—</Text> },
+            { label: 'Viagem', nowrap: true, cell: (b) => travelDates(b.start_date, b.end_date, shortDate) || <Text c="dimmed">—</Text> },
+            { label: 'Responsável', cell: (b) => b.owner.name },
+            { label: 'Status', cell: (b) => <BudgetStatusBadge status={b.status} /> },
+            {
+              label: 'Total',
+              align: 'right',
+              nowrap: true,
+              testId: 'budget-total',
+              cell: (b) => (
                 <Text fw={600} fz="sm">
                   <Money cents={b.total_cents} currency={b.currency} />
                 </Text>
-              </Table.Td>
-            </ListRow>
-          ))}
-        </ListTable>
+              ),
+            },
+          ]}
+        />
       </ListContent>
       <ListPagination pagination={list.data?.pagination} noun={NOUN} onChange={setPage} />
     </ListPage>

@@ -1,8 +1,10 @@
 // pt-BR names the budget screens show.
+
+import { isBudgetStatus } from '@app/shared/budget-statuses';
 import type { AgeGroup } from '@app/shared/budget-totals';
 import { BUDGET_STATUS_LABELS, BUDGET_STATUSES, type BudgetStatus, PAX_AGE_GROUP_LABELS } from '@app/shared/budgets';
 
-export { BUDGET_STATUS_LABELS, BUDGET_STATUSES, type BudgetStatus };
+export { BUDGET_STATUS_LABELS, BUDGET_STATUSES, type BudgetStatus, isBudgetStatus };
 
 export const BUDGET_STATUS_COLORS: Record<BudgetStatus, string> = {
   draft: 'gray',
@@ -15,8 +17,6 @@ export const BUDGET_STATUS_OPTIONS = BUDGET_STATUSES.map((s) => ({
   value: s,
   label: BUDGET_STATUS_LABELS[s],
 }));
-export const isBudgetStatus = (v: string | null | undefined): v is BudgetStatus =>
-  !!v && (BUDGET_STATUSES as readonly string[]).includes(v);
 
 export const AGE_GROUP_LABELS = PAX_AGE_GROUP_LABELS;
 export const AGE_GROUP_PLURALS: Record<AgeGroup, [string, string]> = {

@@ -1,11 +1,12 @@
 import type { Client } from '@app/shared/clients';
-import { DOCUMENT_UPLOAD, uploadHint } from '@app/shared/files';
+import { DOCUMENT_UPLOAD, pickedFileProblem, uploadHint } from '@app/shared/files';
 import { dateTime, fileSize } from '@app/shared/format';
 import { ActionIcon, Card, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { IconDownload, IconPaperclip, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ErrorText } from '../../components/ErrorText';
 import { UploadButton } from '../../components/UploadButton';
 import { downloadFile } from '../../lib/download';
 import { toastSuccess } from '../../lib/toast';
@@ -21,6 +22,7 @@ export function ClientAttachments({ client }: { client: Client }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Attachment | null>(null);
 
   const saved = (c: Client) => queryClient.setQueryData(trpc.clients.get.queryKey({ id: c.id }), c);
@@ -35,12 +37,16 @@ export function ClientAttachments({ client }: { client: Client }) {
   );
 
   const upload = async (file: File) => {
+    // A file the server would refuse is refused before any byte goes.
+    const refused = pickedFileProblem(DOCUMENT_UPLOAD, file);
+    setProblem(refused);
+    if (refused) return;
     setProgress(0);
     try {
       saved(await uploadFile<Client>(`/api/clients/${client.id}/attachments`, file, { onProgress: setProgress }));
       toastSuccess('Anexo enviado.');
     } catch (error) {
-      reportUploadError(error, ATTACHMENT_UPLOAD_ERROR);
+      setProblem(reportUploadError(error, ATTACHMENT_UPLOAD_ERROR));
     } finally {
       setProgress(null);
     }
@@ -56,6 +62,7 @@ export function ClientAttachments({ client }: { client: Client }) {
           rule={DOCUMENT_UPLOAD}
           onPick={(f) => void upload(f)}
           busy={progress !== null}
+          inputLabel="Arquivo do anexo"
           size="xs"
           variant="light"
           leftSection={<IconUpload size={14} aria-hidden />}
@@ -63,6 +70,7 @@ export function ClientAttachments({ client }: { client: Client }) {
           Enviar anexo
         </UploadButton>
       </Group>
+      <ErrorText>{problem}</ErrorText>
       {progress !== null && (
         <Stack gap={4} mb="sm">
           <Progress value={progress} animated aria-label="Progresso do envio do anexo" />

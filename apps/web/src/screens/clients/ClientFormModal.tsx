@@ -3,7 +3,6 @@ import { CLIENT_LIST_LABELS } from '@app/shared/crm-labels';
 import { BR_STATES, type BrState, formatCnpj, formatCpf, formatPostalCode, onlyDigits } from '@app/shared/documents';
 import { serverErrorText } from '@app/shared/errors';
 import {
-  Alert,
   Anchor,
   Fieldset,
   Loader,
@@ -18,7 +17,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -94,8 +92,8 @@ function ClientForm({ client, onClose, onSaved }: Omit<Props, 'opened'>) {
   const queryClient = useQueryClient();
   /** Masked numbers show their errors once complete or left (not while typed). */
   const [docTouched, setDocTouched] = useState(false);
-  /** The server's text when its first error is on the CPF (the CPF-in-use flag). */
-  const [cpfServerText, setCpfServerText] = useState<string | null>(null);
+  /** The server's first error is on the CPF (the CPF-in-use flag): its error links to the client who has it. */
+  const [cpfInUse, setCpfInUse] = useState(false);
   const numberRef = useRef<HTMLInputElement>(null);
   const form = useSchemaForm({ schema: createClientInput, initialValues: initialValues(client), labels: LABELS });
   const v = form.values;
@@ -114,8 +112,7 @@ function ClientForm({ client, onClose, onSaved }: Omit<Props, 'opened'>) {
   const onError = (error: unknown) => {
     form.setServerErrors(error);
     const err = apiError(error);
-    const { text, cpfInUse } = serverErrorText(err, err.status);
-    if (cpfInUse) setCpfServerText(text);
+    setCpfInUse(serverErrorText(err, err.status).cpfInUse);
   };
   const create = useMutation(trpc.clients.create.mutationOptions({ onSuccess: (c) => done(c, 'Cliente cadastrado.'), onError }));
   const update = useMutation(trpc.clients.update.mutationOptions({ onSuccess: (c) => done(c, 'Cliente atualizado.'), onError }));
@@ -168,7 +165,18 @@ function ClientForm({ client, onClose, onSaved }: Omit<Props, 'opened'>) {
 
   const docName = kind === 'person' ? 'cpf' : 'cnpj';
   const docComplete = onlyDigits(v[docName]).length === DIGITS[docName];
-  const shownDocError = (kind === 'person' ? cpfServerText : null) ?? (docTouched || docComplete ? form.errors[docName] : null);
+  const docError = docTouched || docComplete ? form.errors[docName] : null;
+  const shownDocError =
+    docError && cpfInUse && kind === 'person' ? (
+      <>
+        {docError}.{' '}
+        <Anchor component={Link} to={`/clientes?busca=${onlyDigits(v.cpf)}`} onClick={onClose} fz="inherit">
+          Ver cliente
+        </Anchor>
+      </>
+    ) : (
+      docError
+    );
   const cepError = form.errors['addresses.0.postal_code'];
   const shownCepError = cep.error ?? (docTouched || onlyDigits(address?.postal_code ?? '').length === DIGITS.cep ? cepError : null);
 
@@ -207,22 +215,12 @@ function ClientForm({ client, onClose, onSaved }: Omit<Props, 'opened'>) {
             inputMode="numeric"
             autoComplete="off"
             {...masked(docName, () => {
-              if (docName === 'cpf') setCpfServerText(null);
+              if (docName === 'cpf') setCpfInUse(false);
             })}
             error={shownDocError}
           />
           {kind === 'person' && <DateField label="Data de nascimento" {...form.getInputProps('birth_date')} />}
         </SimpleGrid>
-        {cpfServerText && kind === 'person' && (
-          <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} p="xs">
-            <Text fz="sm">
-              Já existe um cliente com este CPF.{' '}
-              <Anchor component={Link} to={`/clientes?busca=${onlyDigits(v.cpf)}`} onClick={onClose} fz="sm">
-                Ver cliente
-              </Anchor>
-            </Text>
-          </Alert>
-        )}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <TextInput label="E-mail" type="email" inputMode="email" autoComplete="off" {...form.getInputProps('email')} />
           <PhoneInput form={form} path="phone" label="Telefone" />

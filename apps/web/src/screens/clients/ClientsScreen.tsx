@@ -1,12 +1,11 @@
-import type { ClientKind } from '@app/shared/clients';
-import { ActionIcon, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconEdit, IconUsersGroup } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ListPagination } from '../../components/ListPagination';
-import { ListContent, ListFilterBar, ListFilterSelect, ListPage, ListRow, ListTable, NewButton } from '../../components/ListScreen';
+import { ListContent, ListFilterBar, ListFilterSelect, ListPage, ListTable, NewButton } from '../../components/ListScreen';
 import { useRecordId } from '../../lib/record-route';
 import { useTRPC } from '../../lib/trpc';
 import { useListParams, useSearchParam } from '../../lib/use-list-params';
@@ -14,14 +13,9 @@ import { ImportButton } from '../imports/ImportButton';
 import { ClientActiveBadge, ClientKindBadge } from './badges';
 import { ClientFormModal } from './ClientFormModal';
 import { clientDocument, KIND_LABELS } from './labels';
+import { clientListInput, readClientFilters } from './list-params';
 
-const PER_PAGE = 10;
 const NOUN: [string, string] = ['cliente', 'clientes'];
-
-const STATUS_PARAM = { ativos: 'true', inativos: 'false' } as const;
-type StatusParam = keyof typeof STATUS_PARAM;
-const isStatusParam = (v: string | null): v is StatusParam => v === 'ativos' || v === 'inativos';
-const isKind = (v: string | null): v is ClientKind => v === 'person' || v === 'organization';
 
 /** /clientes/{id}: the list with the edit form of that client open over it. */
 function EditClient({ id, onClose }: { id: number; onClose: () => void }) {
@@ -43,17 +37,10 @@ export default function ClientsScreen() {
   const search = useSearchParam('busca', update);
   const [createOpened, createModal] = useDisclosure(false);
 
-  const statusParam = params.get('status');
-  const status = isStatusParam(statusParam) ? statusParam : undefined;
-  const kindParam = params.get('tipo');
-  const kind = isKind(kindParam) ? kindParam : undefined;
+  const filters = readClientFilters(params);
+  const { status, kind } = filters;
 
-  const list = useQuery(
-    trpc.clients.list.queryOptions(
-      { search: search.applied || undefined, is_active: status ? STATUS_PARAM[status] : undefined, kind, page, per_page: PER_PAGE },
-      { placeholderData: keepPreviousData },
-    ),
-  );
+  const list = useQuery(trpc.clients.list.queryOptions(clientListInput(filters, page), { placeholderData: keepPreviousData }));
   const clients = list.data?.clients ?? [];
   const filtered = !!search.applied || !!status || !!kind;
   const closeEdit = () => void navigate({ pathname: '/clientes', search: query }, { replace: true });
@@ -68,7 +55,7 @@ export default function ClientsScreen() {
           </>
         }
       >
-        <ListFilterBar search={search} placeholder="Nome, e-mail, CPF ou CNPJ">
+        <ListFilterBar search={search} placeholder="Nome, e-mail, CPF ou CNPJ" active={[kind, status].filter(Boolean).length}>
           <ListFilterSelect
             label="Tipo"
             param="tipo"
@@ -103,36 +90,32 @@ export default function ClientsScreen() {
         >
           <ListTable
             query={list}
+            rows={clients}
+            rowKey={(c) => c.id}
+            rowTestId="client-row"
             minWidth={720}
-            head={
-              <>
-                <Table.Th>Nome</Table.Th>
-                <Table.Th>Tipo</Table.Th>
-                <Table.Th>CPF/CNPJ</Table.Th>
-                <Table.Th>Contato</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th w={48}>
-                  <VisuallyHidden>Ações</VisuallyHidden>
-                </Table.Th>
-              </>
-            }
-          >
-            {clients.map((c) => (
-              <ListRow key={c.id} to={`/clientes-pessoa-interna/${c.id}`} testId="client-row" title={c.name}>
-                <Table.Td>
-                  <ClientKindBadge kind={c.kind} />
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{clientDocument(c) || <Text c="dimmed">—</Text>}</Table.Td>
-                <Table.Td>
-                  <Text fz="sm">{c.email}</Text>
-                  <Text fz="xs" c="dimmed">
-                    {c.phone}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <ClientActiveBadge active={c.is_active} />
-                </Table.Td>
-                <Table.Td>
+            primary={{ label: 'Nome', title: (c) => c.name, to: (c) => `/clientes-pessoa-interna/${c.id}` }}
+            columns={[
+              { label: 'Tipo', cell: (c) => <ClientKindBadge kind={c.kind} /> },
+              { label: 'CPF/CNPJ', nowrap: true, cell: (c) => clientDocument(c) || <Text c="dimmed">—</Text> },
+              {
+                label: 'Contato',
+                cell: (c) =>
+                  (c.email || c.phone) && (
+                    <>
+                      <Text fz="sm">{c.email}</Text>
+                      <Text fz="xs" c="dimmed">
+                        {c.phone}
+                      </Text>
+                    </>
+                  ),
+              },
+              { label: 'Status', cell: (c) => <ClientActiveBadge active={c.is_active} /> },
+              {
+                label: 'Ações',
+                actions: true,
+                w: 48,
+                cell: (c) => (
                   <Tooltip label="Editar">
                     <ActionIcon
                       component={Link}
@@ -145,10 +128,10 @@ export default function ClientsScreen() {
                       <IconEdit size={18} aria-hidden />
                     </ActionIcon>
                   </Tooltip>
-                </Table.Td>
-              </ListRow>
-            ))}
-          </ListTable>
+                ),
+              },
+            ]}
+          />
         </ListContent>
         <ListPagination pagination={list.data?.pagination} noun={NOUN} onChange={setPage} />
       </ListPage>

@@ -86,7 +86,7 @@ export default function HotelsScreen() {
   return (
     <>
       <ListPage actions={<NewButton onClick={createModal.open}>Novo hotel</NewButton>}>
-        <ListFilterBar search={search} placeholder="Nome, local ou endereço">
+        <ListFilterBar search={search} placeholder="Nome, local ou endereço" active={[cityId, stars].filter(Boolean).length}>
           <Box w={{ base: '100%', xs: 240 }}>
             <ReferencePicker
               // A new picker when the filter is cleared from outside ('Limpar filtros').

@@ -1,11 +1,11 @@
 import { dateTime } from '@app/shared/format';
 import { IMPORT_KIND_LABELS, IMPORT_STATUS_LABELS, type ImportKind, type ImportStatus } from '@app/shared/imports';
-import { Badge, Card, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ListPagination } from '../../components/ListPagination';
-import { ListContent, ListRow, ListTable } from '../../components/ListScreen';
+import { ListContent, ListTable } from '../../components/ListScreen';
 import { useTRPC } from '../../lib/trpc';
 import { importUrl, isRunning, STATUS_COLORS } from './labels';
 
@@ -53,22 +53,16 @@ export function RecentImports({ kind }: { kind: ImportKind }) {
       >
         <ListTable
           query={list}
+          rows={imports}
+          rowKey={(i) => i.id}
+          rowTestId="recent-import"
           minWidth={600}
-          head={
-            <>
-              <Table.Th>Arquivo</Table.Th>
-              <Table.Th>Situação</Table.Th>
-              <Table.Th>Linhas</Table.Th>
-              <Table.Th>Enviada em</Table.Th>
-            </>
-          }
-        >
-          {imports.map((i) => (
-            <ListRow key={i.id} to={importUrl(i)} testId="recent-import" title={i.filename}>
-              <Table.Td>
-                <ImportStatusBadge status={i.status} />
-              </Table.Td>
-              <Table.Td>
+          primary={{ label: 'Arquivo', title: (i) => i.filename, to: importUrl }}
+          columns={[
+            { label: 'Situação', cell: (i) => <ImportStatusBadge status={i.status} /> },
+            {
+              label: 'Linhas',
+              cell: (i) => (
                 <Text fz="sm">
                   {i.status === 'done'
                     ? `${i.created_count} criados · ${i.updated_count} atualizados · ${i.rejected_count} recusados`
@@ -76,11 +70,11 @@ export function RecentImports({ kind }: { kind: ImportKind }) {
                       ? `${i.processed_rows} de ${i.total_rows}`
                       : (i.total_rows ?? '—')}
                 </Text>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateTime(i.created_at)}</Table.Td>
-            </ListRow>
-          ))}
-        </ListTable>
+              ),
+            },
+            { label: 'Enviada em', nowrap: true, cell: (i) => dateTime(i.created_at) },
+          ]}
+        />
       </ListContent>
       <ListPagination pagination={list.data?.pagination} noun={NOUN} onChange={setPage} label="Páginas das importações" />
     </Card>

@@ -10,7 +10,7 @@ import {
   updateCurrencyQuoteInput,
 } from '@app/shared/currency-quotes';
 import { dateTime } from '@app/shared/format';
-import { ActionIcon, Alert, Badge, Button, Group, Modal, NumberInput, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Modal, NumberInput, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCoin, IconEdit, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -138,36 +138,24 @@ export function CurrencyQuotesPanel() {
       >
         <ListTable
           query={list}
+          rows={items}
+          rowKey={(q) => q.id}
+          rowTestId="currency-quote-row"
           minWidth={560}
-          head={
-            <>
-              <Table.Th>Moeda</Table.Th>
-              <Table.Th>Cotação</Table.Th>
-              <Table.Th>Origem</Table.Th>
-              <Table.Th>Atualizada em</Table.Th>
-              <Table.Th w={56}>
-                <VisuallyHidden>Ações</VisuallyHidden>
-              </Table.Th>
-            </>
-          }
-        >
-          {items.map((q) => (
-            <Table.Tr key={q.id} data-testid="currency-quote-row">
-              <Table.Td>
-                <Text fz="sm" fw={500}>
-                  {q.currency}
-                </Text>
-                <Text fz="xs" c="dimmed">
-                  {q.currency_name}
-                </Text>
-              </Table.Td>
-              <Table.Td>
+          primary={{ label: 'Moeda', title: (q) => q.currency, subtitle: (q) => q.currency_name }}
+          columns={[
+            {
+              label: 'Cotação',
+              cell: (q) => (
                 <Text fz="sm" ff="monospace">
                   {formatRate(q.rate)}
                 </Text>
-              </Table.Td>
-              <Table.Td>
-                {q.source ? (
+              ),
+            },
+            {
+              label: 'Origem',
+              cell: (q) =>
+                q.source ? (
                   <Badge variant="light" color={q.source === 'automatic' ? 'blue' : 'grape'}>
                     {CURRENCY_QUOTE_SOURCE_LABELS[q.source]}
                   </Badge>
@@ -175,23 +163,24 @@ export function CurrencyQuotesPanel() {
                   <Text fz="sm" c="dimmed">
                     Sem cotação
                   </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm">{q.quoted_at ? dateTime(q.quoted_at) : '—'}</Text>
-              </Table.Td>
-              <Table.Td>
-                {q.editable && (
+                ),
+            },
+            { label: 'Atualizada em', cell: (q) => <Text fz="sm">{q.quoted_at ? dateTime(q.quoted_at) : '—'}</Text> },
+            {
+              label: 'Ações',
+              actions: true,
+              w: 56,
+              cell: (q) =>
+                q.editable && (
                   <Tooltip label="Digitar cotação">
                     <ActionIcon variant="subtle" color="gray" aria-label={`Digitar cotação de ${q.currency}`} onClick={() => setEditing(q)}>
                       <IconEdit size={18} aria-hidden />
                     </ActionIcon>
                   </Tooltip>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </ListTable>
+                ),
+            },
+          ]}
+        />
       </ListContent>
       <ListPagination pagination={list.data?.pagination} noun={noun} onChange={setPage} />
       <QuoteModal quote={editing} onClose={() => setEditing(null)} />

@@ -4,7 +4,7 @@
 import type { Role } from '@app/shared/constants';
 import { PAYMENT_METHOD_KIND_LABELS, PAYMENT_METHOD_KINDS, type PaymentMethod, type PaymentMethodKind } from '@app/shared/payment-methods';
 import { PIX_KEY_TYPE_LABELS } from '@app/shared/pix';
-import { ActionIcon, Badge, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconCreditCard, IconEdit, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -93,7 +93,7 @@ export function PaymentMethodsPanel() {
           <NewButton onClick={() => setForm({})}>Nova forma de pagamento</NewButton>
         </Group>
       )}
-      <ListFilterBar search={search} placeholder="Buscar por nome">
+      <ListFilterBar search={search} placeholder="Buscar por nome" active={kind ? 1 : 0}>
         <ListFilterSelect
           label="Tipo"
           param="tipo"
@@ -117,43 +117,44 @@ export function PaymentMethodsPanel() {
       >
         <ListTable
           query={list}
+          rows={items}
+          rowKey={(m) => m.id}
+          rowTestId="payment-method-row"
           minWidth={720}
-          head={
-            <>
-              <Table.Th>Nome</Table.Th>
-              <Table.Th w={170}>Tipo</Table.Th>
-              <Table.Th>Condições</Table.Th>
-              <Table.Th w={90}>Status</Table.Th>
-              <Table.Th w={96}>
-                <VisuallyHidden>Ações</VisuallyHidden>
-              </Table.Th>
-            </>
-          }
-        >
-          {items.map((m) => (
-            <Table.Tr key={m.id} data-testid="payment-method-row">
-              <Table.Td>
-                <Text fz="sm" fw={500}>
-                  {m.name}
-                </Text>
-              </Table.Td>
-              <Table.Td>
+          primary={{ label: 'Nome', title: (m) => m.name }}
+          columns={[
+            {
+              label: 'Tipo',
+              w: 170,
+              cell: (m) => (
                 <Badge color={KIND_COLORS[m.kind]} variant="light">
                   {PAYMENT_METHOD_KIND_LABELS[m.kind]}
                 </Badge>
-              </Table.Td>
-              <Table.Td>
+              ),
+            },
+            {
+              label: 'Condições',
+              cell: (m) => (
                 <Text fz="sm" lineClamp={2}>
                   {details(m)}
                 </Text>
-              </Table.Td>
-              <Table.Td>
+              ),
+            },
+            {
+              label: 'Status',
+              w: 90,
+              cell: (m) => (
                 <Badge color={m.is_active ? 'green' : 'gray'} variant="light">
                   {m.is_active ? 'Ativa' : 'Inativa'}
                 </Badge>
-              </Table.Td>
-              <Table.Td>
-                {canWrite && (
+              ),
+            },
+            {
+              label: 'Ações',
+              actions: true,
+              w: 96,
+              cell: (m) =>
+                canWrite && (
                   <Group gap={4} wrap="nowrap">
                     <Tooltip label="Editar">
                       <ActionIcon variant="subtle" color="gray" aria-label={`Editar ${m.name}`} onClick={() => setForm({ method: m })}>
@@ -171,11 +172,10 @@ export function PaymentMethodsPanel() {
                       </ActionIcon>
                     </Tooltip>
                   </Group>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </ListTable>
+                ),
+            },
+          ]}
+        />
       </ListContent>
       <ListPagination pagination={list.data?.pagination} noun={noun} onChange={setPage} />
 

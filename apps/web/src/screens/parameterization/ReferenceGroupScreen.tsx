@@ -16,7 +16,7 @@ import {
   referenceList,
   searchedLabels,
 } from '@app/shared/reference-lists';
-import { ActionIcon, Badge, Group, Table, Tabs, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Group, Tabs, Text, Tooltip } from '@mantine/core';
 import { IconDatabase, IconEdit, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useState } from 'react';
@@ -94,46 +94,31 @@ function ListPanel({ listKey }: { listKey: ReferenceListKey }) {
       >
         <ListTable
           query={list}
+          rows={items}
+          rowKey={(item) => item.id}
+          rowTestId="reference-row"
           minWidth={560 + 120 * fields.length}
-          head={
-            <>
-              <Table.Th>{d.name.label}</Table.Th>
-              {d.code && <Table.Th>{d.code.label}</Table.Th>}
-              {fields.map(([key, f]) => (
-                <Table.Th key={key}>{f.label}</Table.Th>
-              ))}
-              {d.parent && <Table.Th>{d.parent.label}</Table.Th>}
-              <Table.Th>Status</Table.Th>
-              <Table.Th w={96}>
-                <VisuallyHidden>Ações</VisuallyHidden>
-              </Table.Th>
-            </>
-          }
-        >
-          {items.map((item) => (
-            <Table.Tr key={item.id} data-testid="reference-row">
-              <Table.Td>
-                <Group gap={6} wrap="nowrap">
-                  <Text fz="sm" fw={500}>
-                    {item.name}
-                  </Text>
-                  {item.is_system && (
-                    <Badge size="xs" variant="outline" color="gray">
-                      Sistema
-                    </Badge>
-                  )}
-                </Group>
-              </Table.Td>
-              {d.code && <Table.Td>{item.code ?? '—'}</Table.Td>}
-              {fields.map(([key]) => (
-                <Table.Td key={key}>{item.fields[key] ?? '—'}</Table.Td>
-              ))}
-              {d.parent && <Table.Td>{item.parent ? item.parent.name : '—'}</Table.Td>}
-              <Table.Td>
-                <StatusBadge active={item.is_active} />
-              </Table.Td>
-              <Table.Td>
-                {item.editable && (
+          primary={{
+            label: d.name.label,
+            title: (item) => item.name,
+            badge: (item) =>
+              item.is_system && (
+                <Badge size="xs" variant="outline" color="gray">
+                  Sistema
+                </Badge>
+              ),
+          }}
+          columns={[
+            d.code && { label: d.code.label, cell: (item) => item.code ?? '—' },
+            ...fields.map(([key, f]) => ({ label: f.label, cell: (item: ReferenceItem) => item.fields[key] ?? '—' })),
+            d.parent && { label: d.parent.label, cell: (item) => (item.parent ? item.parent.name : '—') },
+            { label: 'Status', cell: (item) => <StatusBadge active={item.is_active} /> },
+            {
+              label: 'Ações',
+              actions: true,
+              w: 96,
+              cell: (item) =>
+                item.editable && (
                   <Group gap={4} wrap="nowrap">
                     <Tooltip label="Editar">
                       <ActionIcon variant="subtle" color="gray" aria-label={`Editar ${item.name}`} onClick={() => setForm({ item })}>
@@ -151,11 +136,10 @@ function ListPanel({ listKey }: { listKey: ReferenceListKey }) {
                       </ActionIcon>
                     </Tooltip>
                   </Group>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </ListTable>
+                ),
+            },
+          ]}
+        />
       </ListContent>
       <ListPagination pagination={list.data?.pagination ?? undefined} noun={noun} onChange={setPage} />
 

@@ -3,6 +3,7 @@ import { ROLE_LABELS } from '@app/shared/constants';
 import { Button, Card, Group, PasswordInput, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId } from 'react';
+import { ErrorText } from '../../components/ErrorText';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { PageHeader } from '../../components/PageHeader';
 import { PhoneInput } from '../../components/PhoneInput';
@@ -26,7 +27,7 @@ function FormCard<Input>({
   children,
 }: {
   title: string;
-  form: { submit: (handler: (input: Input) => void) => (event?: FormEvent<HTMLFormElement>) => void };
+  form: { formError: string | null; submit: (handler: (input: Input) => void) => (event?: FormEvent<HTMLFormElement>) => void };
   mutation: { mutate: (input: Input) => void; isPending: boolean };
   submitLabel: string;
   disabled?: boolean;
@@ -40,6 +41,7 @@ function FormCard<Input>({
       </Title>
       <form noValidate onSubmit={form.submit((input) => mutation.mutate(input))}>
         <Stack gap="md">
+          <ErrorText>{form.formError}</ErrorText>
           {children}
           <Group justify="flex-end">
             <Button type="submit" loading={mutation.isPending} disabled={disabled}>
@@ -75,7 +77,7 @@ function PersonalDataForm({ user }: { user: ProfileUser }) {
   return (
     <FormCard title="Dados pessoais" form={form} mutation={update} submitLabel="Salvar dados" disabled={!form.isDirty()}>
       <TextInput label="Nome" autoComplete="name" withAsterisk {...form.getInputProps('name')} />
-      <PhoneInput form={form} path="phone" label="Telefone" autoComplete="tel" placeholder="(11) 91234-5678" />
+      <PhoneInput form={form} path="phone" label="Telefone" autoComplete="tel" />
       <TextInput
         label="E-mail"
         value={user.email}
@@ -96,6 +98,7 @@ function ChangePasswordForm() {
   const form = useSchemaForm({
     schema: changePasswordInput,
     initialValues: { current_password: '', password: '', password_confirmation: '' },
+    labels: { current_password: 'Senha atual' },
   });
   const change = useMutation(
     trpc.auth.changePassword.mutationOptions({

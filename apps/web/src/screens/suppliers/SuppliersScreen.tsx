@@ -1,12 +1,12 @@
 import type { ClientKind } from '@app/shared/crm-labels';
 import { serviceTypeOfSlug } from '@app/shared/service-types';
-import { Table, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ListPagination } from '../../components/ListPagination';
-import { ListContent, ListFilterBar, ListFilterSelect, ListPage, ListRow, ListTable, NewButton } from '../../components/ListScreen';
+import { ListContent, ListFilterBar, ListFilterSelect, ListPage, ListTable, NewButton } from '../../components/ListScreen';
 import { useTRPC } from '../../lib/trpc';
 import { useListParams, useSearchParam } from '../../lib/use-list-params';
 import { ImportButton } from '../imports/ImportButton';
@@ -63,7 +63,11 @@ export default function SuppliersScreen() {
           </>
         }
       >
-        <ListFilterBar search={search} placeholder="Nome, nome fantasia, e-mail, CPF ou CNPJ">
+        <ListFilterBar
+          search={search}
+          placeholder="Nome, nome fantasia, e-mail, CPF ou CNPJ"
+          active={[serviceType, kind, status].filter(Boolean).length}
+        >
           <ListFilterSelect
             label="Serviço"
             param="servico"
@@ -106,40 +110,36 @@ export default function SuppliersScreen() {
         >
           <ListTable
             query={list}
+            rows={suppliers}
+            rowKey={(s) => s.id}
+            rowTestId="supplier-row"
             minWidth={760}
-            head={
-              <>
-                <Table.Th>Nome</Table.Th>
-                <Table.Th>Serviços</Table.Th>
-                <Table.Th>Tipo</Table.Th>
-                <Table.Th>CPF/CNPJ</Table.Th>
-                <Table.Th>Contato</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </>
-            }
-          >
-            {suppliers.map((s) => (
+            primary={{
+              label: 'Nome',
+              title: (s) => s.name,
+              subtitle: (s) => s.trade_name,
               // Filtered by a service type, the detail opens on that type's tab.
-              <ListRow key={s.id} to={supplierPath(s, serviceType)} testId="supplier-row" title={s.name} subtitle={s.trade_name}>
-                <Table.Td>
-                  <ServiceTypeBadges types={s.service_types} />
-                </Table.Td>
-                <Table.Td>
-                  <SupplierKindBadge kind={s.kind} />
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{supplierDocument(s) || <Text c="dimmed">—</Text>}</Table.Td>
-                <Table.Td>
-                  <Text fz="sm">{s.email}</Text>
-                  <Text fz="xs" c="dimmed">
-                    {s.phone}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <SupplierActiveBadge active={s.is_active} />
-                </Table.Td>
-              </ListRow>
-            ))}
-          </ListTable>
+              to: (s) => supplierPath(s, serviceType),
+            }}
+            columns={[
+              { label: 'Serviços', cell: (s) => <ServiceTypeBadges types={s.service_types} /> },
+              { label: 'Tipo', cell: (s) => <SupplierKindBadge kind={s.kind} /> },
+              { label: 'CPF/CNPJ', nowrap: true, cell: (s) => supplierDocument(s) || <Text c="dimmed">—</Text> },
+              {
+                label: 'Contato',
+                cell: (s) =>
+                  (s.email || s.phone) && (
+                    <>
+                      <Text fz="sm">{s.email}</Text>
+                      <Text fz="xs" c="dimmed">
+                        {s.phone}
+                      </Text>
+                    </>
+                  ),
+              },
+              { label: 'Status', cell: (s) => <SupplierActiveBadge active={s.is_active} /> },
+            ]}
+          />
         </ListContent>
         <ListPagination pagination={list.data?.pagination} noun={NOUN} onChange={setPage} />
       </ListPage>

@@ -2,7 +2,7 @@
 // details (its staff, the support action on its subscription) in a drawer.
 import type { AdminCompany } from '@app/shared/billing';
 import { PLAN_STATUSES, type PlanStatus } from '@app/shared/plan-status';
-import { Anchor, Table, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconBuildingSkyscraper } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -44,7 +44,7 @@ export default function AgenciesScreen() {
   return (
     <>
       <ListPage>
-        <ListFilterBar search={search} placeholder="Nome ou subdomínio">
+        <ListFilterBar search={search} placeholder="Nome ou subdomínio" active={[status, planId].filter(Boolean).length}>
           <ListFilterSelect
             label="Situação"
             param="situacao"
@@ -77,56 +77,32 @@ export default function AgenciesScreen() {
         >
           <ListTable
             query={list}
+            rows={agencies}
+            rowKey={(a) => a.id}
+            rowTestId="agency-row"
             minWidth={760}
-            head={
-              <>
-                <Table.Th>Agência</Table.Th>
-                <Table.Th>Plano</Table.Th>
-                <Table.Th>Situação</Table.Th>
-                <Table.Th>Período</Table.Th>
-                <Table.Th>Proprietário</Table.Th>
-              </>
-            }
-          >
-            {agencies.map((a) => (
-              <Table.Tr key={a.id} className="clickable-row" onClick={() => setSelected(a)} data-testid="agency-row">
-                <Table.Td>
-                  {/* The row opens the drawer; this button is its keyboard and screen-reader way in. */}
-                  <Anchor
-                    component="button"
-                    type="button"
-                    fw={500}
-                    ta="left"
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      setSelected(a);
-                    }}
-                  >
-                    {a.name}
-                  </Anchor>
-                  {a.subdomain && (
-                    <Text fz="xs" c="dimmed">
-                      {a.subdomain}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{a.plan_name ?? '—'}</Table.Td>
-                <Table.Td>
-                  <PlanStatusBadge agency={a} />
-                </Table.Td>
-                <Table.Td>
+            primary={{ label: 'Agência', title: (a) => a.name, subtitle: (a) => a.subdomain, onOpen: setSelected }}
+            columns={[
+              { label: 'Plano', cell: (a) => a.plan_name ?? '—' },
+              { label: 'Situação', cell: (a) => <PlanStatusBadge agency={a} /> },
+              {
+                label: 'Período',
+                cell: (a) => (
                   <Text fz="sm" data-testid="agency-period">
                     {periodText(a)}
                   </Text>
-                </Table.Td>
-                <Table.Td>
+                ),
+              },
+              {
+                label: 'Proprietário',
+                cell: (a) => (
                   <Text fz="sm" c="dimmed">
                     {a.owner_email ?? '—'}
                   </Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </ListTable>
+                ),
+              },
+            ]}
+          />
         </ListContent>
 
         <ListPagination pagination={list.data?.pagination} noun={NOUN} onChange={setPage} />

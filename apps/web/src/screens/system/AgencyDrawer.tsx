@@ -3,7 +3,7 @@
 import type { AdminCompany } from '@app/shared/billing';
 import { dateTime } from '@app/shared/format';
 import { isRestrictedStatus, PLAN_STATUSES, type PlanStatus } from '@app/shared/plan-status';
-import { Button, Divider, Drawer, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Divider, Drawer, Group, NumberInput, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -137,34 +137,16 @@ function AgencyUsers({ agencyId }: { agencyId: number }) {
       >
         <ListTable
           query={users}
+          rows={rows}
+          rowKey={(u) => u.id}
+          rowTestId="agency-user"
           minWidth={480}
-          head={
-            <>
-              <Table.Th>Nome</Table.Th>
-              <Table.Th>Perfil</Table.Th>
-              <Table.Th>Status</Table.Th>
-            </>
-          }
-        >
-          {rows.map((u) => (
-            <Table.Tr key={u.id} data-testid="agency-user">
-              <Table.Td>
-                <Text fz="sm" fw={500}>
-                  {u.name}
-                </Text>
-                <Text fz="xs" c="dimmed">
-                  {u.email}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <RoleBadge role={u.role} />
-              </Table.Td>
-              <Table.Td>
-                <StatusBadge status={u.status} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </ListTable>
+          primary={{ label: 'Nome', title: (u) => u.name, subtitle: (u) => u.email }}
+          columns={[
+            { label: 'Perfil', cell: (u) => <RoleBadge role={u.role} /> },
+            { label: 'Status', cell: (u) => <StatusBadge status={u.status} /> },
+          ]}
+        />
       </ListContent>
       <ListPagination pagination={users.data?.pagination} noun={USERS_NOUN} onChange={setPage} label="Paginação dos usuários" />
     </Stack>

@@ -2,7 +2,7 @@
 // form that creates or edits one with its features.
 import type { AdminPlan } from '@app/shared/billing';
 import { toCurrency } from '@app/shared/format';
-import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { IconPackages } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -38,43 +38,24 @@ export default function PlansScreen() {
         >
           <ListTable
             query={list}
+            rows={plans}
+            rowKey={(p) => p.id}
+            rowTestId="plan-row"
             minWidth={820}
-            head={
-              <>
-                <Table.Th>Plano</Table.Th>
-                <Table.Th>Preço mensal</Table.Th>
-                <Table.Th>Teste</Table.Th>
-                <Table.Th>Agências</Table.Th>
-                <Table.Th>Recursos</Table.Th>
-              </>
-            }
-          >
-            {plans.map((p) => (
-              <Table.Tr key={p.id} className="clickable-row" onClick={() => setEditing(p)} data-testid="plan-row">
-                <Table.Td>
-                  <Anchor
-                    component="button"
-                    type="button"
-                    fw={500}
-                    ta="left"
-                    aria-label={`Editar ${p.name}`}
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      setEditing(p);
-                    }}
-                  >
-                    {p.name}
-                  </Anchor>
-                  {!p.is_public && (
-                    <Text fz="xs" c="dimmed">
-                      Fora do catálogo
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{p.amount_cents === 0 ? 'Grátis' : toCurrency(p.amount_cents)}</Table.Td>
-                <Table.Td>{p.trial_days > 0 ? `${p.trial_days} ${p.trial_days === 1 ? 'dia' : 'dias'}` : '—'}</Table.Td>
-                <Table.Td>{p.subscriptions_count}</Table.Td>
-                <Table.Td>
+            primary={{
+              label: 'Plano',
+              title: (p) => p.name,
+              subtitle: (p) => !p.is_public && 'Fora do catálogo',
+              onOpen: setEditing,
+              openLabel: (p) => `Editar ${p.name}`,
+            }}
+            columns={[
+              { label: 'Preço mensal', cell: (p) => (p.amount_cents === 0 ? 'Grátis' : toCurrency(p.amount_cents)) },
+              { label: 'Teste', cell: (p) => (p.trial_days > 0 ? `${p.trial_days} ${p.trial_days === 1 ? 'dia' : 'dias'}` : '—') },
+              { label: 'Agências', cell: (p) => p.subscriptions_count },
+              {
+                label: 'Recursos',
+                cell: (p) => (
                   <Group gap={4} data-testid="plan-features">
                     {PLAN_FEATURES.filter((k) => p.features[k]).map((k) => (
                       <Badge key={k} variant="light" color="gray" tt="none">
@@ -87,10 +68,10 @@ export default function PlansScreen() {
                       </Text>
                     )}
                   </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </ListTable>
+                ),
+              },
+            ]}
+          />
         </ListContent>
         <ListPagination pagination={list.data?.pagination} noun={NOUN} onChange={setPage} />
       </ListPage>

@@ -1,7 +1,7 @@
 // The system company's view of the job queue ('Filas'): how many jobs are in each state, the jobs
 // that ran out of attempts (with their last error) and their retry.
 import type { FailedJob, JobState } from '@app/shared/queues';
-import { Button, Card, Group, SimpleGrid, Spoiler, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Spoiler, Text, Title } from '@mantine/core';
 import { IconRefresh, IconStack2 } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ListPagination } from '../../components/ListPagination';
@@ -120,59 +120,59 @@ export default function QueuesScreen() {
         >
           <ListTable
             query={failed}
+            rows={jobs}
+            rowKey={(job) => job.id}
+            rowTestId="failed-job"
             minWidth={900}
-            head={
-              <>
-                <Table.Th>Tarefa</Table.Th>
-                <Table.Th>Dados</Table.Th>
-                <Table.Th>Erro</Table.Th>
-                <Table.Th>Tentativas</Table.Th>
-                <Table.Th>Quando</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Ações</VisuallyHidden>
-                </Table.Th>
-              </>
-            }
-          >
-            {jobs.map((job) => (
-              <Table.Tr key={job.id} data-testid="failed-job">
-                <Table.Td>
-                  <Text fz="sm" fw={500} ff="monospace">
-                    {job.name}
-                  </Text>
-                  <Text fz="xs" c="dimmed">
-                    #{job.id}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
+            primary={{
+              label: 'Tarefa',
+              title: (job) => (
+                <Text span inherit ff="monospace">
+                  {job.name}
+                </Text>
+              ),
+              subtitle: (job) => `#${job.id}`,
+            }}
+            columns={[
+              {
+                label: 'Dados',
+                cell: (job) => (
                   <Text fz="sm" ff="monospace" data-testid="failed-job-payload">
                     {payloadText(job.payload)}
                   </Text>
-                </Table.Td>
-                <Table.Td maw={360}>
+                ),
+              },
+              {
+                label: 'Erro',
+                maw: 360,
+                cell: (job) => (
                   <Spoiler maxHeight={44} showLabel="Ver tudo" hideLabel="Ver menos">
                     {/* One paragraph: errors such as a payload's refusal come as indented JSON. */}
                     <Text fz="sm" style={{ overflowWrap: 'anywhere' }} data-testid="failed-job-error">
                       {job.error?.replace(/\s+/g, ' ') ?? '—'}
                     </Text>
                   </Spoiler>
-                </Table.Td>
-                <Table.Td>
+                ),
+              },
+              {
+                label: 'Tentativas',
+                cell: (job) => (
                   <Text fz="sm" data-testid="failed-job-attempts">
                     {job.attempts} de {job.max_attempts}
                   </Text>
-                </Table.Td>
-                <Table.Td>
+                ),
+              },
+              {
+                label: 'Quando',
+                cell: (job) => (
                   <Text fz="sm" data-testid="failed-job-when">
                     {when(job.failed_at)}
                   </Text>
-                </Table.Td>
-                <Table.Td>
-                  <RetryButton job={job} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </ListTable>
+                ),
+              },
+              { label: 'Ações', actions: true, cell: (job) => <RetryButton job={job} /> },
+            ]}
+          />
         </ListContent>
         <ListPagination pagination={failed.data?.pagination} noun={NOUN} onChange={setPage} />
       </Card>

@@ -69,7 +69,11 @@ export default function TasksScreen() {
           </>
         }
       />
-      <ListFilterBar search={search} placeholder="Título ou descrição">
+      <ListFilterBar
+        search={search}
+        placeholder="Título ou descrição"
+        active={[filters.assignee, filters.due, filters.priority].filter(Boolean).length}
+      >
         <Chip
           checked={filters.assignee === 'me'}
           onChange={(mine) => update({ [KEYS.mine]: mine ? '1' : undefined, [KEYS.assignee]: undefined })}

@@ -35,7 +35,7 @@ function UserForm({ user, onClose, onSaved }: Omit<Props, 'opened'>) {
     initialValues: {
       user: { name: user?.name ?? '', email: user?.email ?? '', phone: user?.phone ?? '', role: user?.role ?? 'colaborador' },
     },
-    labels: { name: 'Nome' },
+    labels: { name: 'Nome', email: 'E-mail' },
   });
 
   const done = (saved: User, message: string) => {

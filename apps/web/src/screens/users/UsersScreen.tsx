@@ -1,10 +1,10 @@
 import { USER_STATUS_LABELS, USER_STATUSES, type UserStatus } from '@app/shared/constants';
-import { Table, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconUsers } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ListPagination } from '../../components/ListPagination';
-import { ListContent, ListFilterBar, ListFilterSelect, ListPage, ListRow, ListTable, NewButton } from '../../components/ListScreen';
+import { ListContent, ListFilterBar, ListFilterSelect, ListPage, ListTable, NewButton } from '../../components/ListScreen';
 import { canManageUsers } from '../../lib/permissions';
 import { useTRPC } from '../../lib/trpc';
 import { useListParams, useSearchParam } from '../../lib/use-list-params';
@@ -39,7 +39,7 @@ export default function UsersScreen() {
   return (
     <>
       <ListPage actions={canManageUsers(role) && <NewButton onClick={createModal.open}>Novo usuário</NewButton>}>
-        <ListFilterBar search={search} placeholder="Nome ou e-mail">
+        <ListFilterBar search={search} placeholder="Nome ou e-mail" active={status ? 1 : 0}>
           <ListFilterSelect
             label="Status"
             param="status"
@@ -63,32 +63,24 @@ export default function UsersScreen() {
         >
           <ListTable
             query={list}
+            rows={users}
+            rowKey={(u) => u.id}
+            rowTestId="user-row"
             minWidth={640}
-            head={
-              <>
-                <Table.Th>Nome</Table.Th>
-                <Table.Th>E-mail</Table.Th>
-                <Table.Th>Perfil</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </>
-            }
-          >
-            {users.map((u) => (
-              <ListRow key={u.id} to={`/usuario-view/${u.id}`} testId="user-row" title={u.name}>
-                <Table.Td>
+            primary={{ label: 'Nome', title: (u) => u.name, to: (u) => `/usuario-view/${u.id}` }}
+            columns={[
+              {
+                label: 'E-mail',
+                cell: (u) => (
                   <Text fz="sm" c="dimmed">
                     {u.email}
                   </Text>
-                </Table.Td>
-                <Table.Td>
-                  <RoleBadge role={u.role} />
-                </Table.Td>
-                <Table.Td>
-                  <StatusBadge status={u.status} />
-                </Table.Td>
-              </ListRow>
-            ))}
-          </ListTable>
+                ),
+              },
+              { label: 'Perfil', cell: (u) => <RoleBadge role={u.role} /> },
+              { label: 'Status', cell: (u) => <StatusBadge status={u.status} /> },
+            ]}
+          />
         </ListContent>
 
         <ListPagination pagination={list.data?.pagination} noun={NOUN} onChange={setPage} />

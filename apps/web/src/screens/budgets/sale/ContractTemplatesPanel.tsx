@@ -3,7 +3,7 @@
 
 import type { ContractTemplate } from '@app/shared/contracts';
 import { dateTime } from '@app/shared/format';
-import { ActionIcon, Badge, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconEdit, IconFileText } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -30,50 +30,45 @@ export function ContractTemplatesPanel() {
       >
         <ListTable
           query={list}
+          rows={items}
+          rowKey={(t) => t.id}
+          rowTestId="contract-template-row"
           minWidth={560}
-          head={
-            <>
-              <Table.Th>Nome</Table.Th>
-              <Table.Th w={110}>Status</Table.Th>
-              <Table.Th w={170}>Atualizado em</Table.Th>
-              <Table.Th w={60}>
-                <VisuallyHidden>Ações</VisuallyHidden>
-              </Table.Th>
-            </>
-          }
-        >
-          {items.map((t) => (
-            <Table.Tr key={t.id} data-testid="contract-template-row">
-              <Table.Td>
-                <Group gap={6} wrap="nowrap">
-                  <Text fz="sm" fw={500}>
-                    {t.name}
-                  </Text>
-                  {t.is_default && (
-                    <Badge color="blue" variant="light" size="sm" miw="max-content">
-                      Padrão
-                    </Badge>
-                  )}
-                </Group>
-              </Table.Td>
-              <Table.Td>
+          primary={{
+            label: 'Nome',
+            title: (t) => t.name,
+            badge: (t) =>
+              t.is_default && (
+                <Badge color="blue" variant="light" size="sm" miw="max-content">
+                  Padrão
+                </Badge>
+              ),
+          }}
+          columns={[
+            {
+              label: 'Status',
+              w: 110,
+              cell: (t) => (
                 <Badge color={t.active ? 'green' : 'gray'} variant="light">
                   {t.active ? 'Ativo' : 'Inativo'}
                 </Badge>
-              </Table.Td>
-              <Table.Td>
-                <Text fz="sm">{dateTime(t.updated_at)}</Text>
-              </Table.Td>
-              <Table.Td>
+              ),
+            },
+            { label: 'Atualizado em', w: 170, cell: (t) => <Text fz="sm">{dateTime(t.updated_at)}</Text> },
+            {
+              label: 'Ações',
+              actions: true,
+              w: 60,
+              cell: (t) => (
                 <Tooltip label="Editar">
                   <ActionIcon variant="subtle" color="gray" aria-label={`Editar ${t.name}`} onClick={() => setForm({ template: t })}>
                     <IconEdit size={18} aria-hidden />
                   </ActionIcon>
                 </Tooltip>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </ListTable>
+              ),
+            },
+          ]}
+        />
       </ListContent>
       <ContractTemplateFormModal opened={!!form} template={form?.template} onClose={() => setForm(null)} />
     </>

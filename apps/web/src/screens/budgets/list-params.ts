@@ -1,0 +1,67 @@
+// What the budgets list reads from its address, kept apart from the screen so the route's guard
+// can start its first query with the session's, before the screen's code has loaded
+// (lib/gates.ts). Same input, same query key.
+import { type BudgetStatus, isBudgetStatus } from '@app/shared/budget-statuses';
+import { readIsoDate, readPage } from '../../lib/list-params';
+import type { AppData } from '../../lib/trpc';
+
+/** Spec §9: budget pages hold 6, the first is 1. */
+export const PER_PAGE = 6;
+
+/** The address's keys of the list's filters. */
+export const KEYS = {
+  search: 'busca',
+  status: 'status',
+  client: 'cliente',
+  owner: 'responsavel',
+  from: 'viagem_de',
+  to: 'viagem_ate',
+  destination: 'destino',
+} as const;
+
+const recordId = (v: string | null) => {
+  const n = Number(v);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+export type BudgetListFilters = {
+  search: string;
+  destination: string;
+  status?: BudgetStatus;
+  clientId?: number;
+  ownerId?: number;
+  from?: string;
+  to?: string;
+};
+
+export function readBudgetFilters(params: URLSearchParams): BudgetListFilters {
+  const status = params.get(KEYS.status);
+  return {
+    search: params.get(KEYS.search) ?? '',
+    destination: params.get(KEYS.destination) ?? '',
+    status: isBudgetStatus(status) ? status : undefined,
+    clientId: recordId(params.get(KEYS.client)),
+    ownerId: recordId(params.get(KEYS.owner)),
+    from: readIsoDate(params, KEYS.from),
+    to: readIsoDate(params, KEYS.to),
+  };
+}
+
+/** The list call's input: the filters and one page of 6. */
+export const budgetListInput = (f: BudgetListFilters, page: number) => ({
+  search: f.search || undefined,
+  status: f.status,
+  client_id: f.clientId,
+  owner_user_id: f.ownerId,
+  start_date_from: f.from,
+  start_date_to: f.to,
+  destination: f.destination || undefined,
+  page,
+  per_page: PER_PAGE,
+});
+
+/** The screen's first query: the page of the list. */
+export function prefetchBudgets({ queryClient, trpc }: AppData, target: URL): void {
+  const params = target.searchParams;
+  void queryClient.prefetchQuery(trpc.budgets.list.queryOptions(budgetListInput(readBudgetFilters(params), readPage(params))));
+}
