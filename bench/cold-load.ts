@@ -13,12 +13,11 @@
 // "Slow 4G" with the CPU BENCH_CPU (4) times slower), BENCH_PORT (39876), BENCH_WEB_DIST (a built
 // apps/web; built into a temporary directory otherwise), BENCH_VERBOSE=1 (each run's requests),
 // CHROMIUM_PATH.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
-import { percentile, ROOT, startApi } from './lib';
+import { buildWeb, percentile, startApi } from './lib';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PORT = process.env.BENCH_PORT ?? '39876';
@@ -52,17 +51,6 @@ const profiles = (process.env.BENCH_PROFILES ?? 'none,slow4g').split(',').map((k
 
 const temp = mkdtempSync(join(tmpdir(), 'bench-cold-load-'));
 process.on('exit', () => rmSync(temp, { recursive: true, force: true }));
-
-function buildWeb(): string {
-  if (process.env.BENCH_WEB_DIST) return process.env.BENCH_WEB_DIST;
-  const outDir = join(temp, 'web');
-  const build = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
-    cwd: join(ROOT, 'apps/web'),
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) throw new Error('the web build failed');
-  return outDir;
-}
 
 type Run = { firstRow: number; scriptBytes: number; scripts: number; listStart: number; profileEnd: number; requests: string };
 
@@ -140,7 +128,7 @@ const median = (values: number[]) =>
 const ms = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(0));
 
 const databaseUrl = process.env.DATABASE_URL;
-const webDist = buildWeb();
+const webDist = buildWeb(temp);
 // The demo agency with its sample clients, attendances and budgets (the lists have rows).
 const server = await startApi(databaseUrl, PORT, {
   WEB_DIST: webDist,

@@ -9,13 +9,12 @@
 //
 // BENCH_RUNS (5), BENCH_CPU (the CPU slowdown, 4), BENCH_PORT (39875), BENCH_WEB_DIST (a built apps/web; built into a temporary
 // directory otherwise), BENCH_COVER_KB (the cover photo's target size, 120), CHROMIUM_PATH.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
-import { percentile, ROOT, startApi } from './lib';
+import { buildWeb, percentile, startApi } from './lib';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PORT = process.env.BENCH_PORT ?? '39875';
@@ -28,17 +27,6 @@ const OWNER = { email: 'dono@demo.test', password: 'demo12345' };
 
 const temp = mkdtempSync(join(tmpdir(), 'bench-landing-'));
 process.on('exit', () => rmSync(temp, { recursive: true, force: true }));
-
-function buildWeb(): string {
-  if (process.env.BENCH_WEB_DIST) return process.env.BENCH_WEB_DIST;
-  const outDir = join(temp, 'web');
-  const build = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
-    cwd: join(ROOT, 'apps/web'),
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) throw new Error('the web build failed');
-  return outDir;
-}
 
 /**
  * A cover photo as an agent would upload one: 1280 x 800 JPEG with a photo's texture (blurred noise
@@ -233,7 +221,7 @@ async function measure(url: string, browser: import('playwright-core').Browser):
 }
 
 const databaseUrl = process.env.DATABASE_URL;
-const webDist = buildWeb();
+const webDist = buildWeb(temp);
 const server = await startApi(databaseUrl, PORT, {
   WEB_DIST: webDist,
   SEED_DEMO: 'true',

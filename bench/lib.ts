@@ -1,6 +1,6 @@
 // Shared by the load benchmarks: start the API (or a bare Fastify server) as a child process on
 // this machine, and summarise latencies.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureApiBuilt } from '../scripts/lib.mjs';
@@ -70,4 +70,16 @@ export async function startBareServer(port: string, env: Record<string, string> 
 
 export function percentile(sorted: number[], p: number): number {
   return sorted.length ? (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number) : Number.NaN;
+}
+
+/** apps/web built into `temp`/web for a bench (`BENCH_WEB_DIST` reuses a build); returns the folder. */
+export function buildWeb(temp: string): string {
+  if (process.env.BENCH_WEB_DIST) return process.env.BENCH_WEB_DIST;
+  const outDir = join(temp, 'web');
+  const build = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
+    cwd: join(ROOT, 'apps/web'),
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('the web build failed');
+  return outDir;
 }
