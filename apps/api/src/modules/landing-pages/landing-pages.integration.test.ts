@@ -482,7 +482,8 @@ describe('GET /api/budgets/landing-page/{id}', () => {
     for (const guess of [
       String(demo.id),
       demo.landingId.toUpperCase().replace(/-/g, ''),
-      `${demo.landingId.slice(0, -1)}0`,
+      // One hex digit off (another digit than the id's own last one).
+      `${demo.landingId.slice(0, -1)}${demo.landingId.endsWith('0') ? '1' : '0'}`,
       '%27%20OR%201%3D1',
     ]) {
       const res = await landing(guess);
