@@ -7,6 +7,19 @@ import { apiToken, DEMO, login, uniqueEmail } from './support/app';
 import { apiCreateAttendance, apiCreateClient, apiMarkLost, maskCpf, uniqueName, validCpf } from './support/crm';
 import { expect, test } from './support/fixtures';
 
+/**
+ * Chooses `option` in the select `label` of the folding filters. A tap while the panel is still
+ * unfolding can land before the select takes it: tap again until the options show.
+ */
+async function pick(page: Page, label: string, option: string) {
+  const choice = page.getByRole('option', { name: option, exact: true });
+  await expect(async () => {
+    await page.getByRole('combobox', { name: label }).click();
+    await expect(choice).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await choice.click();
+}
+
 test.use({ viewport: { width: 360, height: 740 } });
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
@@ -112,8 +125,7 @@ test.describe('at 360 px', () => {
     const kind = page.getByRole('combobox', { name: 'Tipo' });
     await expect(kind).toBeHidden();
     await filtersButton(page).click();
-    await page.getByRole('combobox', { name: 'Status' }).click();
-    await page.getByRole('option', { name: 'Ativos', exact: true }).click();
+    await pick(page, 'Status', 'Ativos');
     await kind.click();
     await page.getByRole('option', { name: 'Pessoa física' }).click();
     await expect(page).toHaveURL(/status=ativos/);
@@ -157,8 +169,7 @@ test.describe('at 360 px', () => {
     expect(await pageWidth(page), 'no sideways scroll').toBeLessThanOrEqual(360);
 
     await filtersButton(page).click();
-    await page.getByRole('combobox', { name: 'Status' }).click();
-    await page.getByRole('option', { name: 'Aguardando confirmação' }).click();
+    await pick(page, 'Status', 'Aguardando confirmação');
     await expect(page).toHaveURL(/status=pending/);
     await expect(filtersButton(page)).toHaveAccessibleName('Filtros, 1 ativo');
     await expect(row).toHaveCount(1);

@@ -2,9 +2,12 @@ import '@mantine/notifications/styles.css';
 import { Notifications } from '@mantine/notifications';
 
 /**
- * Confirmation toasts of successful actions (errors go to the notification bar). Bottom right, away
- * from the header's and the page header's actions; each leaves on its own time (lib/toast.ts).
+ * Confirmation toasts of successful actions (errors go to the notification bar). Top centre, where
+ * the header holds nothing, and never in the way: clicks pass through a toast to what lies under it
+ * (a row's action menu, a modal's button), and each leaves on its own time (lib/toast.ts).
  */
+const passThrough = { root: { pointerEvents: 'none' }, notification: { pointerEvents: 'none' } } as const;
+
 export default function Toasts() {
-  return <Notifications position="bottom-right" zIndex={400} />;
+  return <Notifications position="top-center" zIndex={400} styles={passThrough} />;
 }

@@ -1,17 +1,15 @@
 import { type NotificationData, notifications, notificationsStore } from '@mantine/notifications';
 
-/** The toast's close button is an icon: it needs a name of its own. */
-const closeButtonProps = { 'aria-label': 'Fechar aviso' };
-
 export const SUCCESS_TOAST_MS = 4000;
 export const WARNING_TOAST_MS = 6000;
 
 /**
  * A toast that leaves after `ms`, hovered or not: Mantine holds a toast while the mouse is on it,
- * so one that appears under a resting mouse would stay for good.
+ * so one that appears under a resting mouse would stay for good. No close button: clicks pass
+ * through toasts (Toasts.tsx).
  */
 function showFor(ms: number, data: NotificationData): void {
-  const id = notifications.show({ ...data, autoClose: false, withBorder: true, closeButtonProps });
+  const id = notifications.show({ ...data, autoClose: false, withBorder: true, withCloseButton: false });
   setTimeout(() => notifications.hide(id), ms);
 }
 
