@@ -16,8 +16,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
-import { buildWeb, percentile, startApi } from './lib';
+import type { Browser } from 'playwright-core';
+import { buildWeb, launchChromium, percentile, startApi } from './lib';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PORT = process.env.BENCH_PORT ?? '39876';
@@ -138,17 +138,7 @@ const server = await startApi(databaseUrl, PORT, {
 });
 try {
   const token = await signIn(server.url);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-    ],
-  });
+  const browser = await launchChromium();
   console.log(
     `cold load, signed in as ${OWNER.email}: ${RUNS} runs per screen and profile, 1280x800, load average ${loadavg()
       .map((l) => l.toFixed(1))

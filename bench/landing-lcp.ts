@@ -12,9 +12,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import sharp from 'sharp';
-import { buildWeb, percentile, startApi } from './lib';
+import { buildWeb, launchChromium, percentile, startApi } from './lib';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PORT = process.env.BENCH_PORT ?? '39875';
@@ -230,17 +229,7 @@ const server = await startApi(databaseUrl, PORT, {
 try {
   const { id, coverBytes } = await seedBudget(server.url);
   const url = `${server.url}/landing-page/${id}`;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-    ],
-  });
+  const browser = await launchChromium();
   console.log(
     `landing page LCP: ${RUNS} cold loads, 360x740 @2x, latency ${NETWORK.latency} ms, 1.6 Mbps down, 750 kbps up, CPU ${CPU_SLOWDOWN}x slower; cover ${(coverBytes / 1024).toFixed(0)} KB`,
   );

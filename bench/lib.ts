@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
 import { ensureApiBuilt } from '../scripts/lib.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -82,4 +83,19 @@ export function buildWeb(temp: string): string {
   });
   if (build.status !== 0) throw new Error('the web build failed');
   return outDir;
+}
+
+/** Debian's Chromium (`CHROMIUM_PATH`) headless, with this machine's closed network left alone. */
+export function launchChromium() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
+  });
 }

@@ -4,6 +4,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { apiToken, DEMO, login } from './support/app';
 import { apiCreateAttendance, apiCreateClient, uniqueName } from './support/crm';
+import { dragWithMouse } from './support/drag';
 import { expect, test } from './support/fixtures';
 
 type Group = 'negotiations' | 'sales' | 'losses';
@@ -21,19 +22,6 @@ async function seed(request: Parameters<typeof apiToken>[0], titles: string[], v
   const client = await apiCreateClient(request, token, { name: uniqueName('Cliente Funil') });
   for (const title of titles) await apiCreateAttendance(request, token, { client_id: client.id, title, value_cents });
   return client.name;
-}
-
-/** Drags with the mouse, past dnd-kit's activation distance, onto `target`; `target` shows it is under the pointer. */
-async function dragWithMouse(page: Page, from: Locator, target: Locator) {
-  const a = await from.boundingBox();
-  const b = await target.boundingBox();
-  if (!a || !b) throw new Error('card or column not on screen');
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 15, a.y + a.height / 2 + 15, { steps: 5 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 15 });
-  await expect(target).toHaveAttribute('data-over', 'true');
-  await page.mouse.up();
 }
 
 test.describe('Funil de vendas', () => {

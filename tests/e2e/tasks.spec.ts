@@ -4,6 +4,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { apiToken, login } from './support/app';
 import { type Agency, addStaff, createAgency } from './support/billing';
 import { apiCreateAttendance, apiCreateClient, uniqueName } from './support/crm';
+import { dragWithMouse } from './support/drag';
 import { expect, test } from './support/fixtures';
 
 const DAY_MS = 86_400_000;
@@ -22,19 +23,6 @@ async function apiCreateTask(request: APIRequestContext, token: string, data: Re
 
 async function signIn(page: Page, agency: Agency) {
   await login(page, agency.owner.email, agency.owner.password);
-}
-
-/** Drags a card by its handle with the mouse, past dnd-kit's activation distance, onto `target`. */
-async function dragWithMouse(page: Page, handle: Locator, target: Locator) {
-  const from = await handle.boundingBox();
-  const to = await target.boundingBox();
-  if (!from || !to) throw new Error('card or column not on screen');
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 15, from.y + from.height / 2 + 15, { steps: 5 });
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
-  await expect(target).toHaveAttribute('data-over', 'true');
-  await page.mouse.up();
 }
 
 test.describe('Tarefas', () => {
