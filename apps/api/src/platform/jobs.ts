@@ -43,6 +43,8 @@ export interface JobQueue extends JobQueueAdmin {
 }
 
 const MAX_ATTEMPTS = 5;
+/** Jobs one BullMQ worker process runs at once. */
+export const WORKER_CONCURRENCY = 4;
 const backoffMs = (attempt: number) => Math.min(60_000, 1000 * 2 ** attempt);
 /** Finished jobs are kept a day (to look into what ran), then pruned, in both queues. */
 export const KEEP_FINISHED_MS = 24 * 3_600_000;
@@ -226,7 +228,7 @@ export function bullmqQueue(
           const job = find(bullJob.name);
           await job.handle(job.payload.parse(bullJob.data), deps, { key: `bullmq:${bullJob.id}`, attempt: bullJob.attemptsMade + 1 });
         },
-        { connection, concurrency: 4 },
+        { connection, concurrency: WORKER_CONCURRENCY },
       );
       worker.on('failed', (bullJob, err) => deps.log.error({ err, job: bullJob?.name }, 'job failed'));
     },
