@@ -72,6 +72,7 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
       },
       async mailsTo(to: string) {
         await built.platform.jobs.drain();
+        await sink?.settled();
         return received.filter((m) => m.to === to).reverse();
       },
       async tokenFor(email: string, password = DEMO.password) {

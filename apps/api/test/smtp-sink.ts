@@ -16,6 +16,8 @@ export type ReceivedMail = {
 export async function startSmtpSink() {
   const received: ReceivedMail[] = [];
   let refusing = false;
+  /** Messages taken and still being read into `received`. */
+  const unread = new Set<Promise<void>>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -25,12 +27,21 @@ export async function startSmtpSink() {
       // What a mail server answers while it cannot take mail for a while.
       callback(Object.assign(new Error('Requested action aborted: local error in processing'), { responseCode: 451 }));
     },
+    // Like a mail server's queue: the message is taken (250) as soon as it has arrived, and read
+    // afterwards. Reading before answering would widen the window in which a client killed after
+    // its last byte never learns that the mail was taken (RFC 1047).
     onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          for (const rcpt of session.envelope.rcptTo) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('error', callback);
+      stream.on('end', () => {
+        // The session's envelope is the next message's once answered.
+        const recipients = session.envelope.rcptTo.map((rcpt) => rcpt.address);
+        callback();
+        const read = simpleParser(Buffer.concat(chunks)).then((mail) => {
+          for (const to of recipients) {
             received.push({
-              to: rcpt.address,
+              to,
               subject: mail.subject ?? '',
               text: mail.text ?? '',
               html: typeof mail.html === 'string' ? mail.html : '',
@@ -39,9 +50,11 @@ export async function startSmtpSink() {
               attachments: mail.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, content: a.content })),
             });
           }
-          callback();
-        })
-        .catch(callback);
+        });
+        unread.add(read);
+        // A message that cannot be read stays out of `received`: the test waiting for it fails there.
+        read.catch(() => undefined).finally(() => unread.delete(read));
+      });
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -49,6 +62,10 @@ export async function startSmtpSink() {
   return {
     url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
     received,
+    /** Resolves once every message taken so far is in `received`. */
+    async settled() {
+      while (unread.size > 0) await Promise.allSettled([...unread]);
+    },
     refuse(on: boolean) {
       refusing = on;
     },

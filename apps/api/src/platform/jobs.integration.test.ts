@@ -39,13 +39,13 @@ function recordingJob(name: string, failures = 0) {
 }
 
 const counted = recordingJob('test.counted');
+const queueName = `test-jobs-${randomUUID()}`;
+/** Another process on the same queue and database, as an API process is: it enqueues, runs nothing. */
+const otherProcess = () => createPlatform(config(), database.prisma, log, { queueName, jobs: [counted.job] as JobDefinition<unknown>[] });
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  platform = createPlatform(config(), database.prisma, log, {
-    queueName: `test-jobs-${randomUUID()}`,
-    jobs: [counted.job] as JobDefinition<unknown>[],
-  });
+  platform = otherProcess();
   await platform.jobs.start();
 });
 
@@ -68,6 +68,47 @@ describe('the configured queue', () => {
     await platform.jobs.drain();
     expect(await platform.jobs.stored('test.counted')).toEqual(before);
     expect(counted.ran).not.toContain(4);
+  });
+
+  it('runs a job recorded in a transaction once if the transaction commits, and never if it rolls back', async () => {
+    await database.prisma.$transaction((tx) => platform.jobs.enqueueIn(tx, counted.job, { n: 10 }));
+    await expect(
+      database.prisma.$transaction(async (tx) => {
+        await platform.jobs.enqueueIn(tx, counted.job, { n: 11 });
+        throw new Error('the write fails after the job was recorded');
+      }),
+    ).rejects.toThrow('the write fails');
+    await platform.jobs.flush();
+    await platform.jobs.drain();
+    expect(counted.ran.filter((n) => n === 10)).toEqual([10]);
+    expect(counted.ran).not.toContain(11);
+  });
+
+  it('runs, once, a committed job whose process died before handing it over', async () => {
+    const api = otherProcess();
+    try {
+      // The commit happened; the flush that would follow never does (the process died).
+      await database.prisma.$transaction((tx) => api.jobs.enqueueIn(tx, counted.job, { n: 12 }));
+    } finally {
+      await api.close();
+    }
+    // Polled, not drained: drain() would hand it over itself. The running queue's sweep does.
+    await expect.poll(() => counted.ran.filter((n) => n === 12), { timeout: 10_000 }).toEqual([12]);
+    await platform.jobs.drain();
+    expect(counted.ran.filter((n) => n === 12)).toEqual([12]);
+  });
+
+  it.runIf(process.env.REDIS_URL)('keeps as one job an outbox row handed over twice (a process dying between the add and the delete)', async () => {
+    const row = { id: randomUUID(), name: counted.job.name, payload: { n: 13 } };
+    await database.prisma.jobOutbox.create({ data: row });
+    await platform.jobs.flush();
+    await platform.jobs.drain();
+    // The delete rolled back: the row is there again, and is handed over again.
+    await database.prisma.jobOutbox.create({ data: row });
+    await platform.jobs.flush();
+    await platform.jobs.drain();
+    expect(await database.prisma.jobOutbox.count()).toBe(0);
+    expect(counted.ran.filter((n) => n === 13)).toEqual([13]);
   });
 });
 

@@ -34,6 +34,14 @@ export type JobSchedule<P> = { job: JobDefinition<P>; payload: P; everyMs: numbe
 export interface JobQueue extends JobQueueAdmin {
   readonly kind: 'bullmq' | 'embedded';
   enqueue<P>(job: JobDefinition<P>, payload: P): Promise<void>;
+  /**
+   * Records the job in `tx`, the transaction of the write it follows: the job exists exactly when
+   * that write commits, also when the process dies right after the commit (another process hands it
+   * over). `flush()` after the commit hands it to the queue at once.
+   */
+  enqueueIn<P>(tx: Prisma.TransactionClient, job: JobDefinition<P>, payload: P): Promise<void>;
+  /** Hands the jobs enqueueIn recorded to the queue now; a started queue also does so every OUTBOX_SWEEP_MS. */
+  flush(): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
   /** Tests: resolves once every queued job that is due has finished (no sleeps); a schedule's next run is not due. */
@@ -43,6 +51,10 @@ export interface JobQueue extends JobQueueAdmin {
 }
 
 const MAX_ATTEMPTS = 5;
+/** How often a started BullMQ queue hands over jobs recorded by a process that died before doing so. */
+const OUTBOX_SWEEP_MS = 1000;
+/** Outbox rows handed over per transaction. */
+const OUTBOX_BATCH = 100;
 /** Jobs one BullMQ worker process runs at once. */
 export const WORKER_CONCURRENCY = 4;
 const backoffMs = (attempt: number) => Math.min(60_000, 1000 * 2 ** attempt);
@@ -155,6 +167,15 @@ export function embeddedQueue(
       });
       if (!stopped) void kick().catch((err) => deps.log.error({ err }, 'job run failed'));
     },
+    // Its jobs are rows already: recorded in the caller's transaction, run by whichever process polls.
+    async enqueueIn(tx, job, payload) {
+      await tx.embeddedJob.create({
+        data: { name: job.name, payload: job.payload.parse(payload) as object, maxAttempts: MAX_ATTEMPTS },
+      });
+    },
+    async flush() {
+      if (!stopped) void kick().catch((err) => deps.log.error({ err }, 'job run failed'));
+    },
     async start() {
       stopped = false;
       for (const s of active) await ensureScheduled(s);
@@ -200,6 +221,7 @@ export function bullmqQueue(
   const connection = { url: redisUrl, maxRetriesPerRequest: null };
   const queue = new Queue(queueName, { connection });
   let worker: Worker | undefined;
+  let sweep: NodeJS.Timeout | undefined;
   const jobOptions = {
     attempts: MAX_ATTEMPTS,
     backoff: { type: 'exponential' as const, delay: 1000 },
@@ -207,11 +229,44 @@ export function bullmqQueue(
     removeOnFail: 5000,
   };
 
+  /**
+   * Moves a batch of outbox rows to Redis in one transaction: rows another process is moving are
+   * skipped; a failed add leaves them; a process dying after the add but before the delete leaves
+   * them too, and the next hand-over adds the same job ids, which BullMQ keeps as one job.
+   */
+  function handOver(): Promise<number> {
+    return deps.db.$transaction(async (tx) => {
+      const rows = await tx.$queryRaw<{ id: string; name: string; payload: unknown }[]>`
+        DELETE FROM job_outbox WHERE id IN (
+          SELECT id FROM job_outbox ORDER BY created_at LIMIT ${OUTBOX_BATCH} FOR UPDATE SKIP LOCKED)
+        RETURNING id, name, payload`;
+      if (rows.length > 0) {
+        await queue.addBulk(rows.map((r) => ({ name: r.name, data: r.payload, opts: { ...jobOptions, jobId: `outbox-${r.id}` } })));
+      }
+      return rows.length;
+    });
+  }
+  async function handOverAll() {
+    while ((await handOver()) === OUTBOX_BATCH);
+  }
+  /** After a commit the write has happened: a failed hand-over is the sweep's to retry, not the caller's error. */
+  const flush = () => handOverAll().catch((err) => deps.log.error({ err }, 'job outbox hand-over failed'));
+  let sweeping: Promise<void> | undefined;
+  function sweepOutbox() {
+    sweeping ??= flush().finally(() => {
+      sweeping = undefined;
+    });
+  }
+
   return {
     kind: 'bullmq',
     async enqueue(job, payload) {
       await queue.add(job.name, job.payload.parse(payload), jobOptions);
     },
+    async enqueueIn(tx, job, payload) {
+      await tx.jobOutbox.create({ data: { name: job.name, payload: job.payload.parse(payload) as object }, select: { id: true } });
+    },
+    flush,
     async start() {
       for (const { job, payload, everyMs } of schedules) {
         if (everyMs > 0) {
@@ -231,13 +286,17 @@ export function bullmqQueue(
         { connection, concurrency: WORKER_CONCURRENCY },
       );
       worker.on('failed', (bullJob, err) => deps.log.error({ err, job: bullJob?.name }, 'job failed'));
+      sweep = setInterval(sweepOutbox, OUTBOX_SWEEP_MS);
     },
     async stop() {
+      clearInterval(sweep);
+      await sweeping;
       await worker?.close();
       await queue.close();
     },
     async drain() {
       for (;;) {
+        await handOverAll();
         const counts = await queue.getJobCounts('waiting', 'active', 'prioritized', 'waiting-children');
         // A scheduler always holds its next run, delayed: not due yet, so not waited for.
         const delayed = await queue.getDelayed();
@@ -247,6 +306,7 @@ export function bullmqQueue(
       }
     },
     async stored(name) {
+      await handOverAll();
       const jobs = await queue.getJobs(['waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed']);
       return jobs
         .filter((j) => j.name === name)

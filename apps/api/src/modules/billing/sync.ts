@@ -3,7 +3,7 @@
 import type { Prisma } from '@app/db';
 import { PLAN_STATUSES, type PlanStatus, subscriptionState } from '@app/shared';
 import type { Deps } from '../../deps';
-import type { Platform } from '../../platform';
+import type { JobQueue } from '../../platform/jobs';
 import { ENDED_STATUSES, type ProviderSubscription } from '../../platform/payments';
 import { cancelReplacedSubscriptionJob } from './billing.jobs';
 
@@ -87,16 +87,20 @@ export async function applyProviderSubscription(
   return { outcome: 'applied', companyId: sub.companyId, replaced };
 }
 
-/** After the change is committed: a replaced subscription is canceled at the provider (a job, retried). */
-export async function afterSync(platform: Platform, result: SyncResult | null): Promise<void> {
+/** In the change's transaction: a replaced subscription is canceled at the provider (a job, retried). */
+export async function enqueueSyncFollowUps(tx: Tx, jobs: JobQueue, result: SyncResult | null): Promise<void> {
   if (result?.outcome === 'applied' && result.replaced) {
-    await platform.jobs.enqueue(cancelReplacedSubscriptionJob, { subscription_id: result.replaced });
+    await jobs.enqueueIn(tx, cancelReplacedSubscriptionJob, { subscription_id: result.replaced });
   }
 }
 
 /** A direct read (check-session, cancel): no event, so no ordering timestamp. */
 export async function syncProviderSubscription(s: Deps, p: ProviderSubscription): Promise<SyncResult> {
-  const result = await s.db.$transaction((tx) => applyProviderSubscription(tx, p));
-  await afterSync(s.platform, result);
+  const result = await s.db.$transaction(async (tx) => {
+    const applied = await applyProviderSubscription(tx, p);
+    await enqueueSyncFollowUps(tx, s.platform.jobs, applied);
+    return applied;
+  });
+  await s.platform.jobs.flush();
   return result;
 }

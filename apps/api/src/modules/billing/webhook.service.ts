@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import type { ProviderEvent } from '../../platform/payments';
 import { trialWillEndMailJob } from './billing.jobs';
-import { afterSync, applyProviderSubscription, type SyncResult } from './sync';
+import { applyProviderSubscription, enqueueSyncFollowUps, type SyncResult } from './sync';
 
 export type WebhookOutcome = SyncResult['outcome'] | 'duplicate' | 'ignored';
 
@@ -73,22 +73,18 @@ export async function handleProviderEvent(s: Deps, event: ProviderEvent): Promis
           data: { status: session.status, paymentStatus: session.paymentStatus },
         });
       }
-      return subscription ? applyProviderSubscription(tx, subscription, created) : null;
+      const applied = subscription ? await applyProviderSubscription(tx, subscription, created) : null;
+      // The follow-up jobs commit with the event's id, so a replay finds both done.
+      await enqueueSyncFollowUps(tx, s.platform.jobs, applied);
+      if (event.type === 'customer.subscription.trial_will_end' && applied?.outcome === 'applied' && subscription?.status === 'trialing') {
+        await s.platform.jobs.enqueueIn(tx, trialWillEndMailJob, { company_id: applied.companyId });
+      }
+      return applied;
     });
   } catch (error) {
     if (isUniqueViolation(error)) return 'duplicate';
     throw error;
   }
-
-  try {
-    await afterSync(s.platform, result);
-    if (event.type === 'customer.subscription.trial_will_end' && result?.outcome === 'applied' && subscription?.status === 'trialing') {
-      await s.platform.jobs.enqueue(trialWillEndMailJob, { company_id: result.companyId });
-    }
-  } catch (error) {
-    // Forget the event so that Stripe's retry does the follow-up work again.
-    await s.db.processedStripeEvent.delete({ where: { id: event.id } });
-    throw error;
-  }
+  await s.platform.jobs.flush();
   return result?.outcome ?? 'ignored';
 }

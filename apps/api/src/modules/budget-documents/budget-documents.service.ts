@@ -67,8 +67,9 @@ export async function queueBudgetMailing(
         changes: { budget: { from: null, to: budget.title }, recipients: { from: null, to: request.to.join(', ') } },
       },
     });
+    await deps.jobs.enqueueIn(tx, budgetMailingJob, { mailing_id: mailing.id });
     return { mailing_id: mailing.id, status: 'queued' as const, budget_status: status };
   });
-  await deps.jobs.enqueue(budgetMailingJob, { mailing_id: result.mailing_id });
+  await deps.jobs.flush();
   return result;
 }

@@ -127,10 +127,10 @@ export async function createCompany(s: Deps, input: CreateCompanyInput) {
       },
       select: userSelect,
     });
+    await sendRegistrationMail(s, tx, owner.id);
     return { companyId: company.id, owner };
   });
-  // After the commit: the mail's job reads the owner.
-  await sendRegistrationMail(s, owner.id);
+  await s.platform.jobs.flush();
   const company = await s.db.company.findUniqueOrThrow({ where: { id: companyId }, select: adminCompanySelect });
   return { company: toAdminCompanyDto(company), owner: toUserDto(owner) };
 }

@@ -282,9 +282,10 @@ export async function sendContract(deps: Deps, caller: Caller, input: SendContra
       data: { sentAt: new Date(), ...(contract.status === 'generated' ? { status: 'sent' as const } : {}) },
       select: contractSelect,
     });
+    await deps.platform.jobs.enqueueIn(tx, contractMailingJob, { mailing_id: mailing.id });
     return { mailing_id: mailing.id, status: 'queued' as const, recipients, contract: toContractDto(row) };
   });
-  await deps.platform.jobs.enqueue(contractMailingJob, { mailing_id: result.mailing_id });
+  await deps.platform.jobs.flush();
   return result;
 }
 

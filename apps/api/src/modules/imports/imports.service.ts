@@ -181,17 +181,15 @@ export async function startImport(deps: Deps, companyId: number, id: number): Pr
   });
   if (!imp) throw notFound();
   if (imp.status === 'uploaded') checkMapping(imp.kind, imp.headers, imp.mapping);
-  const queued = await deps.db.import.updateMany({
-    where: { ...importWhere(companyId, imp.id), status: { in: ['uploaded', 'failed'] } },
-    data: { status: 'queued', error: null },
+  await deps.db.$transaction(async (tx) => {
+    const queued = await tx.import.updateMany({
+      where: { ...importWhere(companyId, imp.id), status: { in: ['uploaded', 'failed'] } },
+      data: { status: 'queued', error: null },
+    });
+    if (queued.count === 0) throw new AppError('CONFLICT', { message: IMPORT_MESSAGES.notStartable });
+    await deps.platform.jobs.enqueueIn(tx, importJob, { import_id: imp.id });
   });
-  if (queued.count === 0) throw new AppError('CONFLICT', { message: IMPORT_MESSAGES.notStartable });
-  try {
-    await deps.platform.jobs.enqueue(importJob, { import_id: imp.id });
-  } catch (error) {
-    await deps.db.import.updateMany({ where: { id: imp.id, status: 'queued' }, data: { status: imp.status } });
-    throw error;
-  }
+  await deps.platform.jobs.flush();
   return getImport(deps.db, companyId, imp.id);
 }
 

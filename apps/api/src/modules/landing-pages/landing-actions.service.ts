@@ -121,9 +121,10 @@ export async function acceptBudget(db: Db, jobs: JobQueue, input: AcceptBudgetIn
         },
       },
     });
+    await jobs.enqueueIn(tx, budgetAcceptedMailJob, { budget_id: budget.id });
     return { budgetId: budget.id, proposalId: proposal.id, acceptedAt };
   });
-  await jobs.enqueue(budgetAcceptedMailJob, { budget_id: accepted.budgetId });
+  await jobs.flush();
   return {
     status: 'accepted' as const,
     proposal_id: accepted.proposalId,

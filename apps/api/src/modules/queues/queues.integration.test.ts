@@ -71,6 +71,7 @@ function queueSuite(kind: 'embedded' | 'bullmq', env: Record<string, string>, ex
       .poll(
         async () => {
           await t.platform.jobs.drain();
+          await sink.settled();
           return mails().length;
         },
         { timeout: 15_000 },

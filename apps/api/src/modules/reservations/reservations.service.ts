@@ -183,8 +183,9 @@ export async function sendReservation(
       data: { requestedAt: new Date(), ...(current.status === 'pending' ? { status: 'requested' } : {}) },
       select: { id: true },
     });
-    return { mailingId: mailing.id, reservation: await getReservation(tx, companyId, current.id) };
+    await deps.jobs.enqueueIn(tx, reservationRequestJob, { mailing_id: mailing.id });
+    return { reservation: await getReservation(tx, companyId, current.id) };
   });
-  await deps.jobs.enqueue(reservationRequestJob, { mailing_id: result.mailingId });
+  await deps.jobs.flush();
   return { reservation: result.reservation, message: RESERVATION_MESSAGES.sent };
 }

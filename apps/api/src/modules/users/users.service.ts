@@ -46,20 +46,27 @@ async function assertEmailFree(db: Db, email: string, exceptId?: number) {
   if (other) throw fieldError('email', TAKEN_MESSAGE);
 }
 
-/** The registration e-mail: the user confirms (and sets a password) or denies. Its job mints the link. */
-export async function sendRegistrationMail(s: Deps, userId: number) {
-  await s.platform.jobs.enqueue(registrationMailJob, { user_id: userId });
+/**
+ * The registration e-mail: the user confirms (and sets a password) or denies. Its job mints the
+ * link. Recorded in the transaction that makes the user pending; the caller flushes after it.
+ */
+export async function sendRegistrationMail(s: Deps, tx: Prisma.TransactionClient, userId: number) {
+  await s.platform.jobs.enqueueIn(tx, registrationMailJob, { user_id: userId });
 }
 
 /** New staff start pending and get an e-mail to confirm (and set a password) or deny. */
 export async function createUser(s: Deps, companyId: number, actor: Actor, fields: UserFields) {
   assertMayManage(actor, null, fields.role);
   await assertEmailFree(s.db, fields.email);
-  const user = await s.db.user.create({
-    data: { companyId, name: fields.name, email: fields.email, phone: fields.phone ?? null, role: fields.role, status: 'pending' },
-    select: userSelect,
+  const user = await s.db.$transaction(async (tx) => {
+    const created = await tx.user.create({
+      data: { companyId, name: fields.name, email: fields.email, phone: fields.phone ?? null, role: fields.role, status: 'pending' },
+      select: userSelect,
+    });
+    await sendRegistrationMail(s, tx, created.id);
+    return created;
   });
-  await sendRegistrationMail(s, user.id);
+  await s.platform.jobs.flush();
   return toUserDto(user);
 }
 
@@ -89,7 +96,11 @@ export async function setUserActive(s: Deps, companyId: number, actor: Actor, id
   assertMayManage(actor, target);
   if (target.id === actor.id) throw new AppError('CONFLICT', { message: 'Você não pode desativar o seu próprio usuário.' });
   const status = active ? (target.passwordHash ? 'active' : 'pending') : 'inactive';
-  const user = await s.db.user.update({ where: { id: target.id }, data: { status }, select: userSelect });
-  if (status === 'pending') await sendRegistrationMail(s, user.id);
+  const user = await s.db.$transaction(async (tx) => {
+    const updated = await tx.user.update({ where: { id: target.id }, data: { status }, select: userSelect });
+    if (status === 'pending') await sendRegistrationMail(s, tx, updated.id);
+    return updated;
+  });
+  await s.platform.jobs.flush();
   return toUserDto(user);
 }

@@ -183,9 +183,10 @@ export async function queueVoucherMailing(
       },
       select: { id: true },
     });
+    await s.jobs.enqueueIn(tx, voucherMailingJob, { mailing_id: mailing.id });
     return { mailingId: mailing.id, vouchers, recipients, budget };
   });
-  await s.jobs.enqueue(voucherMailingJob, { mailing_id: result.mailingId });
+  await s.jobs.flush();
   const links = voucherShareLinks(
     s.config,
     result.vouchers.map((v) => ({ id: v.id, filename: v.filename, serviceTitle: v.service?.title ?? null })),
