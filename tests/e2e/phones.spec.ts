@@ -2,10 +2,11 @@
 // scroll of the page, badges in full), their filters fold behind 'Filtros' (with how many are set),
 // and the big numbers of the home screen fit their cards. Back at desktop width the same list is a
 // table again.
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiToken, DEMO, login, uniqueEmail } from './support/app';
 import { apiCreateAttendance, apiCreateClient, apiMarkLost, maskCpf, uniqueName, validCpf } from './support/crm';
 import { expect, test } from './support/fixtures';
+import { expectOnScreen, expectWhole, pageWidth } from './support/phone';
 
 /**
  * Chooses `option` in the select `label` of the folding filters. A tap while the panel is still
@@ -21,24 +22,6 @@ async function pick(page: Page, label: string, option: string) {
 }
 
 test.use({ viewport: { width: 360, height: 740 } });
-
-const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
-
-/** The element (and a badge's label in it) shows all of its text: nothing cut by an ellipsis or hidden past its edge. */
-async function expectWhole(locator: Locator) {
-  await expect(locator).toBeVisible();
-  const cut = await locator.evaluate((el) =>
-    Math.max(...[el, ...Array.from(el.querySelectorAll('.mantine-Badge-label'))].map((e) => e.scrollWidth - e.clientWidth)),
-  );
-  expect(cut, `${await locator.textContent()} is cut`).toBeLessThanOrEqual(0);
-}
-
-/** The element lies within the 360 px of the screen. */
-async function expectOnScreen(locator: Locator) {
-  const box = await locator.boundingBox();
-  expect(box, 'on screen').not.toBeNull();
-  expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 360, 'within the screen width').toBe(true);
-}
 
 const filtersButton = (page: Page) => page.getByRole('button', { name: /^Filtros/ });
 

@@ -29,11 +29,12 @@ export function uniqueEmail(prefix = 'e2e'): string {
   return `${prefix}-${Date.now().toString(36)}-${randomUUID().slice(0, 8)}@e2e.test`;
 }
 
-export async function login(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+/** Signs in through the login screen; `press` 'tap' for a touch screen (the page's context needs hasTouch). */
+export async function login(page: Page, email: string, password = DEMO_PASSWORD, press: 'click' | 'tap' = 'click'): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(email);
   await page.getByRole('textbox', { name: 'Senha', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByRole('button', { name: 'Entrar' })[press]();
   await expect(page).toHaveURL((url) => url.pathname === '/');
 }
 

@@ -139,8 +139,8 @@ export function ServiceList({ services, lines, currency, onEdit, onChanged }: Pr
               }}
               style={{ opacity: canceled ? 0.75 : 1, borderStyle: dragged === s.id ? 'dashed' : undefined }}
             >
-              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-                <Group gap="xs" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
+              <div className="split-row">
+                <Group gap="xs" wrap="nowrap" align="flex-start">
                   {/* A pointer's way to reorder; keyboards use the move buttons. */}
                   <Box
                     component="span"
@@ -243,7 +243,7 @@ export function ServiceList({ services, lines, currency, onEdit, onChanged }: Pr
                     </Menu>
                   </Group>
                 </Stack>
-              </Group>
+              </div>
             </Card>
           );
         })}
