@@ -2,8 +2,9 @@
 // shows the same rows.
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigation, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { readPage } from './list-params';
+import { leavingScreen } from './navigation';
 
 const SEARCH_DEBOUNCE_MS = 350;
 
@@ -38,12 +39,8 @@ export function useSearchParam(key: string, update: (changes: Record<string, str
   const applied = params.get(key) ?? '';
   const [text, setText] = useState(applied);
   const [debounced] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  const { pathname } = useLocation();
-  const navigation = useNavigation();
-
   useEffect(() => {
-    const leaving = navigation.location && navigation.location.pathname !== pathname;
-    if (!leaving && debounced !== applied) update({ [key]: debounced || undefined, [pageKey]: undefined });
+    if (!leavingScreen() && debounced !== applied) update({ [key]: debounced || undefined, [pageKey]: undefined });
   }, [debounced]);
 
   /** Empties the box and removes it and the list's other filters (`filterKeys`) from the address. */
