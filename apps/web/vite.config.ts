@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { firstScreenChunks } from './chunk-groups';
 
 // The API (Fastify + tRPC) runs on :3000 and, in production, serves dist/ itself.
 const API_ORIGIN = process.env.API_ORIGIN ?? 'http://localhost:3000';
@@ -67,9 +68,18 @@ function compressedTwins(): Plugin {
   };
 }
 
+// A signed-in list screen loads 16 script files rather than ~100 (chunk-groups.ts).
+const chunks = firstScreenChunks();
+
 export default defineConfig({
   // src/landing is Preact (its own JSX import source): no React Fast Refresh there.
-  plugins: [react({ exclude: [/\/node_modules\//, /\/src\/landing\//] }), reactRouterProduction(), landingPageInDev(), compressedTwins()],
+  plugins: [
+    react({ exclude: [/\/node_modules\//, /\/src\/landing\//] }),
+    reactRouterProduction(),
+    landingPageInDev(),
+    compressedTwins(),
+    chunks.plugin,
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -80,6 +90,7 @@ export default defineConfig({
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
         landing: fileURLToPath(new URL('./landing.html', import.meta.url)),
       },
+      output: { codeSplitting: chunks.codeSplitting },
     },
   },
   server: {
