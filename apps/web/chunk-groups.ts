@@ -218,6 +218,8 @@ export function firstScreenChunks(): { plugin: Plugin; codeSplitting: Rolldown.C
     plugin,
     // Each group holds its modules' dependencies already (they are what its screens load), except
     // those the HTML pages load up front, which must stay in the entry chunks.
-    codeSplitting: { groups: [{ name: (id: string) => groupOf.get(id) ?? null, includeDependenciesRecursively: false }] },
+    codeSplitting: {
+      groups: [{ name: (id: string) => groupOf.get(id) ?? null, debugName: 'first-screen-chunks', includeDependenciesRecursively: false }],
+    },
   };
 }

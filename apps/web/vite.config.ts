@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { firstScreenChunks } from './chunk-groups';
+import { firstScreenChunks } from './chunk-groups.ts';
 
 // The API (Fastify + tRPC) runs on :3000 and, in production, serves dist/ itself.
 const API_ORIGIN = process.env.API_ORIGIN ?? 'http://localhost:3000';
