@@ -254,6 +254,7 @@ export const SHARED_TABLES: Record<string, string> = {
   plans: 'the plan catalogue, the same for every agency',
   outbox_mails: 'embedded mail outbox (local only)',
   embedded_jobs: 'embedded job queue',
+  job_outbox: 'jobs committed with their write, waiting to be handed to BullMQ (payloads of ids)',
   mail_deliveries: 'which job run sends each e-mail (keys of ids, no content)',
   processed_stripe_events: 'webhook idempotency: ids of provider events already applied',
   payment_simulator_objects: 'the embedded checkout simulator (stands in for Stripe)',
