@@ -12,6 +12,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { seedReferenceData } from '@app/db/reference-seed';
 import { isValidCpf } from '@app/shared';
 import { BENCH } from './crm-data';
 import { activateAllCompanies, fillCompany, freshBenchDatabase } from './fill';
@@ -22,6 +23,9 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
 const TARGET = { seconds: 30, rssMb: 300 };
 
 const { db, passwordHash, step } = await freshBenchDatabase('bench_imports');
+// The reference lists are seeded before the API starts, as every start but a database's first finds
+// them: the API then reads the seed's state and never loads its data packages (main.ts).
+await seedReferenceData(db);
 const agency = await db.company.create({ data: { name: 'Agência Importa', subdomain: 'importa' } });
 await fillCompany(db, agency.id, { users: 1, clients: 0, attendances: 0 }, 'dono@importa.bench', passwordHash);
 await activateAllCompanies(db);

@@ -132,10 +132,22 @@ export async function buildApp(config: Config, db: Db, opts: { queueName?: strin
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
-  const document = openApiDocument(appRouter);
-  app.get(`${API_PREFIX}/openapi.json`, async () => document);
+  // @fastify/swagger serves the object it was given: it is filled in place on the first request
+  // for the document or its pages.
+  const document: Record<string, unknown> = {};
+  let built: Promise<void> | undefined;
+  const buildDocument = () => {
+    built ??= openApiDocument(appRouter).then((generated) => {
+      Object.assign(document, generated);
+    });
+    return built;
+  };
+  app.get(`${API_PREFIX}/openapi.json`, async () => {
+    await buildDocument();
+    return document;
+  });
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
-  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true, uiHooks: { onRequest: buildDocument } });
 
   // Multipart uploads and binary downloads are plain routes, registered before the REST ones.
   registerUploadRoutes(app, deps);

@@ -1,7 +1,7 @@
 import { apiErrorBodySchema, restrictionMessage, SUPPORT_EMAIL, statusMessage, z } from '@app/shared';
 import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { generateOpenApiDocument, type OpenApiMeta } from 'trpc-to-openapi';
+import type { generateOpenApiDocument, OpenApiMeta } from 'trpc-to-openapi';
 import type { Deps } from './deps';
 import { toApiErrorBody } from './error-body';
 import { AppError } from './errors';
@@ -236,7 +236,9 @@ function documentedOperation(document: OpenApiDocument, path: string, method: 'g
   return operation as Operation;
 }
 
-export function openApiDocument(appRouter: AnyRouter) {
+/** Built on the first request for it: the generator and its schema converters hold ~30 MB once loaded. */
+export async function openApiDocument(appRouter: AnyRouter) {
+  const { generateOpenApiDocument } = await import('trpc-to-openapi');
   const document = generateOpenApiDocument(appRouter, {
     title: 'Agência CRM API',
     version: '1.0.0',

@@ -84,6 +84,16 @@ async function fetchDocument(): Promise<Document> {
 }
 
 describe('the published OpenAPI document', () => {
+  // Runs first: the document is built on its first request, here the documentation page's.
+  it('is served by the documentation page, the same as /api/openapi.json', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(page.statusCode).toBe(200);
+    const fromPage = page.json() as Document;
+    expect(Object.keys(fromPage.paths)).toContain('/budgets/');
+    expect(fromPage).toEqual(await fetchDocument());
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs/' })).headers['content-type']).toMatch(/^text\/html/);
+  });
+
   it('passes the Redocly recommended rules with no error and no warning', async () => {
     const report = await lint(await fetchDocument());
     const accepted = (p: LintProblem) => ACCEPTED.find((a) => a.rule === p.ruleId && p.message.includes(a.message));

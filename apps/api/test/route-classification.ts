@@ -258,5 +258,6 @@ export const SHARED_TABLES: Record<string, string> = {
   mail_deliveries: 'which job run sends each e-mail (keys of ids, no content)',
   processed_stripe_events: 'webhook idempotency: ids of provider events already applied',
   payment_simulator_objects: 'the embedded checkout simulator (stands in for Stripe)',
+  reference_seed_state: "the reference seed's fingerprint and row counts (system data)",
   _prisma_migrations: 'migration history',
 };

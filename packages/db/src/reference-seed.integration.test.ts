@@ -1,6 +1,7 @@
 // The reference lists' seed against a real database (TEST_DATABASE_URL / DATABASE_URL, else PGlite).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFERENCE_SEEDS, seedReferenceData } from './reference-seed';
+import { seedReferenceData } from './reference-seed';
+import { REFERENCE_SEEDS } from './reference-seed-lists';
 import { createTestDatabase, type TestDatabase } from './testing';
 
 let db: TestDatabase;
@@ -54,15 +55,27 @@ describe('reference seed', () => {
     console.log(`[reference seed] second run: ${Math.round(ms)} ms, ${report.skipped.length} lists already complete`);
     expect(report.inserted).toEqual({});
     expect(report.skipped).toHaveLength(REFERENCE_SEEDS.length);
+    // The database holds what this seed wrote: its data packages are not even loaded.
+    expect(report.loaded).toBe(false);
     expect(await db.prisma.referenceItem.count()).toBe(before);
     expect(await db.prisma.referenceItem.findUniqueOrThrow({ where: { id: city.id } })).toMatchObject({ name: 'Rio', isActive: false });
+  });
+
+  it('loads the seed again when it changed since the database was seeded, and adds nothing already there', async () => {
+    await db.prisma.$executeRawUnsafe(`UPDATE reference_seed_state SET fingerprint = 'an earlier seed'`);
+    const before = await db.prisma.referenceItem.count();
+    const report = await seedReferenceData(db.prisma);
+    expect(report).toMatchObject({ loaded: true, inserted: {} });
+    expect(report.skipped).toHaveLength(REFERENCE_SEEDS.length);
+    expect(await db.prisma.referenceItem.count()).toBe(before);
+    expect((await seedReferenceData(db.prisma)).loaded).toBe(false);
   });
 
   it('adds only the keys a database lacks, in bulk, in a few seconds', { timeout: 120_000 }, async () => {
     // Nothing is ever deleted by the app: this stands for a key added to the seed after the database was seeded.
     const gone = await db.prisma.referenceItem.findFirstOrThrow({ where: { list: 'city_params', children: { none: {} } } });
     await db.prisma.referenceItem.delete({ where: { id: gone.id } });
-    expect((await seedReferenceData(db.prisma)).inserted).toEqual({ city_params: 1 });
+    expect(await seedReferenceData(db.prisma)).toMatchObject({ loaded: true, inserted: { city_params: 1 } });
 
     await db.prisma.$executeRawUnsafe('TRUNCATE reference_items CASCADE');
     const started = performance.now();

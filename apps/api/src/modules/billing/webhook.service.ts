@@ -45,7 +45,7 @@ const eventEnvelope = z.object({
 
 /** Verifies the signature on the raw body, then handles the event. */
 export async function receiveWebhook(s: Deps, rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
-  return handleProviderEvent(s, eventEnvelope.parse(s.platform.payments.constructEvent(rawBody, signature)));
+  return handleProviderEvent(s, eventEnvelope.parse(await s.platform.payments.constructEvent(rawBody, signature)));
 }
 
 /**
