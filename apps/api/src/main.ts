@@ -1,4 +1,3 @@
-import './platform/heap-growth';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createPrismaClient, disconnectWhenIdle } from '@app/db';

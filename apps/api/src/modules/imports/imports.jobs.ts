@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withEagerCollection } from '../../platform/heap-growth';
 import type { JobDefinition } from '../../platform/jobs';
 import { runImport } from './import-run';
 
@@ -10,7 +11,7 @@ export const importJob: JobDefinition<{ import_id: number }> = {
   name: 'imports.run',
   payload: z.strictObject({ import_id: z.number().int().positive() }),
   async handle({ import_id }, { db, storage }) {
-    await runImport({ db, storage }, import_id);
+    await withEagerCollection(() => runImport({ db, storage }, import_id));
   },
 };
 

@@ -21,6 +21,7 @@ import {
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../errors';
 import { findPage } from '../../paging';
+import { withEagerCollection } from '../../platform/heap-growth';
 import type { Storage } from '../../platform/storage';
 import { detectFormat, readDataRows, readHeader, storeUpload } from './import-file';
 import { findExisting, rowOutcomes } from './import-match';
@@ -156,11 +157,13 @@ export async function previewImport(
     });
     chunk = [];
   };
-  for await (const row of readDataRows(deps.storage, imp.fileKey, fileFormatOf(imp), imp.headers.length)) {
-    chunk.push(check(row));
-    if (chunk.length === PREVIEW_CHUNK_ROWS) await flush();
-  }
-  if (chunk.length) await flush();
+  await withEagerCollection(async () => {
+    for await (const row of readDataRows(deps.storage, imp.fileKey, fileFormatOf(imp), imp.headers.length)) {
+      chunk.push(check(row));
+      if (chunk.length === PREVIEW_CHUNK_ROWS) await flush();
+    }
+    if (chunk.length) await flush();
+  });
   await db.import.updateMany({ where: { ...importWhere(companyId, imp.id), status: 'uploaded' }, data: { totalRows: totals.rows } });
   return {
     import: await getImport(db, companyId, imp.id),
