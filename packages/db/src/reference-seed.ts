@@ -3,6 +3,7 @@
 // rest go in by bulk INSERT ... ON CONFLICT DO NOTHING, so a system row edited or deactivated by
 // super_admin stays as it is.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { PrismaClient } from './generated/prisma/client';
 import { REFERENCE_LISTS, type ReferenceListKey, type StoredListKey, searchSource, uniqueCodeOf } from './reference-lists';
 import * as data from './reference-seed-data';
@@ -13,13 +14,14 @@ const REFERENCE_SEED_LOCK = 7_345_002;
 const CHUNK = 2000;
 
 /**
- * Bump when the seed's code or a data package it reads changes the rows it writes: the next start
- * then loads the seed and adds what is new. The hand-kept rows (reference-seed-data.ts) are part of
- * the fingerprint by themselves.
+ * Bump when the seed's code changes the rows it writes: the next start then loads the seed and adds
+ * what is new. The hand-kept rows (reference-seed-data.ts) and this package's dependencies (the data
+ * packages' pinned versions among them) are part of the fingerprint by themselves.
  */
 const SEED_REVISION = 1;
+const { dependencies } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { dependencies: unknown };
 const fingerprint = createHash('sha1')
-  .update(JSON.stringify({ revision: SEED_REVISION, data }))
+  .update(JSON.stringify({ revision: SEED_REVISION, dependencies, data }))
   .digest('hex');
 
 const parentListOf = (list: StoredListKey): string | null =>
