@@ -30,15 +30,25 @@ export function RunStep({ imp, restarting, onRestart }: { imp: Import; restartin
         {failed ? 'parou antes do fim.' : 'está sendo importada em segundo plano. Você pode sair desta tela: o progresso continua aqui.'}
       </Text>
       <Stack gap={4}>
-        <Progress
-          value={imp.status === 'queued' ? 100 : percent}
+        {/* The track carries the role: a section at 0% has no width, and the bar would read as hidden. */}
+        <Progress.Root
           size="lg"
           radius="xl"
-          striped={!failed}
-          animated={!failed}
-          color={failed ? 'red' : imp.status === 'queued' ? 'gray' : undefined}
+          role="progressbar"
           aria-label="Progresso da importação"
-        />
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-valuetext={words}
+        >
+          <Progress.Section
+            withAria={false}
+            value={imp.status === 'queued' ? 100 : percent}
+            striped={!failed}
+            animated={!failed}
+            color={failed ? 'red' : imp.status === 'queued' ? 'gray' : undefined}
+          />
+        </Progress.Root>
         <Text fz="sm" aria-live="polite" data-testid="import-progress">
           {words}
         </Text>
