@@ -17,6 +17,7 @@ import { AppError } from './errors';
 import { corsOriginCheck, indexHtmlWithHosts } from './hosts';
 import { assertNoNulBytes } from './input-guard';
 import { type LogStream, logOptions } from './logging';
+import { startSessionCache } from './modules/access/session-cache';
 import { registerAccessLogRoutes } from './modules/access-logs/access-logs.routes';
 import { registerAttendanceRoutes } from './modules/attendances/attendances.routes';
 import { registerBillingRoutes } from './modules/billing/billing.routes';
@@ -68,6 +69,12 @@ export async function buildApp(config: Config, db: Db, opts: { queueName?: strin
   });
   const platform = createAppPlatform(config, db, app.log, { queueName: opts.queueName });
   const deps: Deps = { db, config, platform };
+  if (config.DATABASE_URL) {
+    const sessions = startSessionCache(db, config.DATABASE_URL, (error) =>
+      app.log.warn({ err: error }, 'session cache: its listening connection failed; sessions are read from the database until it is back'),
+    );
+    app.addHook('onClose', () => sessions.stop());
+  }
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);

@@ -7,6 +7,7 @@ import { toApiErrorBody, toTRPCError } from './error-body';
 import { AppError } from './errors';
 import { assertNoNulBytes } from './input-guard';
 import { type AccessRule, authorize } from './modules/access/authorize';
+import { sessionChangesSettled } from './modules/access/session-cache';
 import { type AccessClaims, bearerClaims } from './modules/access/tokens';
 
 export type Context = Deps & {
@@ -78,7 +79,18 @@ const rejectNulBytes = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
-const procedure = t.procedure.use(appErrors);
+/**
+ * Sessions are kept per process and forgotten on a notification at commit (access/session-cache.ts):
+ * a mutation answers once those of its own writes have arrived, so its caller's next request (a
+ * deactivated user, a changed plan) never meets the session as it was.
+ */
+const settleSessionChanges = t.middleware(async ({ ctx, type, next }) => {
+  const result = await next();
+  if (type === 'mutation') await sessionChangesSettled(ctx.db);
+  return result;
+});
+
+const procedure = t.procedure.use(appErrors).use(settleSessionChanges);
 
 export const publicProcedure = procedure.meta({ access: 'public' }).use(rejectNulBytes);
 

@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type BuiltApp, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { sessionChangesSettled } from '../src/modules/access/session-cache';
 import type { JobRun } from '../src/platform/jobs';
 import { type FakeExchangeRates, startFakeExchangeRates } from './fake-exchange-rates';
 import { type ReceivedMail, startSmtpSink } from './smtp-sink';
@@ -63,6 +64,8 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
     Object.assign(ctx, built, {
       exchangeRates,
       async call(method: string, url: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+        // A test may change users or plans straight in the database: the app hears of it first.
+        await sessionChangesSettled(database.prisma);
         return built.app.inject({
           method: method as 'GET',
           url,

@@ -1,6 +1,7 @@
-import { compiledStatement, type Db, enumText, qb, queryRows, sql } from '@app/db';
+import { type CompiledQuery, compiledStatement, type Db, enumText, qb, queryRows, sql } from '@app/db';
 import type { Role } from '@app/shared';
 import { type EntitlementRow, type Entitlements, entitlementsOf } from './entitlements';
+import { sessionCacheOf } from './session-cache';
 
 /** The signed-in user as every authenticated request sees it; companyId is theirs, never one sent by the client. */
 export type SessionUser = {
@@ -42,9 +43,17 @@ const sessionStatement = compiledStatement((_shape: null, v: { userId: number; t
     .where('u.token_version', '=', v.tokenVersion),
 );
 
+type SessionRow = ReturnType<typeof sessionStatement> extends CompiledQuery<infer R> ? R : never;
+
 export async function loadSession(db: Db, token: { userId: number; token_version: number }, now = new Date()): Promise<Session | null> {
-  const [row] = await queryRows(db, sessionStatement(null, { userId: token.userId, tokenVersion: token.token_version }));
-  if (!row) return null;
+  const cache = sessionCacheOf<SessionRow>(db);
+  let row = cache?.get(token.userId, token.token_version);
+  if (!row) {
+    const mark = cache?.mark();
+    [row] = await queryRows(db, sessionStatement(null, { userId: token.userId, tokenVersion: token.token_version }));
+    if (!row) return null;
+    if (mark !== undefined) cache?.put(mark, { userId: row.id, companyId: row.company_id, tokenVersion: row.token_version }, row);
+  }
   const subscription: EntitlementRow | null = row.subscription_status
     ? {
         status: row.subscription_status,

@@ -1,0 +1,154 @@
+// The sessions an API process keeps (session-cache.ts), against PostgreSQL: each change to a user,
+// a subscription or a plan reaches the process at its commit, whoever wrote it. Requests here go
+// through `app.inject` itself, not the harness's `call` (which waits for the notifications first):
+// what is tested is that nothing else needs to.
+import { query } from '@app/db/admin';
+import { describe, expect, it } from 'vitest';
+import { DEMO, useTestApp } from '../../../test/harness';
+import { SESSION_CHANNEL, type SessionCache, sessionCacheOf } from './session-cache';
+
+const t = useTestApp();
+const usesPostgres = Boolean(process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL);
+
+/** Another process's writes: a connection of its own, autocommit. */
+const other = {
+  query: async (text: string, values?: unknown[]) => ({ rows: await query(t.deps.config.DATABASE_URL as string, text, values) }),
+};
+
+const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+const userId = async (email: string) => (await t.deps.db.user.findUniqueOrThrow({ where: { email }, select: { id: true } })).id;
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 2000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > end) return value;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+async function listeningCache(): Promise<SessionCache<unknown>> {
+  const cache = sessionCacheOf(t.deps.db);
+  if (!cache) throw new Error('no session cache on PostgreSQL');
+  await until(
+    async () => cache.listening,
+    (on) => on,
+  );
+  expect(cache.listening).toBe(true);
+  return cache;
+}
+
+describe.runIf(usesPostgres)('the sessions a process keeps', () => {
+  it('a second request reads no session: a change that told nobody goes unseen (why every change must tell)', async () => {
+    const cache = await listeningCache();
+    const token = await t.tokenFor(DEMO.users.admin);
+    const id = await userId(DEMO.users.admin);
+    expect((await get('/api/profile', token)).statusCode).toBe(200);
+    expect(cache.size).toBeGreaterThan(0);
+    await other.query('ALTER TABLE users DISABLE TRIGGER users_session_change');
+    try {
+      await other.query("UPDATE users SET status = 'inactive' WHERE id = $1", [id]);
+      await new Promise((r) => setTimeout(r, 50));
+      expect((await get('/api/profile', token)).statusCode).toBe(200);
+    } finally {
+      await other.query('ALTER TABLE users ENABLE TRIGGER users_session_change');
+    }
+    // The same write, told: out at once.
+    await other.query("UPDATE users SET status = 'inactive' WHERE id = $1", [id]);
+    const refused = await until(
+      () => get('/api/profile', token),
+      (r) => r.statusCode === 401,
+    );
+    expect(refused.statusCode).toBe(401);
+    await other.query("UPDATE users SET status = 'active' WHERE id = $1", [id]);
+    expect(
+      (
+        await until(
+          () => get('/api/profile', token),
+          (r) => r.statusCode === 200,
+        )
+      ).statusCode,
+    ).toBe(200);
+  });
+
+  it('a user deactivated through the API is refused on the very next request', async () => {
+    await listeningCache();
+    const owner = await t.tokenFor(DEMO.users.owner);
+    const colaborador = await t.tokenFor(DEMO.users.colaborador);
+    const id = await userId(DEMO.users.colaborador);
+    expect((await get('/api/profile', colaborador)).statusCode).toBe(200);
+    expect((await get('/api/profile', colaborador)).statusCode).toBe(200);
+    const deactivated = await t.app.inject({ method: 'DELETE', url: `/api/users/${id}`, headers: { authorization: `Bearer ${owner}` } });
+    expect(deactivated.statusCode).toBe(200);
+    expect((await get('/api/profile', colaborador)).statusCode).toBe(401);
+    const reopened = await t.app.inject({ method: 'PUT', url: `/api/users/reopen/${id}`, headers: { authorization: `Bearer ${owner}` } });
+    expect(reopened.statusCode).toBe(200);
+  });
+
+  it('a subscription and a plan changed by another process reach the next requests', async () => {
+    await listeningCache();
+    const owner = await t.tokenFor(DEMO.users.owner);
+    const company = (await t.deps.db.company.findFirstOrThrow({ where: { name: DEMO.companies.demo }, select: { id: true } })).id;
+    const plan = (await t.deps.db.subscription.findUniqueOrThrow({ where: { companyId: company }, select: { planId: true } })).planId;
+    // A budget that does not exist: 404 with the feature, 402 without it.
+    const comments = () => get('/api/budgets/999999999/financial_table_comments', owner);
+    expect((await comments()).statusCode).toBe(404);
+    await other.query(`UPDATE plans SET features = features || '{"financial_table_comments": false}'::jsonb WHERE id = $1`, [plan]);
+    try {
+      expect((await until(comments, (r) => r.statusCode === 402)).statusCode).toBe(402);
+    } finally {
+      await other.query(`UPDATE plans SET features = features || '{"financial_table_comments": true}'::jsonb WHERE id = $1`, [plan]);
+    }
+    expect((await until(comments, (r) => r.statusCode === 404)).statusCode).toBe(404);
+
+    const before = (await other.query('SELECT status, current_period_end FROM subscriptions WHERE company_id = $1', [company])).rows[0];
+    await other.query("UPDATE subscriptions SET status = 'past_due', current_period_end = now() - interval '1 day' WHERE company_id = $1", [
+      company,
+    ]);
+    try {
+      expect(
+        (
+          await until(
+            () => get('/api/users', owner),
+            (r) => r.statusCode === 402,
+          )
+        ).statusCode,
+      ).toBe(402);
+    } finally {
+      await other.query('UPDATE subscriptions SET status = $2, current_period_end = $3 WHERE company_id = $1', [
+        company,
+        before.status,
+        before.current_period_end,
+      ]);
+    }
+    expect(
+      (
+        await until(
+          () => get('/api/users', owner),
+          (r) => r.statusCode === 200,
+        )
+      ).statusCode,
+    ).toBe(200);
+  });
+
+  it('a lost listening connection forgets every session and reads them from the database until it is back', async () => {
+    const cache = await listeningCache();
+    const token = await t.tokenFor(DEMO.users.owner);
+    expect((await get('/api/profile', token)).statusCode).toBe(200);
+    expect(cache.size).toBeGreaterThan(0);
+    const { rows } = await other.query(
+      'SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()',
+      [`listen ${SESSION_CHANNEL}`],
+    );
+    expect(rows).toEqual([{ ended: true }]);
+    await until(
+      async () => cache.size,
+      (size) => size === 0,
+    );
+    expect(cache.size).toBe(0);
+    // Back on its own, and keeping sessions again.
+    await listeningCache();
+    expect((await get('/api/profile', token)).statusCode).toBe(200);
+    expect(cache.size).toBeGreaterThan(0);
+  });
+});
