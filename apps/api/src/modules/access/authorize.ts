@@ -15,8 +15,9 @@ export type AccessRule = {
 };
 
 /**
- * The session behind a request's verified claims. The user is read again on every request, so a
- * deactivated user, or a token signed before a password change or reset, is out at once. Then the
+ * The session behind a request's verified claims: the user as the database has it now (read, or
+ * kept by this process until a change to it is notified: session-cache.ts), so a deactivated user,
+ * or a token signed before a password change or reset, is out at once. Then the
  * plan is enforced from the company's current subscription (never from the token's claims, which
  * may predate a plan change). A restricted plan answers 402, not 401/403: those log the user out
  * in the web app, and a restricted user must still reach billing, profile and logout.
