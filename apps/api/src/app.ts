@@ -17,7 +17,7 @@ import { AppError } from './errors';
 import { corsOriginCheck, indexHtmlWithHosts } from './hosts';
 import { assertNoNulBytes } from './input-guard';
 import { type LogStream, logOptions } from './logging';
-import { startSessionCache } from './modules/access/session-cache';
+import { SESSION_CHANNEL } from './modules/access/session';
 import { registerAccessLogRoutes } from './modules/access-logs/access-logs.routes';
 import { registerAttendanceRoutes } from './modules/attendances/attendances.routes';
 import { registerBillingRoutes } from './modules/billing/billing.routes';
@@ -28,9 +28,11 @@ import { registerDevRoutes } from './modules/health/dev.routes';
 import { CLOSING, registerHealthRoutes } from './modules/health/health.routes';
 import { registerImportRoutes } from './modules/imports/imports.routes';
 import { renderLandingHtml } from './modules/landing-pages/landing-html';
+import { REFERENCE_CHANNEL } from './modules/reference-lists/reference-lists.service';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes';
 import { registerVoucherRoutes } from './modules/vouchers/vouchers.routes';
 import type { Platform } from './platform';
+import { startKeptReads } from './platform/kept-reads';
 import { API_PREFIX, openApiDocument, registerRestRoutes } from './rest';
 import { type AppRouter, appRouter } from './router';
 import { securityHeaders } from './security-headers';
@@ -70,10 +72,10 @@ export async function buildApp(config: Config, db: Db, opts: { queueName?: strin
   const platform = createAppPlatform(config, db, app.log, { queueName: opts.queueName });
   const deps: Deps = { db, config, platform };
   if (config.DATABASE_URL) {
-    const sessions = startSessionCache(db, config.DATABASE_URL, (error) =>
-      app.log.warn({ err: error }, 'session cache: its listening connection failed; sessions are read from the database until it is back'),
+    const kept = startKeptReads(db, config.DATABASE_URL, [SESSION_CHANNEL, REFERENCE_CHANNEL], (error) =>
+      app.log.warn({ err: error }, 'kept reads: the listening connection failed; reads go to the database until it is back'),
     );
-    app.addHook('onClose', () => sessions.stop());
+    app.addHook('onClose', () => kept.stop());
   }
 
   app.addHook('onRequest', async (req, reply) => {

@@ -7,8 +7,8 @@ import { toApiErrorBody, toTRPCError } from './error-body';
 import { AppError } from './errors';
 import { assertNoNulBytes } from './input-guard';
 import { type AccessRule, authorize } from './modules/access/authorize';
-import { sessionChangesSettled } from './modules/access/session-cache';
 import { type AccessClaims, bearerClaims } from './modules/access/tokens';
+import { changesSettled } from './platform/kept-reads';
 
 export type Context = Deps & {
   requestId: string;
@@ -80,17 +80,17 @@ const rejectNulBytes = t.middleware(async ({ getRawInput, next }) => {
 });
 
 /**
- * Sessions are kept per process and forgotten on a notification at commit (access/session-cache.ts):
+ * Some reads are kept per process and forgotten on a notification at commit (platform/kept-reads.ts):
  * a mutation answers once those of its own writes have arrived, so its caller's next request (a
- * deactivated user, a changed plan) never meets the session as it was.
+ * deactivated user, a changed plan, an edited list row) never meets the read as it was.
  */
-const settleSessionChanges = t.middleware(async ({ ctx, type, next }) => {
+const settleChanges = t.middleware(async ({ ctx, type, next }) => {
   const result = await next();
-  if (type === 'mutation') await sessionChangesSettled(ctx.db);
+  if (type === 'mutation') await changesSettled(ctx.db);
   return result;
 });
 
-const procedure = t.procedure.use(appErrors).use(settleSessionChanges);
+const procedure = t.procedure.use(appErrors).use(settleChanges);
 
 export const publicProcedure = procedure.meta({ access: 'public' }).use(rejectNulBytes);
 

@@ -5,8 +5,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type BuiltApp, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { sessionChangesSettled } from '../src/modules/access/session-cache';
 import type { JobRun } from '../src/platform/jobs';
+import { changesSettled } from '../src/platform/kept-reads';
 import { type FakeExchangeRates, startFakeExchangeRates } from './fake-exchange-rates';
 import { type ReceivedMail, startSmtpSink } from './smtp-sink';
 
@@ -64,8 +64,8 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
     Object.assign(ctx, built, {
       exchangeRates,
       async call(method: string, url: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
-        // A test may change users or plans straight in the database: the app hears of it first.
-        await sessionChangesSettled(database.prisma);
+        // A test may change users, plans or list rows straight in the database: the app hears of it first.
+        await changesSettled(database.prisma);
         return built.app.inject({
           method: method as 'GET',
           url,

@@ -1,9 +1,12 @@
-// A connection of its own that LISTENs on one channel for the life of a process (PostgreSQL only:
+// A connection of its own that LISTENs on some channels for the life of a process (PostgreSQL only:
 // the embedded PGlite serves every connection from one session). PostgreSQL sends a notification
 // at its transaction's commit, so a process can keep what it read and forget it when a trigger says
 // the rows changed.
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+
+/** The listening connection's application_name, as pg_stat_activity shows it. */
+export const LISTENER_NAME = 'change listener';
 
 export type ChannelListener = {
   /** True while the connection listens: anything committed since then is (or will be) told. */
@@ -17,13 +20,13 @@ export type ChannelListener = {
 };
 
 export type ChannelHandlers = {
-  onMessage(payload: string): void;
+  onMessage(channel: string, payload: string): void;
   /** The connection was lost or (re)made: notifications may have been missed in between. */
   onReset(): void;
   onError(error: unknown): void;
 };
 
-export function listenToChannel(url: string, channel: string, handlers: ChannelHandlers, { retryMs = 1000 } = {}): ChannelListener {
+export function listenToChannels(url: string, channels: string[], handlers: ChannelHandlers, { retryMs = 1000 } = {}): ChannelListener {
   let client: pg.Client | undefined;
   let closed = false;
   // One barrier round trip at a time; callers arriving before it starts share it.
@@ -41,9 +44,9 @@ export function listenToChannel(url: string, channel: string, handlers: ChannelH
 
   async function connect() {
     while (!closed) {
-      const next = new pg.Client({ connectionString: url, keepAlive: true, application_name: `listen ${channel}` });
+      const next = new pg.Client({ connectionString: url, keepAlive: true, application_name: LISTENER_NAME });
       next.on('notification', (message) => {
-        if (message.channel === channel) handlers.onMessage(message.payload ?? '');
+        if (channels.includes(message.channel)) handlers.onMessage(message.channel, message.payload ?? '');
       });
       next.on('error', (error) => lost(next, error));
       next.on('end', () => lost(next));
@@ -55,7 +58,7 @@ export function listenToChannel(url: string, channel: string, handlers: ChannelH
           await next.end();
           return;
         }
-        await next.query(`LISTEN ${next.escapeIdentifier(channel)}`);
+        for (const channel of channels) await next.query(`LISTEN ${next.escapeIdentifier(channel)}`);
       } catch (error) {
         handlers.onError(error);
         next.end().catch(() => {});

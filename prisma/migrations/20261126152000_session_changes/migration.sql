@@ -1,4 +1,4 @@
--- Each API process keeps the sessions it read (apps/api/src/modules/access/session-cache.ts) and
+-- Each API process keeps the sessions it read (apps/api/src/platform/kept-reads.ts) and
 -- forgets them when the rows behind them change: a notification at commit on 'session_changes',
 -- `u:<user id>`, `c:<company id>` (its subscription) or `*` (a plan, or a table truncated).
 -- The body is a U& string whose semicolons are written \003B (see migration crm_funnel_stats).

@@ -98,18 +98,21 @@ describe('the configured queue', () => {
     expect(counted.ran.filter((n) => n === 12)).toEqual([12]);
   });
 
-  it.runIf(process.env.REDIS_URL)('keeps as one job an outbox row handed over twice (a process dying between the add and the delete)', async () => {
-    const row = { id: randomUUID(), name: counted.job.name, payload: { n: 13 } };
-    await database.prisma.jobOutbox.create({ data: row });
-    await platform.jobs.flush();
-    await platform.jobs.drain();
-    // The delete rolled back: the row is there again, and is handed over again.
-    await database.prisma.jobOutbox.create({ data: row });
-    await platform.jobs.flush();
-    await platform.jobs.drain();
-    expect(await database.prisma.jobOutbox.count()).toBe(0);
-    expect(counted.ran.filter((n) => n === 13)).toEqual([13]);
-  });
+  it.runIf(process.env.REDIS_URL)(
+    'keeps as one job an outbox row handed over twice (a process dying between the add and the delete)',
+    async () => {
+      const row = { id: randomUUID(), name: counted.job.name, payload: { n: 13 } };
+      await database.prisma.jobOutbox.create({ data: row });
+      await platform.jobs.flush();
+      await platform.jobs.drain();
+      // The delete rolled back: the row is there again, and is handed over again.
+      await database.prisma.jobOutbox.create({ data: row });
+      await platform.jobs.flush();
+      await platform.jobs.drain();
+      expect(await database.prisma.jobOutbox.count()).toBe(0);
+      expect(counted.ran.filter((n) => n === 13)).toEqual([13]);
+    },
+  );
 });
 
 describe('the embedded queue', () => {

@@ -1,7 +1,7 @@
 import { type CompiledQuery, compiledStatement, type Db, enumText, qb, queryRows, sql } from '@app/db';
 import type { Role } from '@app/shared';
+import { keptReadsOf } from '../../platform/kept-reads';
 import { type EntitlementRow, type Entitlements, entitlementsOf } from './entitlements';
-import { sessionCacheOf } from './session-cache';
 
 /** The signed-in user as every authenticated request sees it; companyId is theirs, never one sent by the client. */
 export type SessionUser = {
@@ -45,14 +45,18 @@ const sessionStatement = compiledStatement((_shape: null, v: { userId: number; t
 
 type SessionRow = ReturnType<typeof sessionStatement> extends CompiledQuery<infer R> ? R : never;
 
+/** Triggers on users, subscriptions and plans notify here (migration session_changes): `u:<user>`, `c:<company>` or `*`. */
+export const SESSION_CHANNEL = 'session_changes';
+
 export async function loadSession(db: Db, token: { userId: number; token_version: number }, now = new Date()): Promise<Session | null> {
-  const cache = sessionCacheOf<SessionRow>(db);
-  let row = cache?.get(token.userId, token.token_version);
-  if (!row) {
-    const mark = cache?.mark();
+  // By user id: a token of another version reads the database (and gets no row if it is older).
+  const kept = keptReadsOf<number, SessionRow>(db, SESSION_CHANNEL, 50_000);
+  let row = kept?.get(token.userId);
+  if (row?.token_version !== token.token_version) {
+    const mark = kept?.mark();
     [row] = await queryRows(db, sessionStatement(null, { userId: token.userId, tokenVersion: token.token_version }));
     if (!row) return null;
-    if (mark !== undefined) cache?.put(mark, { userId: row.id, companyId: row.company_id, tokenVersion: row.token_version }, row);
+    if (mark !== undefined) kept?.put(mark, row.id, row, [`u:${row.id}`, `c:${row.company_id}`]);
   }
   const subscription: EntitlementRow | null = row.subscription_status
     ? {

@@ -1,4 +1,4 @@
-import { type Db, Prisma, queryRows } from '@app/db';
+import { type CompiledQuery, type Db, Prisma, queryRows } from '@app/db';
 import { searchSource, uniqueCodeOf } from '@app/db/reference-lists';
 import {
   buildPagination,
@@ -15,11 +15,17 @@ import {
   TAKEN_MESSAGE,
 } from '@app/shared';
 import { AppError, fieldError, notFound } from '../../errors';
+import { keptReadsOf } from '../../platform/kept-reads';
 import { toReferenceItem, toSystemItem } from './reference-lists.dto';
 import { type ListCaller, ownerOf, parentWhere, referenceItemWhere } from './reference-lists.where';
 import { autocompleteQuery, itemQuery, listCountQuery, listPageQuery, pageSizeOf } from './reference-queries';
 
 const keepsSystemRows = (caller: ListCaller) => ownerOf(caller) === null;
+
+/** A trigger on reference_items notifies here at every change (migration reference_changes). */
+export const REFERENCE_CHANNEL = 'reference_changes';
+
+type AutocompleteRow = ReturnType<typeof autocompleteQuery> extends CompiledQuery<infer R> ? R : never;
 
 /**
  * A list screen's page (every row the caller sees, inactive ones included unless filtered), or in
@@ -28,7 +34,16 @@ const keepsSystemRows = (caller: ListCaller) => ownerOf(caller) === null;
 export async function listReferenceItems(db: Db, caller: ListCaller, list: ReferenceListKey, input: ReferenceListQuery) {
   const toItem = (row: Parameters<typeof toReferenceItem>[0]) => toReferenceItem(row, keepsSystemRows(caller));
   if (input.autocomplete === 'true') {
-    const rows = await queryRows(db, autocompleteQuery(list, caller.companyId, input));
+    const query = autocompleteQuery(list, caller.companyId, input);
+    // A picker's matches are kept by the statement and its values until a list row changes.
+    const kept = keptReadsOf<string, AutocompleteRow[]>(db, REFERENCE_CHANNEL, 2_000);
+    const key = `${query.sql}\u0000${JSON.stringify(query.parameters)}`;
+    let rows = kept?.get(key);
+    if (!rows) {
+      const mark = kept?.mark();
+      rows = await queryRows(db, query);
+      if (mark !== undefined) kept?.put(mark, key, rows);
+    }
     return { items: rows.map(toItem), pagination: null };
   }
   const [rows, [total]] = await Promise.all([

@@ -1,11 +1,15 @@
-// The sessions an API process keeps (session-cache.ts), against PostgreSQL: each change to a user,
-// a subscription or a plan reaches the process at its commit, whoever wrote it. Requests here go
+// The reads an API process keeps (kept-reads.ts), against PostgreSQL: sessions and a picker's
+// matches. Each change to a user, a subscription, a plan or a list row reaches the process at its
+// commit, whoever wrote it. Requests here go
 // through `app.inject` itself, not the harness's `call` (which waits for the notifications first):
 // what is tested is that nothing else needs to.
 import { query } from '@app/db/admin';
+import { LISTENER_NAME } from '@app/db/notifications';
 import { describe, expect, it } from 'vitest';
-import { DEMO, useTestApp } from '../../../test/harness';
-import { SESSION_CHANNEL, type SessionCache, sessionCacheOf } from './session-cache';
+import { DEMO, useTestApp } from '../../test/harness';
+import { SESSION_CHANNEL } from '../modules/access/session';
+import { REFERENCE_CHANNEL } from '../modules/reference-lists/reference-lists.service';
+import { type KeptReads, keptReadsOf } from './kept-reads';
 
 const t = useTestApp();
 const usesPostgres = Boolean(process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL);
@@ -27,23 +31,25 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms 
   }
 }
 
-async function listeningCache(): Promise<SessionCache<unknown>> {
-  const cache = sessionCacheOf(t.deps.db);
-  if (!cache) throw new Error('no session cache on PostgreSQL');
+/** What `channel` keeps, made by `request`, once its connection listens; `request` again, so something is kept. */
+async function listening(channel: string, request: () => Promise<unknown>): Promise<KeptReads<unknown, unknown>> {
+  await request();
+  const kept = keptReadsOf<unknown, unknown>(t.deps.db, channel);
+  if (!kept) throw new Error(`nothing kept for ${channel}`);
   await until(
-    async () => cache.listening,
+    async () => kept.listening,
     (on) => on,
   );
-  expect(cache.listening).toBe(true);
-  return cache;
+  expect(kept.listening).toBe(true);
+  await request();
+  return kept;
 }
 
 describe.runIf(usesPostgres)('the sessions a process keeps', () => {
   it('a second request reads no session: a change that told nobody goes unseen (why every change must tell)', async () => {
-    const cache = await listeningCache();
     const token = await t.tokenFor(DEMO.users.admin);
     const id = await userId(DEMO.users.admin);
-    expect((await get('/api/profile', token)).statusCode).toBe(200);
+    const cache = await listening(SESSION_CHANNEL, () => get('/api/profile', token));
     expect(cache.size).toBeGreaterThan(0);
     await other.query('ALTER TABLE users DISABLE TRIGGER users_session_change');
     try {
@@ -72,11 +78,10 @@ describe.runIf(usesPostgres)('the sessions a process keeps', () => {
   });
 
   it('a user deactivated through the API is refused on the very next request', async () => {
-    await listeningCache();
     const owner = await t.tokenFor(DEMO.users.owner);
     const colaborador = await t.tokenFor(DEMO.users.colaborador);
     const id = await userId(DEMO.users.colaborador);
-    expect((await get('/api/profile', colaborador)).statusCode).toBe(200);
+    await listening(SESSION_CHANNEL, () => get('/api/profile', colaborador));
     expect((await get('/api/profile', colaborador)).statusCode).toBe(200);
     const deactivated = await t.app.inject({ method: 'DELETE', url: `/api/users/${id}`, headers: { authorization: `Bearer ${owner}` } });
     expect(deactivated.statusCode).toBe(200);
@@ -86,8 +91,8 @@ describe.runIf(usesPostgres)('the sessions a process keeps', () => {
   });
 
   it('a subscription and a plan changed by another process reach the next requests', async () => {
-    await listeningCache();
     const owner = await t.tokenFor(DEMO.users.owner);
+    await listening(SESSION_CHANNEL, () => get('/api/profile', owner));
     const company = (await t.deps.db.company.findFirstOrThrow({ where: { name: DEMO.companies.demo }, select: { id: true } })).id;
     const plan = (await t.deps.db.subscription.findUniqueOrThrow({ where: { companyId: company }, select: { planId: true } })).planId;
     // A budget that does not exist: 404 with the feature, 402 without it.
@@ -101,7 +106,8 @@ describe.runIf(usesPostgres)('the sessions a process keeps', () => {
     }
     expect((await until(comments, (r) => r.statusCode === 404)).statusCode).toBe(404);
 
-    const before = (await other.query('SELECT status, current_period_end FROM subscriptions WHERE company_id = $1', [company])).rows[0];
+    const [before] = (await other.query('SELECT status, current_period_end FROM subscriptions WHERE company_id = $1', [company])).rows;
+    if (!before) throw new Error('no subscription');
     await other.query("UPDATE subscriptions SET status = 'past_due', current_period_end = now() - interval '1 day' WHERE company_id = $1", [
       company,
     ]);
@@ -132,13 +138,12 @@ describe.runIf(usesPostgres)('the sessions a process keeps', () => {
   });
 
   it('a lost listening connection forgets every session and reads them from the database until it is back', async () => {
-    const cache = await listeningCache();
     const token = await t.tokenFor(DEMO.users.owner);
-    expect((await get('/api/profile', token)).statusCode).toBe(200);
+    const cache = await listening(SESSION_CHANNEL, () => get('/api/profile', token));
     expect(cache.size).toBeGreaterThan(0);
     const { rows } = await other.query(
       'SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()',
-      [`listen ${SESSION_CHANNEL}`],
+      [LISTENER_NAME],
     );
     expect(rows).toEqual([{ ended: true }]);
     await until(
@@ -146,9 +151,55 @@ describe.runIf(usesPostgres)('the sessions a process keeps', () => {
       (size) => size === 0,
     );
     expect(cache.size).toBe(0);
-    // Back on its own, and keeping sessions again.
-    await listeningCache();
     expect((await get('/api/profile', token)).statusCode).toBe(200);
+    // Back on its own, and keeping sessions again.
+    await listening(SESSION_CHANNEL, () => get('/api/profile', token));
     expect(cache.size).toBeGreaterThan(0);
+  });
+});
+
+describe.runIf(usesPostgres)('the picker matches a process keeps', () => {
+  type Item = { id: number; name: string; code: string | null };
+  const picker = async (token: string) => (await get('/api/air_airport_params?search=gru&autocomplete=true', token)).json().items as Item[];
+  const named = (items: Item[]) => items.find((i) => i.code === 'GRU')?.name;
+
+  it('a list row changed by another process, or through the API, is in the very next answer', async () => {
+    const owner = await t.tokenFor(DEMO.users.owner);
+    const root = await t.tokenFor(DEMO.users.superAdmin);
+    const kept = await listening(REFERENCE_CHANNEL, () => picker(owner));
+    const [gru] = (
+      await other.query("SELECT id, name FROM reference_items WHERE list = 'air_airport_params' AND code = 'GRU' AND company_id IS NULL")
+    ).rows as { id: number; name: string }[];
+    if (!gru) throw new Error('no GRU in the seeds');
+    expect(named(await picker(owner))).toBe(gru.name);
+    expect(kept.size).toBeGreaterThan(0);
+
+    // Untold (trigger off), the kept answer stays: it is what the picker is served from.
+    await other.query('ALTER TABLE reference_items DISABLE TRIGGER reference_items_change');
+    try {
+      await other.query('UPDATE reference_items SET name = $2 WHERE id = $1', [gru.id, 'Guarulhos Calado']);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(named(await picker(owner))).toBe(gru.name);
+    } finally {
+      await other.query('ALTER TABLE reference_items ENABLE TRIGGER reference_items_change');
+    }
+    // Told: another process's rename, then the super admin's through the API (no wait in between).
+    await other.query('UPDATE reference_items SET name = $2 WHERE id = $1', [gru.id, 'Guarulhos Avisado']);
+    expect(
+      named(
+        await until(
+          () => picker(owner),
+          (items) => named(items) === 'Guarulhos Avisado',
+        ),
+      ),
+    ).toBe('Guarulhos Avisado');
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/air_airport_params/${gru.id}`,
+      headers: { authorization: `Bearer ${root}` },
+      payload: { name: gru.name },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(named(await picker(owner))).toBe(gru.name);
   });
 });
