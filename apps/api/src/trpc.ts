@@ -64,11 +64,16 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 /**
- * Services throw AppError (no tRPC in them); tRPC wraps it as an internal error, so the first
- * middleware of every procedure turns it into the TRPCError its code stands for.
+ * The first middleware of every procedure (one layer: each copies the call's options). Services
+ * throw AppError (no tRPC in them) and tRPC wraps it as an internal error, so it becomes the
+ * TRPCError its code stands for. Some reads are kept per process and forgotten on a notification
+ * at commit (platform/kept-reads.ts): a mutation answers once those of its own writes have arrived,
+ * so its caller's next request (a deactivated user, a changed plan, an edited list row) never meets
+ * the read as it was.
  */
-const appErrors = t.middleware(async ({ next }) => {
+const procedureOutcome = t.middleware(async ({ ctx, type, next }) => {
   const result = await next();
+  if (type === 'mutation') await changesSettled(ctx.db);
   if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
   return result;
 });
@@ -79,31 +84,19 @@ const rejectNulBytes = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
-/**
- * Some reads are kept per process and forgotten on a notification at commit (platform/kept-reads.ts):
- * a mutation answers once those of its own writes have arrived, so its caller's next request (a
- * deactivated user, a changed plan, an edited list row) never meets the read as it was.
- */
-const settleChanges = t.middleware(async ({ ctx, type, next }) => {
-  const result = await next();
-  if (type === 'mutation') await changesSettled(ctx.db);
-  return result;
-});
-
-const procedure = t.procedure.use(appErrors).use(settleChanges);
+const procedure = t.procedure.use(procedureOutcome);
 
 export const publicProcedure = procedure.meta({ access: 'public' }).use(rejectNulBytes);
 
 /** A signed-in, active user whose plan allows the procedure (access/authorize.ts); narrows ctx to them. */
-export const authedProcedure = procedure
-  .meta({ access: 'authed' })
-  .use(async ({ ctx, meta, next }) => {
-    const { claims } = ctx;
-    if (!claims) throw new AppError('UNAUTHORIZED');
-    const { entitlements, ...user } = await authorize(ctx.db, claims, meta);
-    return next({ ctx: { claims, user, companyId: user.companyId, entitlements } });
-  })
-  .use(rejectNulBytes);
+export const authedProcedure = procedure.meta({ access: 'authed' }).use(async ({ ctx, meta, getRawInput, next }) => {
+  const { claims } = ctx;
+  if (!claims) throw new AppError('UNAUTHORIZED');
+  const { entitlements, ...user } = await authorize(ctx.db, claims, meta);
+  // rejectNulBytes's check, in this layer and after the session: an unauthenticated call is a 401 whatever it sent.
+  assertNoNulBytes(await getRawInput());
+  return next({ ctx: { claims, user, companyId: user.companyId, entitlements } });
+});
 
 /** A procedure that needs a plan feature: `requireFeature('d4sign').meta({ openapi })...`. */
 export const requireFeature = (feature: FeatureKey) => authedProcedure.meta({ feature });
