@@ -31,6 +31,15 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms 
   }
 }
 
+/** The status `url` answers once it answers `status`, asked again for up to 2 s (another process's write arrives at its commit). */
+const statusOnceItIs = async (url: string, token: string, status: number) =>
+  (
+    await until(
+      () => get(url, token),
+      (r) => r.statusCode === status,
+    )
+  ).statusCode;
+
 /** What `channel` keeps, made by `request`, once its connection listens; `request` again, so something is kept. */
 async function listening(channel: string, request: () => Promise<unknown>): Promise<KeptReads<unknown, unknown>> {
   await request();
@@ -61,20 +70,9 @@ describe.runIf(usesPostgres)('the sessions a process keeps', () => {
     }
     // The same write, told: out at once.
     await other.query("UPDATE users SET status = 'inactive' WHERE id = $1", [id]);
-    const refused = await until(
-      () => get('/api/profile', token),
-      (r) => r.statusCode === 401,
-    );
-    expect(refused.statusCode).toBe(401);
+    expect(await statusOnceItIs('/api/profile', token, 401)).toBe(401);
     await other.query("UPDATE users SET status = 'active' WHERE id = $1", [id]);
-    expect(
-      (
-        await until(
-          () => get('/api/profile', token),
-          (r) => r.statusCode === 200,
-        )
-      ).statusCode,
-    ).toBe(200);
+    expect(await statusOnceItIs('/api/profile', token, 200)).toBe(200);
   });
 
   it('a user deactivated through the API is refused on the very next request', async () => {
@@ -96,15 +94,15 @@ describe.runIf(usesPostgres)('the sessions a process keeps', () => {
     const company = (await t.deps.db.company.findFirstOrThrow({ where: { name: DEMO.companies.demo }, select: { id: true } })).id;
     const plan = (await t.deps.db.subscription.findUniqueOrThrow({ where: { companyId: company }, select: { planId: true } })).planId;
     // A budget that does not exist: 404 with the feature, 402 without it.
-    const comments = () => get('/api/budgets/999999999/financial_table_comments', owner);
-    expect((await comments()).statusCode).toBe(404);
+    const comments = '/api/budgets/999999999/financial_table_comments';
+    expect((await get(comments, owner)).statusCode).toBe(404);
     await other.query(`UPDATE plans SET features = features || '{"financial_table_comments": false}'::jsonb WHERE id = $1`, [plan]);
     try {
-      expect((await until(comments, (r) => r.statusCode === 402)).statusCode).toBe(402);
+      expect(await statusOnceItIs(comments, owner, 402)).toBe(402);
     } finally {
       await other.query(`UPDATE plans SET features = features || '{"financial_table_comments": true}'::jsonb WHERE id = $1`, [plan]);
     }
-    expect((await until(comments, (r) => r.statusCode === 404)).statusCode).toBe(404);
+    expect(await statusOnceItIs(comments, owner, 404)).toBe(404);
 
     const [before] = (await other.query('SELECT status, current_period_end FROM subscriptions WHERE company_id = $1', [company])).rows;
     if (!before) throw new Error('no subscription');
@@ -112,14 +110,7 @@ describe.runIf(usesPostgres)('the sessions a process keeps', () => {
       company,
     ]);
     try {
-      expect(
-        (
-          await until(
-            () => get('/api/users', owner),
-            (r) => r.statusCode === 402,
-          )
-        ).statusCode,
-      ).toBe(402);
+      expect(await statusOnceItIs('/api/users', owner, 402)).toBe(402);
     } finally {
       await other.query('UPDATE subscriptions SET status = $2, current_period_end = $3 WHERE company_id = $1', [
         company,
@@ -127,14 +118,7 @@ describe.runIf(usesPostgres)('the sessions a process keeps', () => {
         before.current_period_end,
       ]);
     }
-    expect(
-      (
-        await until(
-          () => get('/api/users', owner),
-          (r) => r.statusCode === 200,
-        )
-      ).statusCode,
-    ).toBe(200);
+    expect(await statusOnceItIs('/api/users', owner, 200)).toBe(200);
   });
 
   it('a lost listening connection forgets every session and reads them from the database until it is back', async () => {
