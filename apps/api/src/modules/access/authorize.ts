@@ -16,7 +16,7 @@ export type AccessRule = {
 
 /**
  * The session behind a request's verified claims: the user as the database has it now (read, or
- * kept by this process until a change to it is notified: session-cache.ts), so a deactivated user,
+ * kept by this process until a change to it is notified: platform/kept-reads.ts), so a deactivated user,
  * or a token signed before a password change or reset, is out at once. Then the
  * plan is enforced from the company's current subscription (never from the token's claims, which
  * may predate a plan change). A restricted plan answers 402, not 401/403: those log the user out

@@ -17,9 +17,10 @@ export type Session = SessionUser & { entitlements: Entitlements };
 
 /**
  * The active user behind a token and what the company's plan allows now, in one round trip: every
- * authenticated request needs it (read here, or kept by session-cache.ts), so it is a single
- * statement (compiled once, prepared once per connection) rather than two ORM reads. No row when the user is gone, no longer active, or changed
- * (or reset) the password after the token was signed: the token's version is no longer the user's.
+ * authenticated request needs it (read here, or kept by platform/kept-reads.ts), so it is a single
+ * statement (compiled once, prepared once per connection) rather than two ORM reads. No row when
+ * the user is gone, no longer active, or changed (or reset) the password after the token was
+ * signed: the token's version is no longer the user's.
  */
 const sessionStatement = compiledStatement((_shape: null, v: { userId: number; tokenVersion: number }) =>
   qb
