@@ -70,6 +70,24 @@ export class KeptReads<K, V> {
   }
 }
 
+/**
+ * The kept value of `key` when `usable` takes it, else `load`'s (kept, with its tags, unless a
+ * notification came during the load). Without `kept` (nothing listens), always `load`'s.
+ */
+export async function readThrough<K, V>(
+  kept: KeptReads<K, V> | undefined,
+  key: K,
+  load: () => Promise<V | undefined>,
+  opts: { usable?: (value: V) => boolean; tags?: (value: V) => readonly string[] } = {},
+): Promise<V | undefined> {
+  const held = kept?.get(key);
+  if (held !== undefined && (opts.usable?.(held) ?? true)) return held;
+  const mark = kept?.mark();
+  const value = await load();
+  if (value !== undefined && mark !== undefined) kept?.put(mark, key, value, opts.tags?.(value));
+  return value;
+}
+
 type Feed = { listener: ChannelListener; caches: Map<string, KeptReads<unknown, unknown>>; users: number };
 const feeds = new WeakMap<Db, Feed>();
 

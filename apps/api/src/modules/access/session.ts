@@ -1,6 +1,6 @@
 import { type CompiledQuery, compiledStatement, type Db, enumText, qb, queryRows, sql } from '@app/db';
 import type { Role } from '@app/shared';
-import { keptReadsOf } from '../../platform/kept-reads';
+import { keptReadsOf, readThrough } from '../../platform/kept-reads';
 import { type EntitlementRow, type Entitlements, entitlementsOf } from './entitlements';
 
 /** The signed-in user as every authenticated request sees it; companyId is theirs, never one sent by the client. */
@@ -51,14 +51,13 @@ export const SESSION_CHANNEL = 'session_changes';
 
 export async function loadSession(db: Db, token: { userId: number; token_version: number }, now = new Date()): Promise<Session | null> {
   // By user id: a token of another version reads the database (and gets no row if it is older).
-  const kept = keptReadsOf<number, SessionRow>(db, SESSION_CHANNEL, 50_000);
-  let row = kept?.get(token.userId);
-  if (row?.token_version !== token.token_version) {
-    const mark = kept?.mark();
-    [row] = await queryRows(db, sessionStatement(null, { userId: token.userId, tokenVersion: token.token_version }));
-    if (!row) return null;
-    if (mark !== undefined) kept?.put(mark, row.id, row, [`u:${row.id}`, `c:${row.company_id}`]);
-  }
+  const row = await readThrough(
+    keptReadsOf<number, SessionRow>(db, SESSION_CHANNEL, 50_000),
+    token.userId,
+    async () => (await queryRows(db, sessionStatement(null, { userId: token.userId, tokenVersion: token.token_version })))[0],
+    { usable: (kept) => kept.token_version === token.token_version, tags: (read) => [`u:${read.id}`, `c:${read.company_id}`] },
+  );
+  if (!row) return null;
   const subscription: EntitlementRow | null = row.subscription_status
     ? {
         status: row.subscription_status,

@@ -15,7 +15,7 @@ import {
   TAKEN_MESSAGE,
 } from '@app/shared';
 import { AppError, fieldError, notFound } from '../../errors';
-import { keptReadsOf } from '../../platform/kept-reads';
+import { keptReadsOf, readThrough } from '../../platform/kept-reads';
 import { toReferenceItem, toSystemItem } from './reference-lists.dto';
 import { type ListCaller, ownerOf, parentWhere, referenceItemWhere } from './reference-lists.where';
 import { autocompleteQuery, itemQuery, listCountQuery, listPageQuery, pageSizeOf } from './reference-queries';
@@ -36,15 +36,9 @@ export async function listReferenceItems(db: Db, caller: ListCaller, list: Refer
   if (input.autocomplete === 'true') {
     const query = autocompleteQuery(list, caller.companyId, input);
     // A picker's matches are kept by the statement and its values until a list row changes.
-    const kept = keptReadsOf<string, AutocompleteRow[]>(db, REFERENCE_CHANNEL, 2_000);
     const key = `${query.sql}\u0000${JSON.stringify(query.parameters)}`;
-    let rows = kept?.get(key);
-    if (!rows) {
-      const mark = kept?.mark();
-      rows = await queryRows(db, query);
-      if (mark !== undefined) kept?.put(mark, key, rows);
-    }
-    return { items: rows.map(toItem), pagination: null };
+    const rows = await readThrough(keptReadsOf<string, AutocompleteRow[]>(db, REFERENCE_CHANNEL, 2_000), key, () => queryRows(db, query));
+    return { items: (rows ?? []).map(toItem), pagination: null };
   }
   const [rows, [total]] = await Promise.all([
     queryRows(db, listPageQuery(list, caller.companyId, input)),
