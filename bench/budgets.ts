@@ -51,6 +51,25 @@ const scenarios: { name: string; paths: string[]; target?: boolean }[] = [
   { name: 'list include_locations', paths: ['/api/budgets?include_locations=true'] },
 ].filter((s) => !only || only.includes(s.name));
 
+const queries: { query: string; params: string }[] = [];
+const traced = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }), log: [{ emit: 'event', level: 'query' }] });
+traced.$on('query', (e: { query: string; params: string }) => queries.push({ query: e.query, params: e.params }));
+const opened = randomIds[0]?.id ?? 0;
+
+// The second ceiling: the tree's own statement through pg from a bare Fastify route, named
+// (prepared) as the API's is, for the same random budgets: the database's share of opening one
+// (the session is kept by each API process).
+queries.length = 0;
+await getBudget(traced, company.id, opened);
+const treeSql = queries.map((q, i) => {
+  const values = JSON.parse(q.params) as unknown[];
+  if (values.filter((v) => v === opened).length !== 1) throw new Error(`the tree statement's budget id is not one value: ${q.params}`);
+  return { name: `tree_${i}`, text: q.query, values: values.map((v) => (v === opened ? ':id' : v)) };
+});
+const sqlFile = join(root, 'bench/results', 'budgets-tree-sql.json');
+mkdirSync(dirname(sqlFile), { recursive: true });
+writeFileSync(sqlFile, JSON.stringify(treeSql));
+
 const run = (paths: string[], seconds: number, origin = base) => measure({ origin, paths, tokens, connections, seconds });
 
 const rows: string[] = [];
@@ -58,8 +77,13 @@ const header = `${'route'.padEnd(28)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStar
 // The machine is shared: its load and a bare Fastify route (the ceiling) put the figures in context.
 console.log(`\n${loadTool}, ${connections} connections, ${duration}s per route, ${base}, load average ${loadAverage()}\n${header}`);
 rows.push(`load average at start ${loadAverage()}`);
-const bare = await startBareServer(process.env.BENCH_BARE_PORT ?? '39875');
-for (const s of [{ name: 'ceiling: bare Fastify', paths: ['/bare'], origin: bare.url }, ...scenarios]) {
+const bare = await startBareServer(process.env.BENCH_BARE_PORT ?? '39875', { BENCH_SQL_FILE: sqlFile, DATABASE_URL: databaseUrl });
+const treeRuns = scenarios.some((s) => s.name === 'get (tree)');
+const ceilings = [
+  { name: 'ceiling: bare Fastify', paths: ['/bare'], origin: bare.url },
+  ...(treeRuns ? [{ name: 'ceiling: tree SQL via pg', paths: randomIds.map((r) => `/sql/${r.id}`), origin: bare.url }] : []),
+];
+for (const s of [...ceilings, ...scenarios]) {
   const origin = 'origin' in s ? s.origin : base;
   await run(s.paths, 2, origin); // warm-up: JIT, connection pool, PostgreSQL caches
   const r = await run(s.paths, duration, origin);
@@ -92,12 +116,8 @@ async function preparedPlan(name: string, query: string, values: unknown[]) {
   const plan = explained.rows.map((r) => r['QUERY PLAN']);
   return { plan, cached: Number(rows[0]?.generic_plans) > 0 ? 'generic plan (cached)' : 'custom plan (planned per call)' };
 }
-const queries: { query: string; params: string }[] = [];
-const traced = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }), log: [{ emit: 'event', level: 'query' }] });
-traced.$on('query', (e: { query: string; params: string }) => queries.push({ query: e.query, params: e.params }));
 const plans: string[] = [];
 const [owner] = await db.$queryRaw<{ id: number; token_version: number }[]>`SELECT id, token_version FROM users WHERE email = ${B.owner}`;
-const opened = randomIds[0]?.id ?? 0;
 let statement = 0;
 for (const [label, call] of [
   ['session', () => loadSession(traced, { userId: owner?.id ?? 0, token_version: owner?.token_version ?? 0 })],
