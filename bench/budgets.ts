@@ -2,7 +2,8 @@
 // 50 concurrent connections on the list (GET /api/budgets, also filtered and searched) and on opening
 // a budget (GET /api/budgets/{id}, the whole tree, a different budget of the agency each request),
 // each connection signed in as one of the large agency's 20 agents; p50/p95/p99 and req/s against
-// the 30 ms p95 target, then the plans PostgreSQL runs for that SQL (prepared, as the API runs it)
+// the 30 ms p95 target, beside two ceilings in a bare Fastify process (a constant, and the tree's own
+// statement through pg), then the plans PostgreSQL runs for that SQL (prepared, as the API runs it)
 // with EXPLAIN (ANALYZE, BUFFERS).
 //
 //   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/bench_budgets npx tsx bench/budgets.ts
