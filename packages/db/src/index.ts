@@ -10,7 +10,7 @@ import { registerReader } from './rows';
 import { PLAN_PER_CALL } from './sql';
 
 export * from './generated/prisma/client';
-export { queryRows } from './rows';
+export { queryRows, type RowOf } from './rows';
 export * from './sql';
 
 export type Db = PrismaClient;

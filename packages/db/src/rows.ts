@@ -29,6 +29,9 @@ function reader(db: object): Promise<Adapter> | undefined {
   return adapter;
 }
 
+/** The row type of a compiled statement, for code that keeps its rows (queryRows reads them). */
+export type RowOf<Q> = Q extends CompiledQuery<infer R> ? R : never;
+
 /**
  * Rows of a read-only statement built with Kysely (sql.ts), typed as Kysely infers them from the
  * schema and converted as `db.$queryRaw` does (int8 as bigint, timestamps and dates as Date, json

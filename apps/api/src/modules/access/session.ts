@@ -1,4 +1,4 @@
-import { type CompiledQuery, compiledStatement, type Db, enumText, qb, queryRows, sql } from '@app/db';
+import { compiledStatement, type Db, enumText, qb, queryRows, type RowOf, sql } from '@app/db';
 import type { Role } from '@app/shared';
 import { keptReadsOf, readThrough } from '../../platform/kept-reads';
 import { type EntitlementRow, type Entitlements, entitlementsOf } from './entitlements';
@@ -44,7 +44,7 @@ const sessionStatement = compiledStatement((_shape: null, v: { userId: number; t
     .where('u.token_version', '=', v.tokenVersion),
 );
 
-type SessionRow = ReturnType<typeof sessionStatement> extends CompiledQuery<infer R> ? R : never;
+type SessionRow = RowOf<ReturnType<typeof sessionStatement>>;
 
 /** Triggers on users, subscriptions and plans notify here (migration session_changes): `u:<user>`, `c:<company>` or `*`. */
 export const SESSION_CHANNEL = 'session_changes';

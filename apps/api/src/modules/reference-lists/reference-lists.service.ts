@@ -1,4 +1,4 @@
-import { type CompiledQuery, type Db, Prisma, queryRows } from '@app/db';
+import { type Db, Prisma, queryRows, type RowOf } from '@app/db';
 import { searchSource, uniqueCodeOf } from '@app/db/reference-lists';
 import {
   buildPagination,
@@ -25,7 +25,7 @@ const keepsSystemRows = (caller: ListCaller) => ownerOf(caller) === null;
 /** A trigger on reference_items notifies here at every change (migration reference_changes). */
 export const REFERENCE_CHANNEL = 'reference_changes';
 
-type AutocompleteRow = ReturnType<typeof autocompleteQuery> extends CompiledQuery<infer R> ? R : never;
+type AutocompleteRow = RowOf<ReturnType<typeof autocompleteQuery>>;
 
 /**
  * A list screen's page (every row the caller sees, inactive ones included unless filtered), or in
