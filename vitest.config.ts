@@ -1,13 +1,29 @@
 import { defineConfig } from 'vitest/config';
 
-// Unit (*.test.ts) and API integration (*.integration.test.ts) tiers; Playwright runs tests/e2e.
+const shared = {
+  exclude: ['**/node_modules/**', 'tests/e2e/**'],
+  pool: 'forks' as const,
+  testTimeout: 30_000,
+  hookTimeout: 120_000,
+};
+const roots = ['packages/**/src', 'apps/api/src', 'apps/api/test', 'apps/web/src'];
+
+// Two tiers: units (*.test.ts, no services) and API integration (*.integration.test.ts, through
+// HTTP on a real database). `vitest run --project unit` is the quick tier; Playwright runs tests/e2e.
 export default defineConfig({
   test: {
-    include: ['packages/**/src/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
-    exclude: ['**/node_modules/**', 'tests/e2e/**'],
-    pool: 'forks',
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
-    reporters: process.env.CI ? ['default'] : ['default'],
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: 'unit',
+          include: roots.map((r) => `${r}/**/*.test.ts`),
+          exclude: [...shared.exclude, '**/*.integration.test.ts'],
+        },
+      },
+      {
+        test: { ...shared, name: 'integration', include: roots.map((r) => `${r}/**/*.integration.test.ts`) },
+      },
+    ],
   },
 });

@@ -11,6 +11,23 @@ import { ensureInstalled, ensureWebBuilt, PNPM, ROOT, run } from './lib.mjs';
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 ensureInstalled();
 
+// `npm run test:unit`: the unit tier alone, no services. With --collect it first collects every
+// test file (integration ones too), which is how `.ci/run` proves a newcomer's `npm test` starts.
+if (process.argv.includes('--unit')) {
+  const vitest = (args) => spawnSync('npx', [...PNPM, 'exec', 'vitest', ...args], { cwd: ROOT, stdio: 'inherit' }).status;
+  if (process.argv.includes('--collect')) {
+    const collected = spawnSync('npx', [...PNPM, 'exec', 'vitest', 'list', '--filesOnly'], { cwd: ROOT, encoding: 'utf8' });
+    const listed = spawnSync('npx', [...PNPM, 'exec', 'vitest', 'list'], { cwd: ROOT, encoding: 'utf8' });
+    if (listed.status !== 0) {
+      process.stdout.write(listed.stdout + listed.stderr);
+      console.error('✖ Some test files fail to collect without services.');
+      process.exit(1);
+    }
+    console.log(`▸ ${collected.stdout.trim().split('\n').length} test files collected without services.`);
+  }
+  process.exit(vitest(['run', '--project', 'unit']) ?? 1);
+}
+
 const env = { ...process.env };
 if (ci) {
   env.TEST_DATABASE_URL ??= 'postgresql://postgres@127.0.0.1:5432/postgres';
