@@ -162,6 +162,19 @@ export const IMPORT_UPLOAD = {
   maxColumns: 100,
 } as const;
 
+/**
+ * What an XLSX may inflate to (its parts are compressed: the upload limit says nothing of them),
+ * far above a real agency's spreadsheet (50,000 rows inflate to about 40 MB, their shared strings
+ * to about 8 MB): the parts a reader keeps whole in memory (shared strings, styles), the whole
+ * workbook, its number of parts and of distinct strings.
+ */
+export const WORKBOOK_BOUNDS = {
+  keptPartBytes: 16 * 1024 * 1024,
+  totalBytes: 128 * 1024 * 1024,
+  parts: 1000,
+  sharedStrings: 500_000,
+} as const;
+
 /** Messages of imports; the rejection reasons of a row are built from the field labels (import rows). */
 export const IMPORT_MESSAGES = {
   unsupported: 'Formato de arquivo não suportado: envie uma planilha CSV ou XLSX',
@@ -169,6 +182,7 @@ export const IMPORT_MESSAGES = {
   tooLarge: `A planilha deve ter no máximo ${fileSize(IMPORT_UPLOAD.maxBytes)}`,
   noHeader: 'A primeira linha da planilha deve trazer os nomes das colunas',
   tooManyColumns: `A planilha tem mais de ${IMPORT_UPLOAD.maxColumns} colunas`,
+  inflatesTooMuch: `A planilha descompactada passa de ${fileSize(WORKBOOK_BOUNDS.totalBytes)} (ou de ${fileSize(WORKBOOK_BOUNDS.keptPartBytes)} de textos): divida-a em arquivos menores ou envie um CSV`,
   notEditable: 'Esta importação já foi iniciada',
   notStartable: 'Esta importação já está na fila, em andamento ou concluída',
   unmapped: 'escolha a coluna deste campo',

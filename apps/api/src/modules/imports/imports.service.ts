@@ -23,13 +23,14 @@ import { AppError, notFound } from '../../errors';
 import { findPage } from '../../paging';
 import { withEagerCollection } from '../../platform/heap-growth';
 import type { Storage } from '../../platform/storage';
-import { detectFormat, readDataRows, readHeader, storeUpload } from './import-file';
+import { detectFormat, fileError, readDataRows, readHeader, storeUpload } from './import-file';
 import { findExisting, rowOutcomes } from './import-match';
 import { type CheckedRow, checkMapping, lineOf, rowChecker } from './import-rows';
 import { fileFormatOf } from './import-run';
 import { importSelect, toImportDto, toImportListItem } from './imports.dto';
 import { importJob } from './imports.jobs';
 import { importRejectionWhere, importWhere } from './imports.where';
+import { checkWorkbookBounds } from './workbook-bounds';
 
 /** Rows checked against the agency per lookup in a preview. */
 const PREVIEW_CHUNK_ROWS = 1000;
@@ -61,6 +62,11 @@ export async function createImport(deps: Deps, actor: { companyId: number; userI
   const { storage } = deps.platform;
   try {
     const format = detectFormat(file.head, file.utf8);
+    if (format.format === 'xlsx') {
+      const stored = await storage.get(file.key);
+      if (!stored) throw fileError(IMPORT_MESSAGES.fileMissing);
+      await checkWorkbookBounds(stored.stream);
+    }
     const headers = await readHeader(storage, file.key, format);
     const created = await deps.db.import.create({
       data: {
