@@ -167,8 +167,7 @@ const at = (path: string) => () => path;
  * The route table's screens (apps/web/src/router.tsx). Every screen for the owner; the other roles
  * on the screens that change with the role (the menu, user management, follow-ups, the agency's
  * data, payment methods), and the system company's screens for the super_admin. /atendimentos is
- * the home screen again and /duplicate-orcamento/{id} opens the copy in the budget editor, so
- * neither is a screen of its own.
+ * the home screen again, so not a screen of its own.
  */
 const SCREENS: readonly Screen[] = [
   { name: 'Atendimentos (lista)', area: 'atendimentos e clientes', path: at('/'), roles: ALL },
@@ -191,6 +190,7 @@ const SCREENS: readonly Screen[] = [
   { name: 'Orçamentos', area: 'orçamentos e vendas', path: at('/orcamentos'), roles: OWNER },
   { name: 'Novo orçamento', area: 'orçamentos e vendas', path: at('/novo-orcamento'), roles: OWNER },
   { name: 'Editor do orçamento', area: 'orçamentos e vendas', path: (w) => `/novo-orcamento/${w.budgetId}`, roles: OWNER },
+  { name: 'Duplicar orçamento', area: 'orçamentos e vendas', path: (w) => `/duplicate-orcamento/${w.budgetId}`, roles: OWNER },
   { name: 'Informações do orçamento', area: 'orçamentos e vendas', path: (w) => `/orcamento-infor/${w.budgetId}`, roles: OWNER },
   { name: 'Valor total', area: 'orçamentos e vendas', path: (w) => `/valor-total/${w.budgetId}`, roles: OWNER },
   { name: 'Linha do tempo', area: 'orçamentos e vendas', path: (w) => `/orcamento-timeline/${w.budgetId}/${w.proposalId}`, roles: OWNER },
@@ -241,8 +241,8 @@ const PUBLIC_SCREENS: readonly Pick<Screen, 'name' | 'path'>[] = [
   { name: 'Endereço inexistente', path: at('/endereco-que-nao-existe') },
 ];
 
-/** Routes that show a screen of the run again: the home screen, the budget editor on the copy. */
-const SAME_SCREEN_ROUTES = ['/atendimentos', '/duplicate-orcamento/:id?'];
+/** Routes that show a screen of the run again: the home screen. */
+const SAME_SCREEN_ROUTES = ['/atendimentos'];
 
 /** A route pattern of the router ('/clientes/:id?') as a regular expression of its addresses. */
 function routePattern(route: string): RegExp {

@@ -1,10 +1,10 @@
 // The agent's side of the customer's page (run on its own port, e.g. E2E_PORT=3195): the budget of
 // support/budget-seed.ts shared from its screen — the link copied (a draft first marked as sent),
 // the e-mail queued; then the customer opens the page and accepts a proposal through the public
-// API, and the agent sees who accepted what, the views on the budget and on the attendance's card,
+// API, and the agent sees who accepted what, the visits on the budget and on the attendance's card,
 // and the acceptance in the attendance's history. Also the owner's "Dados da agência".
 import { readFile } from 'node:fs/promises';
-import { landingPagePath } from '@app/shared/landing-rules';
+import { LANDING_VISIT_WINDOW_MINUTES, landingPagePath } from '@app/shared/landing-rules';
 import type { Page } from '@playwright/test';
 import { apiToken, login } from './support/app';
 import { createAgency } from './support/billing';
@@ -35,7 +35,8 @@ test.describe('budget sharing', () => {
     await expect(page.getByTestId('budget-status')).toHaveText('Rascunho');
     const panel = page.getByRole('region', { name: 'Cliente' });
     await expect(panel.getByTestId('accepted-none')).toBeVisible();
-    await expect(panel.getByTestId('budget-views-count')).toHaveText('Nenhuma visualização ainda.');
+    await expect(panel.getByTestId('budget-views-count')).toHaveText('Nenhuma visita ainda.');
+    await expect(panel.getByTestId('budget-views-rule')).toContainText(`a cada ${LANDING_VISIT_WINDOW_MINUTES} minutos`);
     const url = `${new URL(page.url()).origin}${landingPagePath(budget.landing_page_id)}`;
     await expect(panel.getByTestId('landing-link')).toHaveText(url);
 
@@ -75,16 +76,18 @@ test.describe('budget sharing', () => {
     await expect(panel.getByTestId('budget-mailing')).toContainText('cliente-viajante@e2e.test');
     await expect(panel.getByTestId('budget-mailing')).toContainText('1 proposta');
 
-    // The customer: opens the page once from a phone (counted) and accepts the Lisboa option.
-    const opened = await request.get(`/api/budgets/landing-page/${budget.landing_page_id}`, { headers: { 'user-agent': PHONE_UA } });
-    expect(opened.ok(), `landing page: ${opened.status()}`).toBeTruthy();
+    // The customer: opens the page from a phone and reads it again (one visit) and accepts the Lisboa option.
+    for (let read = 0; read < 2; read++) {
+      const opened = await request.get(`/api/budgets/landing-page/${budget.landing_page_id}`, { headers: { 'user-agent': PHONE_UA } });
+      expect(opened.ok(), `landing page: ${opened.status()}`).toBeTruthy();
+    }
     const accepted = await request.put(`/api/budgets/accept/${budget.landing_page_id}`, {
       headers: { 'user-agent': PHONE_UA },
       data: { proposal_id: seeded.lisboa.id, name: 'Ana Viajante', email: 'ana.viajante@e2e.test' },
     });
     expect(accepted.ok(), `accept: ${accepted.status()} ${await accepted.text()}`).toBeTruthy();
 
-    // The agent: who accepted what, from where; the view counted.
+    // The agent: who accepted what, from where; the visit counted once, its visitor and when.
     await page.reload();
     await expect(page.getByTestId('budget-status')).toHaveText('Aceito');
     const info = panel.getByTestId('accepted-info');
@@ -92,16 +95,18 @@ test.describe('budget sharing', () => {
     await expect(info).toContainText('ana.viajante@e2e.test');
     await expect(info).toContainText('Opção Lisboa');
     await expect(info).toContainText('Chrome no Android');
-    await expect(panel.getByTestId('budget-views-count')).toHaveText('1 visualização');
+    await expect(panel.getByTestId('budget-views-count')).toHaveText(
+      /^1 visita de 1 visitante · última em \d{2}\/\d{2}\/\d{4},? \d{2}:\d{2}$/,
+    );
 
     // The attendance's card, in the list and in the funnel, and its history.
     await page.goto('/atendimentos');
     const row = page.getByTestId('attendance-row').filter({ hasText: 'Férias em Portugal' });
-    await expect(row.getByTestId('attendance-budget-views')).toHaveText('1 visualização');
+    await expect(row.getByTestId('attendance-budget-views')).toHaveText('1 visita');
     await expect(row.getByTestId('attendance-budget-accepted')).toHaveText('Aceito');
     await page.goto('/atendimentos?visao=funil');
     const card = page.getByTestId('funnel-card').filter({ hasText: 'Férias em Portugal' });
-    await expect(card.getByTestId('attendance-budget-views')).toHaveText('1 visualização');
+    await expect(card.getByTestId('attendance-budget-views')).toHaveText('1 visita');
     await expect(card.getByTestId('attendance-budget-accepted')).toHaveText('Aceito');
     const logs = await request.get(`/api/attendances/${budget.attendance_id}/logs?per_page=50`, { headers: auth(token) });
     expect(logs.status(), `attendance history: ${await logs.text()}`).toBe(200);

@@ -73,7 +73,8 @@ test.describe('budget totals, timeline and service types', () => {
     await expect(methods.filter({ hasText: 'Pix' })).toContainText('R$ 12.154,01 à vista');
     const card = methods.filter({ hasText: 'Cartão em 10x' });
     await expect(card.getByTestId('installment-option')).toHaveCount(10);
-    await expect(card).toContainText('3x de R$ 4.051,33 sem juros');
+    // 12.154,01 in 3: the first installment takes the 2 cents left over.
+    await expect(card).toContainText('1ª de R$ 4.051,35 + 2x de R$ 4.051,33 sem juros');
     await expect(card).toContainText('10x de R$ 1.352,36 com juros de 1,99% a.m.');
 
     // Per passenger: one adult's 4.317,06 by each method.
@@ -94,7 +95,9 @@ test.describe('budget totals, timeline and service types', () => {
     await expect(page.getByTestId('total-cost')).toHaveText('R$ 1.215,00');
     await expect(page.getByTestId('total-revenue')).toHaveText('R$ 185,00');
     await expect(page.getByTestId('total-margin')).toHaveText('13,21%');
-    await expect(page.getByTestId('per-passenger-adult')).toHaveText('R$ 466,67');
+    // Adults: 600,00 (car) + 333,33 (insurance) = 933,33 for 2: the first pays the leftover cent.
+    await expect(page.getByTestId('per-passenger-adult')).toHaveText('R$ 466,66');
+    await expect(page.getByTestId('per-passenger-adult-hint')).toHaveText('1º adulto de R$ 466,67 + 1 adulto de R$ 466,66');
     await expect(page.getByTestId('proposal-payments').getByTestId('payment-method').filter({ hasText: 'Cartão em 10x' })).toContainText(
       '10x de R$ 155,78 com juros de 1,99% a.m.',
     );

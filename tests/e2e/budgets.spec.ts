@@ -145,10 +145,11 @@ test.describe('budgets', () => {
     await saveService(page, dialog);
 
     // 7.325,00 + 4.200,00. Adults: flight 7.325,00 split 5.000 : 1.875 by fare -> 5.327,27 + hotel
-    // per head 2.800,00 = 8.127,27 for two -> 4.063,64 (4.063,635 rounded half up); the child
-    // 1.997,73 + 1.400,00 = 3.397,73.
+    // per head 2.800,00 = 8.127,27 for two -> 4.063,63 each, the first the leftover cent (4.063,64);
+    // the child 1.997,73 + 1.400,00 = 3.397,73.
     await expect(page.getByTestId('proposal-total')).toHaveText('R$ 11.525,00');
-    await expect(page.getByTestId('per-passenger-adult')).toHaveText('R$ 4.063,64');
+    await expect(page.getByTestId('per-passenger-adult')).toHaveText('R$ 4.063,63');
+    await expect(page.getByTestId('per-passenger-split-adult')).toHaveText('1º adulto de R$ 4.063,64 + 1 adulto de R$ 4.063,63');
     await expect(page.getByTestId('per-passenger-child')).toHaveText('R$ 3.397,73');
     await expect(page.getByTestId('service-row')).toHaveCount(2);
     await expect(page.getByTestId('service-total')).toHaveText(['R$ 7.325,00', 'R$ 4.200,00']);
@@ -188,10 +189,15 @@ test.describe('budgets', () => {
     await expect(page.getByTestId('attendance-budget')).toContainText(title);
     await expect(page.getByTestId('attendance-budget')).toContainText('R$ 11.525,00');
 
-    // Duplicated: the copy's editor opens and says so.
+    // Duplicated: the menu opens the copy's form (same attendance and dates); its button copies,
+    // and the copy's editor opens and says so.
     await page.goto(`/novo-orcamento/${budgetId}`);
     await page.getByRole('button', { name: 'Mais' }).click();
     await page.getByRole('menuitem', { name: 'Duplicar orçamento' }).click();
+    const copyForm = page.getByRole('form', { name: 'Duplicar orçamento' });
+    await expect(copyForm.getByLabel('Atendimento')).toHaveValue(title);
+    await expect(copyForm.getByLabel('Início da viagem')).toHaveValue('10/03/2027');
+    await copyForm.getByRole('button', { name: 'Duplicar orçamento' }).click();
     await expect(page.getByTestId('copy-created')).toContainText('Cópia criada');
     await expect(page).toHaveURL(/\/novo-orcamento\/\d+$/);
     const copyId = Number(new URL(page.url()).pathname.split('/').pop());

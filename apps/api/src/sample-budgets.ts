@@ -31,7 +31,13 @@ export async function seedSampleBudgets(db: Db): Promise<void> {
     select: { id: true, companyId: true, ownerUserId: true, clientId: true, startDate: true, endDate: true },
   });
   if (!attendance || (await db.budget.count({ where: { companyId: attendance.companyId } })) > 0) return;
-  const caller = { userId: attendance.ownerUserId, companyId: attendance.companyId, role: 'owner' as const, features: AGENCY_FEATURES };
+  const caller = {
+    userId: attendance.ownerUserId,
+    companyId: attendance.companyId,
+    role: 'owner' as const,
+    features: AGENCY_FEATURES,
+    seesCosts: true,
+  };
   const day = (d: Date | null, plus: number) => new Date((d ?? new Date()).getTime() + plus * 86_400_000).toISOString().slice(0, 10);
   const start = day(attendance.startDate, 0);
   const back = day(attendance.startDate, 7);

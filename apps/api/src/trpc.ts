@@ -1,4 +1,4 @@
-import type { FeatureKey, Role } from '@app/shared';
+import { canSeeCosts, type FeatureKey, type Role, withoutCosts } from '@app/shared';
 import { initTRPC } from '@trpc/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OpenApiMeta } from 'trpc-to-openapi';
@@ -95,7 +95,10 @@ export const authedProcedure = procedure.meta({ access: 'authed' }).use(async ({
   const { entitlements, ...user } = await authorize(ctx.db, claims, meta);
   // rejectNulBytes's check, in this layer and after the session: an unauthenticated call is a 401 whatever it sent.
   assertNoNulBytes(await getRawInput());
-  return next({ ctx: { claims, user, companyId: user.companyId, entitlements } });
+  const seesCosts = canSeeCosts(user.role, user.costsVisibility);
+  const result = await next({ ctx: { claims, user, companyId: user.companyId, entitlements, seesCosts } });
+  // Costs, revenue and margins leave no answer to a user the agency keeps them from, whatever the route.
+  return result.ok && !seesCosts ? { ...result, data: withoutCosts(result.data) } : result;
 });
 
 /** A procedure that needs a plan feature: `requireFeature('d4sign').meta({ openapi })...`. */

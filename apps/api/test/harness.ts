@@ -25,6 +25,8 @@ export type TestApp = BuiltApp & {
   exchangeRates: FakeExchangeRates | undefined;
   /** What the SMTP sink received for `to`, newest first, once every queued job has run. */
   mailsTo(to: string): Promise<ReceivedMail[]>;
+  /** Every agency shows costs and margins to all its users (calls made afterwards see it). */
+  showCostsToEveryone(): Promise<void>;
 };
 
 /**
@@ -77,6 +79,14 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
         await built.platform.jobs.drain();
         await sink?.settled();
         return received.filter((m) => m.to === to).reverse();
+      },
+      /**
+       * Every agency shows costs and margins to all its users (setting costs_visibility): for files
+       * that check the arithmetic of costs as the colaborador sees it, not who may see it
+       * (companies/costs-visibility.integration.test.ts does).
+       */
+      async showCostsToEveryone() {
+        await built.deps.db.company.updateMany({ data: { costsVisibility: 'everyone' } });
       },
       async tokenFor(email: string, password = DEMO.password) {
         const cached = tokens.get(`${email}:${password}`);

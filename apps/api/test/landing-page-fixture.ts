@@ -1,4 +1,14 @@
-import { type LandingPage, type LandingProposal, type LandingService, landingPageSchema, pixBrCode } from '@app/shared';
+import {
+  firstPartDiffers,
+  installmentOptions,
+  type LandingPage,
+  type LandingProposal,
+  type LandingService,
+  landingPageSchema,
+  pixBrCode,
+  splitByWeights,
+  splitEvenly,
+} from '@app/shared';
 
 const base = (id: number, title: string, date: string, time: string | null, sale: number | null) => ({
   id,
@@ -121,15 +131,20 @@ export function landingPageFixture(opts: { proposals?: number; services?: number
     const title = FIXTURE_PROPOSAL_TITLES[p % FIXTURE_PROPOSAL_TITLES.length] ?? `Proposta ${p + 1}`;
     const items = Array.from({ length: services }, (_, s) => serviceAt(p * 100 + s + 1, s, title, showValues));
     const total = items.reduce((sum, s) => sum + (s.sale_cents ?? 0), 0);
+    // 2 adults and 1 child, split as budget-totals splits them.
+    const [adultShare = 0, childShare = 0] = splitByWeights(total, [2, 1]);
+    const adults = splitEvenly(adultShare, 2);
     return {
       id: p + 1,
       title,
       position: p,
       services: items,
+      canceled_services: [],
       totals: showValues
         ? {
             sale_cents: total,
-            per_passenger: { adult: Math.round(total / 3), child: Math.round(total / 3) },
+            per_passenger: { adult: adults.each_cents, child: childShare },
+            per_passenger_first: firstPartDiffers(adults) ? { adult: adults.first_cents } : {},
             passengers: { adult: 2, child: 1, infant: 0 },
           }
         : null,
@@ -140,13 +155,13 @@ export function landingPageFixture(opts: { proposals?: number; services?: number
               kind: 'credit_card',
               name: 'Cartão de crédito',
               instructions: null,
-              installments: [1, 2, 3].map((count) => ({
-                count,
-                installment_cents: Math.round(total / count),
-                first_installment_cents: Math.round(total / count),
-                total_cents: total,
-                interest_free: true,
-                label: `${count}x de R$ ${(total / count / 100).toFixed(2).replace('.', ',')} sem juros`,
+              installments: installmentOptions({ kind: 'credit_card', max_installments: 3, installment_interest: [] }, total).map((o) => ({
+                count: o.count,
+                installment_cents: o.installment_cents,
+                first_installment_cents: o.first_installment_cents,
+                total_cents: o.total_cents,
+                interest_free: o.interest_free,
+                label: o.label,
               })),
               pix: null,
             },

@@ -18,13 +18,14 @@ const optionalText = (max: number) => z.string().trim().max(max).nullable().opti
 
 export const ATTENDANCE_MESSAGES = {
   budgetMaxBelowMin: 'deve ser maior ou igual ao orçamento mínimo',
+  valueFromSales: 'é o total das vendas deste atendimento: desfaça a venda para alterá-lo',
   transition: {
     won: 'Só é possível marcar como ganho um atendimento em aberto.',
     lost: 'Só é possível marcar como perdido um atendimento em aberto.',
     canceled: 'Só é possível cancelar um atendimento ganho.',
     reopened: 'Este atendimento já está em aberto.',
   },
-} as const satisfies { budgetMaxBelowMin: string; transition: Record<AttendanceTransition, string> };
+} as const satisfies { budgetMaxBelowMin: string; valueFromSales: string; transition: Record<AttendanceTransition, string> };
 
 /** Dates and budget range that must agree with each other (checked on create and on the merged update). */
 export type AttendanceRangeFields = {
@@ -292,6 +293,21 @@ export const consolidatedSchema = z.object({
   }).shape,
   client: personRef,
   owner: personRef,
+  /** The standing sales of its budgets; `value_cents` above is their total in reais while any stands. */
+  sales: z.array(
+    z.object({
+      budget_id: z.number().int(),
+      budget_title: z.string(),
+      proposal_title: z.string().nullable(),
+      currency: z.string(),
+      /** In the budget's currency. */
+      sale_cents: z.number().int(),
+      /** In reais, at the sale's rate. */
+      value_cents: z.number().int(),
+      sold_at: z.string(),
+      seller: personRef,
+    }),
+  ),
   notes: z.string().nullable(),
   file: z
     .object({

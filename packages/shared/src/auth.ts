@@ -36,6 +36,8 @@ export const profileSchema = z.object({
   days_remaining: z.number().int().min(0),
   subdomain: z.string().nullable(),
   features: featureMapSchema,
+  /** Whether the agency's setting lets this user see costs, revenue and margins (canSeeCosts). */
+  sees_costs: z.boolean(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

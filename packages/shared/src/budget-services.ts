@@ -2,6 +2,7 @@
 // fields (`details`, a JSONB column checked by the schema here) and the reference lists they pick
 // from. The API validates and prices with these, the editor builds each type's form and the
 // /servicos screen lists them from the same declarations.
+import { agentRateField } from './agent-rates';
 import type { ServicePricing } from './budget-totals';
 import { dateField } from './clients';
 import { TRACKED_CURRENCIES } from './currency-quotes';
@@ -223,6 +224,11 @@ export const serviceCommonFields = {
   fee_cents: serviceMoneyField.default(0),
   /** The supplier's commission on the fare, in basis points (1000 = 10 %). */
   commission_basis_points: z.number().int().min(0).max(10_000).default(0),
+  /**
+   * The agent's rate for this service (câmbio do serviço, reais per unit): it wins over the
+   * budget's rate and the day's quote. Left out or null, the service takes those.
+   */
+  quote_rate: agentRateField.nullable().optional(),
 };
 
 /** What a service's `details` must be for its type: the issues of that type's schema, under `details`. */

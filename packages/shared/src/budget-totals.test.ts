@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  AGE_GROUPS,
   basisPointsOf,
   convertCents,
   MissingQuoteError,
@@ -125,13 +127,110 @@ describe('a proposal', () => {
     expect(totals.margin_basis_points).toBe(741); // 70000 / 945000 = 7.407%
     const groups = totals.sale_by_age_group;
     expect(groups.adult + groups.child + groups.infant).toBe(totals.sale_cents);
-    expect(totals.per_passenger.adult).toBe(Math.round(groups.adult / 2));
+    // Adults: 3.068,96 of the flight + 3.333,33 of the hotel = 6.402,29 for 2: 3.201,15 + 3.201,14.
+    expect(groups.adult).toBe(640_229);
+    expect(totals.per_passenger.adult).toBe(320_114);
+    expect(totals.per_passenger_first).toEqual({ adult: 320_115 });
     expect(totals.per_passenger.infant).toBe(groups.infant);
   });
 
   it('has no per-passenger value for a group nobody is in, and no margin when nothing is sold', () => {
     const totals = proposalTotals([], { adult: 1, child: 0, infant: 0 }, 'BRL', {});
     expect(totals.per_passenger).toEqual({ adult: 0 });
+    expect(totals.per_passenger_first).toEqual({});
     expect(totals.margin_basis_points).toBe(0);
+  });
+});
+
+// Random proposals as the service forms allow them (someone travels in each service and each
+// room; a hotel's head counts are its rooms'): priced per passenger, per room or as one total, in
+// reais or in a quoted currency, with taxes, fees, commissions and refunds, for any head counts.
+const cents = (max: number) => fc.integer({ min: 0, max });
+const heads = fc.integer({ min: 0, max: 6 });
+const someone = fc
+  .record({ adult_number: heads, child_number: heads, infant_number: heads })
+  .filter((h) => h.adult_number + h.child_number + h.infant_number > 0);
+const perPax = fc.record({
+  heads: someone,
+  pricing: fc.record({
+    mode: fc.constant('per_pax' as const),
+    adult_cents: cents(900_000),
+    child_cents: cents(900_000),
+    infant_cents: cents(200_000),
+  }),
+});
+const perRoom = fc
+  .array(
+    fc.record({ value: cents(3_000_000), number_room: fc.integer({ min: 1, max: 4 }) }).chain((r) => someone.map((h) => ({ ...r, ...h }))),
+    {
+      minLength: 1,
+      maxLength: 3,
+    },
+  )
+  .map((rooms) => {
+    const sum = (k: 'adult_number' | 'child_number' | 'infant_number') => rooms.reduce((n, r) => n + r[k] * r.number_room, 0);
+    return {
+      heads: { adult_number: sum('adult_number'), child_number: sum('child_number'), infant_number: sum('infant_number') },
+      pricing: { mode: 'per_room' as const, rooms },
+    };
+  });
+const single = fc.record({ heads: someone, pricing: fc.record({ mode: fc.constant('total' as const), total_cents: cents(5_000_000) }) });
+const service: fc.Arbitrary<PricedService> = fc
+  .record({
+    priced: fc.oneof(perPax, perRoom, single),
+    currency: fc.constantFrom('BRL', 'USD', 'EUR'),
+    taxes_cents: cents(300_000),
+    fee_cents: cents(200_000),
+    commission_basis_points: fc.integer({ min: 0, max: 3_000 }),
+    refund: fc.option(fc.record({ refund_cents: cents(2_000_000), penalty_cents: cents(500_000) }), { nil: null }),
+  })
+  .map(({ priced, ...rest }) => ({ ...rest, ...priced.heads, pricing: priced.pricing }));
+/** Reais per unit with up to 6 decimals, as quotes are stored. */
+const rate = fc.integer({ min: 100_000, max: 9_999_999 }).map((units) => units / 1_000_000);
+const proposal = fc.record({
+  services: fc.array(service, { maxLength: 6 }),
+  passengers: fc.record({ adult: heads, child: heads, infant: heads }),
+  currency: fc.constantFrom('BRL', 'USD', 'EUR'),
+  rates: fc.record({ USD: rate, EUR: rate }),
+});
+
+describe('any proposal', () => {
+  it('every split sums exactly to its whole: the age groups add up to the sale, per service and per proposal', () => {
+    fc.assert(
+      fc.property(proposal, ({ services, passengers, currency, rates }) => {
+        const totals = proposalTotals(services, passengers, currency, rates);
+        const groups = totals.sale_by_age_group;
+        expect(groups.adult + groups.child + groups.infant).toBe(totals.sale_cents);
+        for (const line of totals.services) {
+          const own = line.sale_by_age_group;
+          expect(own.adult + own.child + own.infant).toBe(line.sale_cents);
+        }
+      }),
+    );
+  });
+
+  it("every split sums exactly to its whole: a group's first passenger plus each other makes the group's share", () => {
+    fc.assert(
+      fc.property(proposal, ({ services, passengers, currency, rates }) => {
+        const totals = proposalTotals(services, passengers, currency, rates);
+        for (const group of AGE_GROUPS) {
+          const count = passengers[group];
+          const each = totals.per_passenger[group];
+          const first = totals.per_passenger_first[group];
+          if (count === 0) {
+            expect(each).toBeUndefined();
+            expect(first).toBeUndefined();
+            continue;
+          }
+          if (each === undefined) throw new Error(`no per-passenger value for ${group}`);
+          // Named only where it differs, and then by fewer cents than there are passengers.
+          if (first !== undefined) {
+            expect(first).toBeGreaterThan(each);
+            expect(first - each).toBeLessThan(count);
+          }
+          expect((first ?? each) + each * (count - 1)).toBe(totals.sale_by_age_group[group]);
+        }
+      }),
+    );
   });
 });

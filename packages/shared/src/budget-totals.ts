@@ -15,8 +15,11 @@
 // - Age groups: a service's sale is split among adults, children and infants in proportion to
 //   what each group's fare was (per room and single totals: per head, infants free unless only
 //   infants travel); the split uses the largest remainder, so the parts add up to the whole.
+//   Within a group each passenger pays the share over the head count rounded down, the first
+//   passenger the cents left over (splits.ts splitEvenly), so the passengers add up to the share.
 // - A cancelled service keeps only what the customer still pays (sale - refund) and what the
 //   supplier keeps (the penalty) as its cost.
+import { firstPartDiffers, splitEvenly } from './splits';
 
 export const AGE_GROUPS = ['adult', 'child', 'infant'] as const;
 export type AgeGroup = (typeof AGE_GROUPS)[number];
@@ -68,8 +71,10 @@ export type ProposalTotals = {
   /** revenue / sale in basis points; 0 when nothing is sold. */
   margin_basis_points: number;
   sale_by_age_group: ByAgeGroup;
-  /** What one passenger of each group pays (the group's share over its head count, rounded). */
+  /** What each passenger of a group pays: the group's share over its head count, rounded down. */
   per_passenger: Partial<ByAgeGroup>;
+  /** What the first passenger of a group pays when it differs: the share's leftover cents on top. */
+  per_passenger_first: Partial<ByAgeGroup>;
   passengers: ByAgeGroup;
   services: ServiceTotals[];
 };
@@ -205,8 +210,12 @@ export function proposalTotals(
   const cost = sum((l) => l.cost_cents);
   const saleByAgeGroup = byAgeGroup(AGE_GROUPS.map((group) => sum((l) => l.sale_by_age_group[group])));
   const perPassenger: Partial<ByAgeGroup> = {};
+  const perPassengerFirst: Partial<ByAgeGroup> = {};
   for (const group of AGE_GROUPS) {
-    if (passengers[group] > 0) perPassenger[group] = Number(divideRounded(BigInt(saleByAgeGroup[group]), BigInt(passengers[group])));
+    if (passengers[group] < 1) continue;
+    const split = splitEvenly(saleByAgeGroup[group], passengers[group]);
+    perPassenger[group] = split.each_cents;
+    if (firstPartDiffers(split)) perPassengerFirst[group] = split.first_cents;
   }
   return {
     sale_cents: sale,
@@ -215,7 +224,36 @@ export function proposalTotals(
     margin_basis_points: sale > 0 ? Number(divideRounded(BigInt(sale - cost) * 10_000n, BigInt(sale))) : 0,
     sale_by_age_group: saleByAgeGroup,
     per_passenger: perPassenger,
+    per_passenger_first: perPassengerFirst,
     passengers,
     services: lines,
   };
 }
+
+/** The largest amount any stored total holds (the columns are 32-bit cents): R$ 20.000.000,00. */
+export const TOTAL_MAX_CENTS = 2_000_000_000;
+export const TOTAL_TOO_LARGE_MESSAGE = 'O total passaria de R$ 20.000.000,00, o maior valor que um orçamento comporta.';
+
+/** What decides the one amount a budget shows in lists, its attendance and the funnel. */
+export type HeadlineBudget = {
+  /** The standing sale's total, when the budget is sold. */
+  sold_sale_cents: number | null;
+  accepted_proposal_id: number | null;
+  proposals: { id: number; sale_cents: number; services: number }[];
+};
+
+/**
+ * The budget's amount: what was sold; else the proposal the customer accepted; else its cheapest
+ * proposal with services (an empty one, still being filled, offers nothing); 0 without any.
+ */
+export function budgetHeadlineCents(budget: HeadlineBudget): number {
+  if (budget.sold_sale_cents !== null) return budget.sold_sale_cents;
+  const accepted = budget.proposals.find((p) => p.id === budget.accepted_proposal_id);
+  if (accepted) return accepted.sale_cents;
+  const offered = budget.proposals.filter((p) => p.services > 0).map((p) => p.sale_cents);
+  return offered.length ? Math.min(...offered) : 0;
+}
+
+/** The proposal a budget's screens open on: the sold one, else the accepted one (null: the first). */
+export const headlineProposalId = (budget: { sold_proposal_id: number | null; accepted_proposal_id: number | null }) =>
+  budget.sold_proposal_id ?? budget.accepted_proposal_id;

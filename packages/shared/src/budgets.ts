@@ -1,5 +1,6 @@
 // Budgets (orçamentos): an attendance's priced alternatives. The contracts of /api/budgets; the
 // proposals, services and recommendations inside a budget have their own files.
+import { agentRatesField } from './agent-rates';
 import { BUDGET_CURRENCIES } from './budget-services';
 import { BUDGET_STATUSES, type BudgetStatus } from './budget-statuses';
 import { AGE_GROUPS, type AgeGroup, type ByAgeGroup, type ProposalTotals } from './budget-totals';
@@ -95,6 +96,11 @@ const budgetFields = {
   show_values: z.boolean(),
   /** Sent, the list replaces the budget's travellers (in this order). */
   paxes: z.array(budgetPaxInput).max(BUDGET_PAXES_MAX),
+  /**
+   * Sent, the map replaces the budget's own rates ({"USD": 5.8}, reais per unit; {} clears them):
+   * its services in that currency take them before the day's quote, and so does the budget's currency.
+   */
+  agent_rates: agentRatesField,
 };
 
 /**
@@ -185,6 +191,7 @@ export const proposalTotalsSchema = z.object({
   margin_basis_points: z.number().int(),
   sale_by_age_group: byAgeGroupSchema,
   per_passenger: byAgeGroupSchema.partial(),
+  per_passenger_first: byAgeGroupSchema.partial(),
   passengers: byAgeGroupSchema,
   services: z.array(
     z.object({
@@ -226,7 +233,11 @@ export const budgetSchema = budgetListItemSchema.omit({ locations: true }).exten
   /** Reais per unit of the budget's currency (1 for BRL), and the quote it came from. */
   currency_rate: z.number(),
   currency_quote_history_id: z.number().int().nullable(),
+  /** The agent's rates for this budget (câmbio do orçamento), by currency. */
+  agent_rates: z.record(z.string(), z.number()),
   accepted_proposal_id: z.number().int().nullable(),
+  /** The proposal of the standing sale, while the budget is sold. */
+  sold_proposal_id: z.number().int().nullable(),
   sent_at: z.string().nullable(),
   accepted_at: z.string().nullable(),
   sold_at: z.string().nullable(),
@@ -314,9 +325,11 @@ export const paymentMethodsByPaxOutput = z.object({
     z.object({
       age_group: z.enum(AGE_GROUPS),
       passengers: z.number().int(),
-      /** The group's share of the sale, and one passenger's part of it (proposalTotals per_passenger). */
+      /** The group's share of the sale, and each passenger's part of it (proposalTotals per_passenger). */
       sale_cents: z.number().int(),
       per_passenger_cents: z.number().int(),
+      /** The first passenger's part, with the share's leftover cents (equal to per_passenger_cents when none). */
+      first_passenger_cents: z.number().int(),
       payment_methods: z.array(methodOptionsSchema),
     }),
   ),
@@ -348,6 +361,18 @@ export const financialCommentSchema = z.object({
 export type FinancialComment = z.infer<typeof financialCommentSchema>;
 export const financialCommentsOutput = z.object({ comments: z.array(financialCommentSchema) });
 
-/** POST /api/budgets/duplicate. */
-export const duplicateBudgetInput = z.object({ id: recordIdField() }).strict();
+/**
+ * POST /api/budgets/duplicate: the budget to copy and, optionally, the copy's attendance (the
+ * client it is for) and trip dates, named and checked as on create; left out, the original's.
+ */
+export const duplicateBudgetInput = z
+  .object({
+    id: recordIdField(),
+    attendance_id: recordIdField().optional(),
+    start_date: dateField.nullable().optional(),
+    end_date: dateField.nullable().optional(),
+  })
+  .strict()
+  .superRefine(reportIssues(budgetDateIssues));
+export type DuplicateBudgetInput = z.infer<typeof duplicateBudgetInput>;
 export const budgetDeletedOutput = z.object({ id: z.number().int(), deleted: z.literal(true) });

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatBasisPoints, type InstallmentRules, installmentOptions } from './installments';
+import { formatBasisPoints, type InstallmentRules, installmentLabel, installmentOptions, MAX_INSTALLMENTS } from './installments';
 import { paymentMethodIssues } from './payment-methods';
 
 const card = (interest: number[], min?: number): InstallmentRules => ({
@@ -21,8 +22,57 @@ describe('installmentOptions', () => {
       total_cents: 10_000,
       interest_basis_points: 0,
       interest_free: true,
-      label: '3x de R$ 33,33 sem juros',
+      label: '1ª de R$ 33,34 + 2x de R$ 33,33 sem juros',
     });
+    expect(two?.label).toBe('2x de R$ 50,00 sem juros');
+  });
+
+  it('says in its label which installment takes the leftover cents (issue 31: 3x of R$ 23.150,00)', () => {
+    const three = installmentOptions(card([0, 0, 0]), 2_315_000)[2];
+    expect(three?.label).toBe('1ª de R$ 7.716,68 + 2x de R$ 7.716,66 sem juros');
+    expect(installmentOptions(card([0, 0, 0]), 2_315_000, 'USD')[2]?.label).toBe('1ª de US$ 7.716,68 + 2x de US$ 7.716,66 sem juros');
+    // A screen that hides values still tells the first apart.
+    expect(
+      installmentLabel({ count: 3, installment_cents: 3_333, first_installment_cents: 3_334, interest_basis_points: 0 }, () => 'R$ •••••'),
+    ).toBe('1ª de R$ ••••• + 2x de R$ ••••• sem juros');
+  });
+
+  it('every split sums exactly to its whole: without interest the first installment plus the others make the amount', () => {
+    const rules = fc.record({
+      kind: fc.constantFrom('credit_card' as const, 'boleto' as const),
+      max_installments: fc.integer({ min: 1, max: MAX_INSTALLMENTS }),
+      installment_interest: fc.constant([] as number[]),
+      min_installment_cents: fc.option(fc.integer({ min: 0, max: 100_000 }), { nil: null }),
+    });
+    fc.assert(
+      fc.property(rules, fc.integer({ min: 0, max: 2_000_000_000 }), (method, amount) => {
+        for (const o of installmentOptions(method, amount)) {
+          expect(o.first_installment_cents + o.installment_cents * (o.count - 1)).toBe(amount);
+          expect(o.total_cents).toBe(amount);
+          expect(o.first_installment_cents - o.installment_cents).toBeGreaterThanOrEqual(0);
+          expect(o.first_installment_cents - o.installment_cents).toBeLessThan(o.count);
+          expect(o.label.startsWith('1ª de ')).toBe(o.first_installment_cents !== o.installment_cents);
+        }
+      }),
+    );
+  });
+
+  it('every split sums exactly to its whole: with interest the installments are equal and make the total charged', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: MAX_INSTALLMENTS }),
+        fc.integer({ min: 1, max: 1000 }),
+        fc.integer({ min: 0, max: 200_000_000 }),
+        (count, basisPoints, amount) => {
+          const options = installmentOptions(card(Array.from({ length: count }, () => basisPoints)), amount);
+          for (const o of options) {
+            expect(o.first_installment_cents).toBe(o.installment_cents);
+            expect(o.total_cents).toBe(o.installment_cents * o.count);
+            expect(o.label).toMatch(new RegExp(`^${o.count}x de .* com juros de `));
+          }
+        },
+      ),
+    );
   });
 
   it('charges each count its own monthly interest with equal installments (Tabela Price)', () => {

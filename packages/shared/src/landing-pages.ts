@@ -10,6 +10,7 @@ import { MAX_INSTALLMENTS } from './installments';
 import { idParam, recordIdField } from './pagination';
 import { PAYMENT_METHOD_KINDS } from './payment-methods';
 import { RECOMMENDATION_CATEGORIES } from './recommendations';
+import { costsVisibilityField } from './users';
 import { z } from './zod';
 
 export * from './landing-rules';
@@ -81,7 +82,7 @@ const serviceBase = {
 
 /**
  * One active service as the customer sees it: its reference-list ids resolved to names, never its
- * supplier, cost, commission, fee split, quote or locator. Canceled services are left out.
+ * supplier, cost, commission, fee split, quote or locator. Canceled services go to `canceled_services`.
  */
 export const landingServiceSchema = z.discriminatedUnion('type', [
   z.object({
@@ -202,17 +203,41 @@ export const landingPaymentOptionSchema = z.object({
 });
 export type LandingPaymentOption = z.infer<typeof landingPaymentOptionSchema>;
 
+/**
+ * A service the agency canceled with a refund: the customer still pays what was retained, which is
+ * part of the proposal's total, so the page and the PDF show it apart from the timeline. Amounts in
+ * the budget's currency, null unless the budget shows values; original = returned + retained.
+ */
+export const landingCanceledServiceSchema = z.object({
+  id: z.number().int(),
+  type_label: z.string(),
+  title: z.string(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  /** What the service cost before it was canceled. */
+  original_cents: z.number().int().nullable(),
+  /** What goes back to the customer. */
+  returned_cents: z.number().int().nullable(),
+  /** What the customer still pays for it (its line in the total). */
+  retained_cents: z.number().int().nullable(),
+});
+export type LandingCanceledService = z.infer<typeof landingCanceledServiceSchema>;
+
 export const landingProposalSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   position: z.number().int(),
   services: z.array(landingServiceSchema),
+  /** Canceled services, in the proposal's order: with `services`, every line of the total. */
+  canceled_services: z.array(landingCanceledServiceSchema),
   /** Null unless the budget shows values. */
   totals: z
     .object({
       sale_cents: z.number().int(),
-      /** The price of one traveller of each age group present. */
+      /** The price of each traveller of each age group present (proposalTotals per_passenger)... */
       per_passenger: z.object({ adult: z.number().int(), child: z.number().int(), infant: z.number().int() }).partial(),
+      /** ...and of the group's first traveller where it differs: the leftover cents on top. */
+      per_passenger_first: z.object({ adult: z.number().int(), child: z.number().int(), infant: z.number().int() }).partial(),
       passengers: z.object({ adult: z.number().int(), child: z.number().int(), infant: z.number().int() }),
     })
     .nullable(),
@@ -280,10 +305,15 @@ export const budgetAcceptedInfoSchema = z.object({
       installments: z.number().int().nullable(),
     })
     .nullable(),
+  /** Visits, not reads: one per visitor per LANDING_VISIT_WINDOW_MINUTES. */
   views: z.object({
+    /** The visits. */
     count: z.number().int(),
+    /** Distinct visitors (IP and user agent) among them; views from before visits were counted have none. */
+    unique_visitors: z.number().int(),
+    /** The last visit. */
     last_viewed_at: z.string().nullable(),
-    /** The latest opens, newest first (up to 20). */
+    /** The latest visits, newest first (up to 20). */
     recent: z.array(z.object({ viewed_at: z.string(), user_agent: z.string().nullable() })),
   }),
   /** The latest e-mails of the budget, newest first (up to 20). */
@@ -347,5 +377,8 @@ export const companyContactFields = {
   city: z.string().trim().max(80).nullable(),
   state: z.enum(BR_STATES).nullable(),
 };
-export const updateCompanyInput = idParam.extend(z.object(companyContactFields).partial().shape).strict();
+export const updateCompanyInput = idParam
+  .extend(z.object(companyContactFields).partial().shape)
+  .extend({ costs_visibility: costsVisibilityField.optional() })
+  .strict();
 export type UpdateCompanyInput = z.infer<typeof updateCompanyInput>;

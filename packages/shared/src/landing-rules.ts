@@ -13,6 +13,14 @@ export const LANDING_PAGE_MESSAGES = {
   tooManyRequests: 'Muitas tentativas. Aguarde um pouco e tente de novo.',
 } as const;
 
+/**
+ * How views of the landing page are counted: as visits, not reads. A visitor is a keyed hash of the
+ * IP and user agent (no cookie); a read counts only when that visitor has no counted view of the
+ * budget in the last this-many minutes, so reopening, reloading and the page's own extra reads
+ * within the window are one visit. Bots and the agency's own previews never count.
+ */
+export const LANDING_VISIT_WINDOW_MINUTES = 30;
+
 /** The statuses whose landing page and PDF answer the public; a draft or canceled budget never does. */
 export const LANDING_VISIBLE_STATUSES = ['sent', 'accepted', 'sold'] as const satisfies readonly BudgetStatus[];
 
@@ -35,6 +43,22 @@ export function timelineDays<S extends { start_date: string | null; start_time: 
     else days.push({ date: s.start_date, services: [s] });
   }
   return days;
+}
+
+/** Amounts of a canceled service (landing-pages' canceled_services); null: the budget hides its values. */
+type CanceledAmounts = { original_cents: number | null; returned_cents: number | null; retained_cents: number | null };
+
+/**
+ * How the page and the PDF word a canceled service: 'Cancelado — valor retido R$ 2.320,00' (what it
+ * adds to the total), and the original value (shown struck) and the refund it came from.
+ */
+export function canceledServiceTexts(s: CanceledAmounts, money: (cents: number) => string) {
+  if (s.retained_cents === null) return { status: 'Cancelado', original: null, returned: null };
+  return {
+    status: `Cancelado — valor retido ${money(s.retained_cents)}`,
+    original: s.original_cents === null ? null : money(s.original_cents),
+    returned: s.returned_cents === null ? null : money(s.returned_cents),
+  };
 }
 
 /** The first name the customer's page greets a passenger by. */

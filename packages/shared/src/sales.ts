@@ -4,6 +4,7 @@ import { dateField } from './clients';
 import { contractSchema } from './contracts';
 import { idParam, recordIdField } from './pagination';
 import { reservationSchema } from './reservations';
+import { splitEvenly, splitParts } from './splits';
 import { voucherSchema } from './vouchers';
 import { z } from './zod';
 
@@ -83,6 +84,15 @@ export const soldServiceSchema = z.object({
 });
 export type SoldService = z.infer<typeof soldServiceSchema>;
 
+/** A service of the sold proposal cancelled with a refund before the sale: what the customer still paid for it is in the sale. */
+export const soldCanceledServiceSchema = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  title: z.string(),
+  /** What the customer still pays (sale − refund), in the budget's currency. */
+  sale_cents: z.number().int(),
+});
+
 export const saleSchema = z.object({
   id: z.number().int(),
   budget_id: z.number().int(),
@@ -100,6 +110,8 @@ export const saleSchema = z.object({
   payment_method_name: z.string().nullable(),
   payment_plan: z.array(paymentPlanItemSchema),
   services: z.array(soldServiceSchema),
+  /** The proposal's cancelled services: with `services`, their sale_cents add up to `sale_cents`. */
+  canceled_services: z.array(soldCanceledServiceSchema),
   notes: z.string().nullable(),
   sold_at: z.string(),
 });
@@ -139,15 +151,13 @@ export function addMonths(date: string, months: number): string {
 
 /**
  * The plan of a sale that gives only the installments: `installments` equal parts of `totalCents`,
- * monthly from `firstDueDate`, the cents left over in the first (the API stores it, the sale
- * modal previews it).
+ * monthly from `firstDueDate`, the cents left over in the first (splits.ts splitEvenly; the API
+ * stores it, the sale modal previews it).
  */
 export function monthlyPlan(totalCents: number, installments: number, firstDueDate: string): PaymentPlanItem[] {
-  const count = Math.max(1, Math.floor(installments));
-  const part = Math.floor(totalCents / count);
-  return Array.from({ length: count }, (_, i) => ({
+  return splitParts(splitEvenly(totalCents, installments)).map((amount, i) => ({
     number: i + 1,
     due_date: addMonths(firstDueDate, i),
-    amount_cents: i === 0 ? totalCents - part * (count - 1) : part,
+    amount_cents: amount,
   }));
 }

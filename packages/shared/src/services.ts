@@ -1,6 +1,7 @@
 // A budget's services (POST/PUT /api/services, GET /api/services/{id}, service-central, refunds,
 // /api/type_services): the contracts. The fields and their per-type details are budget-services.ts'.
 import { BudgetStatus, ServiceStatus } from '@app/db/browser';
+import { QUOTE_SOURCES } from './agent-rates';
 import { BUDGET_SERVICE_TYPES, type PricingMode, serviceInput, serviceMoneyField } from './budget-services';
 import { recordIdField, recordIdQuery } from './pagination';
 import { SERVICE_TYPES } from './service-types';
@@ -30,6 +31,10 @@ export const refundInput = z
   })
   .strict();
 export type RefundInput = z.infer<typeof refundInput>;
+
+/** DELETE /api/refunds/{service_id}: undoes the cancellation; the service is active again at its full price. */
+export const undoRefundInput = z.object({ service_id: recordIdQuery() }).strict();
+export type UndoRefundInput = z.output<typeof undoRefundInput>;
 
 export const refundSchema = z.object({
   refund_cents: z.number().int(),
@@ -65,6 +70,8 @@ export const serviceSchema = z.object({
   /** Reais per unit of `currency` the totals used (1 for BRL). */
   quote_rate: z.number(),
   quote_history_id: z.number().int().nullable(),
+  /** Where quote_rate came from: the day's quote, the budget's rate (agent_rates) or the service's own. */
+  quote_source: z.enum(QUOTE_SOURCES),
   details: z.record(z.string(), z.unknown()),
   status: z.enum(Object.values(ServiceStatus) as [ServiceStatus, ...ServiceStatus[]]),
   position: z.number().int(),

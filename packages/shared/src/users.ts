@@ -1,5 +1,6 @@
 import { emailField, userSchema } from './auth';
 import { AGENCY_ROLES, USER_STATUSES } from './constants';
+import { COSTS_VISIBILITIES } from './costs';
 import { idParam, paginationInput, paginationSchema, searchInput } from './pagination';
 import { z } from './zod';
 
@@ -25,6 +26,8 @@ export const createUserInput = z.object({ user: z.object(userFields).strict() })
 export const createCompanyUserInput = idParam.extend({ user: z.object(userFields).strict() });
 export const updateUserInput = idParam.extend({ user: z.object(userFields).partial().strict() });
 
+export const costsVisibilityField = z.enum(COSTS_VISIBILITIES);
+
 export const companySchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -39,6 +42,8 @@ export const companySchema = z.object({
   instagram: z.string().nullable(),
   city: z.string().nullable(),
   state: z.string().nullable(),
+  /** Who in the agency sees costs, revenue and margins (the owner sets it). */
+  costs_visibility: costsVisibilityField,
 });
 export type Company = z.infer<typeof companySchema>;
 export const companyUsersInput = idParam.extend(listUsersInput.shape);

@@ -1,17 +1,20 @@
 /** @jsxImportSource preact */
 // The customer's budget page: the trip, its proposals day by day, prices and ways to pay (when the
 // agency shows values), accepting, and the agency's contact. Loading, invalid-link and error states.
+import { AGE_GROUPS } from '@app/shared/budget-totals';
 import { longDate, toCurrency, weekdayLongDate } from '@app/shared/format';
 import { imageSrcSet, LANDING_COVER_SIZES, resizedImageUrl } from '@app/shared/image-widths';
 import { heroLines, LANDING_HERO_KICKER } from '@app/shared/landing-hero';
 import type { AgencyContact, LandingPage, LandingProposal } from '@app/shared/landing-pages';
 import { LANDING_PAGE_MESSAGES, timelineDays } from '@app/shared/landing-rules';
+import { passengerSplit, perPassengerText } from '@app/shared/splits';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { AcceptForm } from './AcceptForm';
 import { fetchLandingPage, LandingError } from './api';
+import { CanceledServices } from './CanceledServices';
 import { PaymentOptions } from './PaymentOptions';
 import { ServiceCard } from './ServiceCard';
-import { agencyPlace, instagram, PASSENGER_LABELS, RECOMMENDATION_LABELS, siteUrl, telUrl, travellers, whatsappUrl } from './text';
+import { agencyPlace, instagram, RECOMMENDATION_LABELS, siteUrl, telUrl, travellers, whatsappUrl } from './text';
 
 function AgencyBar({ agency }: { agency: AgencyContact }) {
   return (
@@ -91,9 +94,11 @@ function Timeline({ proposal, currency }: { proposal: LandingProposal; currency:
 function Totals({ proposal, currency }: { proposal: LandingProposal; currency: string }) {
   const totals = proposal.totals;
   if (!totals) return null;
-  const per = (Object.keys(PASSENGER_LABELS) as (keyof typeof PASSENGER_LABELS)[])
-    .filter((group) => totals.per_passenger[group] !== undefined)
-    .map((group) => `${toCurrency(totals.per_passenger[group], currency)} por ${PASSENGER_LABELS[group]}`);
+  // 'R$ 4.317,06 por adulto', or the group's first passenger with the leftover cents named.
+  const per = AGE_GROUPS.flatMap((group) => {
+    const split = passengerSplit(totals, group);
+    return split ? [perPassengerText(group, split, (cents) => toCurrency(cents, currency))] : [];
+  });
   const who = travellers({
     adult_number: totals.passengers.adult,
     child_number: totals.passengers.child,
@@ -105,7 +110,11 @@ function Totals({ proposal, currency }: { proposal: LandingProposal; currency: s
       <p class="lp-total-value" data-testid="proposal-total">
         {toCurrency(totals.sale_cents, currency)}
       </p>
-      {per.length > 0 && <p class="lp-muted">{per.join(' · ')}</p>}
+      {per.length > 0 && (
+        <p class="lp-muted" data-testid="per-passenger">
+          {per.join(' · ')}
+        </p>
+      )}
     </div>
   );
 }
@@ -229,6 +238,7 @@ function ProposalBody({ proposal, currency }: { proposal: LandingProposal; curre
     <>
       <Totals proposal={proposal} currency={currency} />
       <Timeline proposal={proposal} currency={currency} />
+      <CanceledServices proposal={proposal} currency={currency} />
       <PaymentOptions options={proposal.payment_options} currency={currency} />
     </>
   );

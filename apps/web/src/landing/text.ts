@@ -25,8 +25,6 @@ export const RECOMMENDATION_LABELS: Record<LandingPage['recommendations'][number
   other: 'Outro',
 };
 
-export const PASSENGER_LABELS = { adult: 'adulto', child: 'criança', infant: 'bebê' } as const;
-
 const digits = (value: string) => value.replace(/\D/g, '');
 
 /** wa.me wants the number with its country code: a Brazilian number typed without it gets 55. */

@@ -1,3 +1,4 @@
+import { SALE_MESSAGES } from '@app/shared/sales';
 import { describe, expect, it } from 'vitest';
 import { apiError, errorText, fieldLabel } from './api-error';
 
@@ -62,9 +63,28 @@ describe('api errors', () => {
 
   it('bar text: the catalogue message by status when no field error fits', () => {
     expect(errorText(apiError(trpcError({ status: 404, code: 'NOT_FOUND', message: 'Não encontrado' })))).toBe('Não encontrado');
-    expect(errorText(apiError(trpcError({ status: 400, code: 'VALIDATION', message: 'x', errors: { name: ['x'] } })))).toBe(
+    // A validation answer carries its status's message (apps/api error-body.ts): too short a field error reads as that.
+    const generic = 'Houve um erro de sistema e não foi possível realizar a ação';
+    expect(errorText(apiError(trpcError({ status: 400, code: 'VALIDATION', message: generic, errors: { name: ['x'] } })))).toBe(generic);
+    expect(errorText(apiError(trpcError({ status: 409, code: 'CONFLICT', message: 'Solicitação conflitante' })))).toBe(
+      'Solicitação conflitante',
+    );
+    // A body without a message: the catalogue.
+    expect(errorText(apiError(trpcError({ status: 409, code: 'CONFLICT' })))).toBe('Solicitação conflitante');
+  });
+
+  it("bar text: the API's own message for a refused call, not only its status's text", () => {
+    const soldFrozen = SALE_MESSAGES.soldFrozen;
+    expect(errorText(apiError(trpcError({ status: 409, code: 'CONFLICT', message: soldFrozen })))).toBe(soldFrozen);
+    expect(errorText(apiError(trpcError({ status: 400, code: 'BAD_REQUEST', message: 'Arquivo vazio.' })))).toBe('Arquivo vazio.');
+    // A fitting field error still comes first.
+    const both = { status: 400, code: 'VALIDATION', message: 'Confira os dados.', errors: { name: ['não pode ficar em branco'] } };
+    expect(errorText(apiError(trpcError(both)))).toBe('Nome não pode ficar em branco');
+    // A server failure never shows its cause, a network failure has no words of the server.
+    expect(errorText(apiError(trpcError({ status: 500, code: 'INTERNAL', message: 'boom' })))).toBe(
       'Houve um erro de sistema e não foi possível realizar a ação',
     );
+    expect(errorText(apiError(Object.assign(new Error('x'), { meta: { response: { status: 409 } } })))).toBe('Solicitação conflitante');
   });
 
   it("an action's own failure text: the server's words for a refused call, else the action's text", () => {

@@ -81,7 +81,8 @@ function ownWords(err: ApiError): string | null {
 /**
  * The bar's text: the first field error of 3 to 149 characters, after the field's name
  * ('taken' -> '{field} já está em uso'; a sentence of its own, such as a one-time link's error,
- * reads alone); else the catalogue message for the status.
+ * reads alone); else the server's own words for a refused call (a sold budget's 409 says to undo
+ * the sale, which 'Solicitação conflitante' does not); else the catalogue message for the status.
  * With `fallback`, for an action that names its own failure ('Erro ao criar sessão de
  * pagamento'): the server's own words for a refused call, else that fallback.
  */
@@ -90,7 +91,7 @@ export function errorText(err: ApiError, fallback?: string): string {
   const first = Object.entries(err.errors).find(([, messages]) => messages.length > 0);
   const message = first?.[1][0] ?? '';
   if (first && message.length >= 3 && message.length <= 149) return fieldMessage(message, fieldLabel(first[0]));
-  return serverErrorText({ ...err, errors: {} }, err.status).text;
+  return ownWords(err) ?? serverErrorText({ ...err, errors: {} }, err.status).text;
 }
 
 /** Errors a form showed itself (on its fields, or above them): the notification bar leaves them out. */

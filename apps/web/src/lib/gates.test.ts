@@ -37,6 +37,7 @@ const profile = (role: Profile['user']['role'], fields: Partial<ProfileReply> = 
   days_remaining: 0,
   subdomain: 'demo',
   features: NO_FEATURES,
+  sees_costs: true,
   token: null,
   ...fields,
 });

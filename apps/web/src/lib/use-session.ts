@@ -16,6 +16,9 @@ export function useProfile() {
 
 export const useCurrentUser = () => useProfile().data?.user;
 
+/** Whether the agency lets this user see costs, revenue and margins (the API leaves them out otherwise). */
+export const useSeesCosts = () => useProfile().data?.sees_costs === true;
+
 /** The current subscription reply (`data.subscription` is null for a company without one). */
 export function useSubscription() {
   const trpc = useTRPC();

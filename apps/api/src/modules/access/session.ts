@@ -1,3 +1,4 @@
+import type { CostsVisibility } from '@app/db';
 import { compiledStatement, type Db, enumText, qb, queryRows, type RowOf, sql } from '@app/db';
 import type { Role } from '@app/shared';
 import { keptReadsOf, readThrough } from '../../platform/kept-reads';
@@ -11,6 +12,8 @@ export type SessionUser = {
   name: string;
   email: string;
   tokenVersion: number;
+  /** The agency's "quem vê custos e margens" (canSeeCosts decides for this user). */
+  costsVisibility: CostsVisibility;
 };
 
 export type Session = SessionUser & { entitlements: Entitlements };
@@ -25,6 +28,7 @@ export type Session = SessionUser & { entitlements: Entitlements };
 const sessionStatement = compiledStatement((_shape: null, v: { userId: number; tokenVersion: number }) =>
   qb
     .selectFrom('users as u')
+    .innerJoin('companies as c', 'c.id', 'u.company_id')
     .leftJoin('subscriptions as s', 's.company_id', 'u.company_id')
     .leftJoin('plans as p', 'p.id', 's.plan_id')
     .select((eb) => [
@@ -34,6 +38,7 @@ const sessionStatement = compiledStatement((_shape: null, v: { userId: number; t
       'u.name',
       'u.email',
       'u.token_version',
+      enumText(eb.ref('c.costs_visibility')).as('costs_visibility'),
       enumText(eb.ref('s.status')).as('subscription_status'),
       's.current_period_end',
       's.trial_ends_at',
@@ -46,7 +51,7 @@ const sessionStatement = compiledStatement((_shape: null, v: { userId: number; t
 
 type SessionRow = RowOf<ReturnType<typeof sessionStatement>>;
 
-/** Triggers on users, subscriptions and plans notify here (migration session_changes): `u:<user>`, `c:<company>` or `*`. */
+/** Triggers on users, companies (costs_visibility), subscriptions and plans notify here (migration session_changes): `u:<user>`, `c:<company>` or `*`. */
 export const SESSION_CHANNEL = 'session_changes';
 
 export async function loadSession(db: Db, token: { userId: number; token_version: number }, now = new Date()): Promise<Session | null> {
@@ -73,6 +78,7 @@ export async function loadSession(db: Db, token: { userId: number; token_version
     name: row.name,
     email: row.email,
     tokenVersion: row.token_version,
+    costsVisibility: row.costs_visibility as CostsVisibility,
     entitlements: entitlementsOf(subscription, row.role, now),
   };
 }

@@ -232,6 +232,12 @@ async function changeAttendance(
   });
 }
 
+/** While a sale stands its attendance's value is the sales' (kept aside: presale_value_cents). */
+async function followsSales(tx: Tx, id: number): Promise<boolean> {
+  const row = await tx.attendance.findUniqueOrThrow({ where: { id }, select: { presaleValueCents: true } });
+  return row.presaleValueCents !== null;
+}
+
 export async function updateAttendance(
   s: Deps,
   companyId: number,
@@ -246,6 +252,9 @@ export async function updateAttendance(
         client_id: fields.client_id !== undefined && fields.client_id !== before.client_id ? fields.client_id : undefined,
         cover_image_key: fields.cover_image_key !== before.cover_image_key ? fields.cover_image_key : undefined,
       })),
+      ...(fields.value_cents !== undefined && fields.value_cents !== before.value_cents && (await followsSales(tx, id))
+        ? { value_cents: [ATTENDANCE_MESSAGES.valueFromSales] }
+        : {}),
     });
     return editableData(fields);
   });

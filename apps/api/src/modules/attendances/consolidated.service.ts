@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Prisma } from '@app/db';
-import { type Consolidated, consolidatedFileUrl, FILE_EXTENSIONS } from '@app/shared';
+import { type Consolidated, consolidatedFileUrl, convertCents, FILE_EXTENSIONS } from '@app/shared';
 import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
+import { attendanceSalesWhere } from '../sales/sales.where';
 import type { UploadedFile } from '../uploads/uploaded-file';
 import { toTripDto } from './attendances.dto';
 import { tripSelect } from './attendances.select';
@@ -26,7 +27,23 @@ const consolidatedSelect = {
 } satisfies Prisma.AttendanceSelect;
 type ConsolidatedRow = Prisma.AttendanceGetPayload<{ select: typeof consolidatedSelect }>;
 
-function toConsolidatedDto(a: ConsolidatedRow): Consolidated {
+const consolidatedSaleSelect = {
+  budgetId: true,
+  budget: { select: { title: true } },
+  proposal: { select: { title: true } },
+  currency: true,
+  currencyRate: true,
+  saleCents: true,
+  soldAt: true,
+  seller: { select: { id: true, name: true } },
+} satisfies Prisma.SaleSelect;
+type ConsolidatedSaleRow = Prisma.SaleGetPayload<{ select: typeof consolidatedSaleSelect }>;
+
+async function readSales(db: Db | Prisma.TransactionClient, companyId: number, id: number): Promise<ConsolidatedSaleRow[]> {
+  return db.sale.findMany({ where: attendanceSalesWhere(companyId, id), select: consolidatedSaleSelect, orderBy: { soldAt: 'asc' } });
+}
+
+function toConsolidatedDto(a: ConsolidatedRow, sales: ConsolidatedSaleRow[]): Consolidated {
   return {
     attendance_id: a.id,
     title: a.title,
@@ -35,6 +52,16 @@ function toConsolidatedDto(a: ConsolidatedRow): Consolidated {
     owner: a.owner,
     ...toTripDto(a),
     value_cents: a.valueCents,
+    sales: sales.map((s) => ({
+      budget_id: s.budgetId,
+      budget_title: s.budget.title,
+      proposal_title: s.proposal?.title ?? null,
+      currency: s.currency,
+      sale_cents: s.saleCents,
+      value_cents: convertCents(s.saleCents, s.currency, 'BRL', { [s.currency]: s.currencyRate.toNumber() }),
+      sold_at: s.soldAt.toISOString(),
+      seller: s.seller,
+    })),
     notes: a.consolidatedNotes,
     file:
       a.consolidatedFileKey && a.consolidatedFilename && a.consolidatedContentType && a.consolidatedSize !== null
@@ -53,7 +80,7 @@ function toConsolidatedDto(a: ConsolidatedRow): Consolidated {
 export async function getConsolidated(db: Db, companyId: number, id: number): Promise<Consolidated> {
   const row = await db.attendance.findFirst({ where: attendanceWhere(companyId, id), select: consolidatedSelect });
   if (!row) throw notFound();
-  return toConsolidatedDto(row);
+  return toConsolidatedDto(row, await readSales(db, companyId, id));
 }
 
 /**
@@ -89,10 +116,11 @@ export async function updateConsolidated(
         });
         changes.consolidated_file = { from: before.consolidatedFilename, to: update.file.filename };
       }
-      if (Object.keys(changes).length === 0) return { result: toConsolidatedDto(before), replacedKey: null };
+      const sales = await readSales(tx, companyId, id);
+      if (Object.keys(changes).length === 0) return { result: toConsolidatedDto(before, sales), replacedKey: null };
       const after = await tx.attendance.update({ where: { id }, data, select: consolidatedSelect });
       await writeLog(tx, companyId, id, actor.id, 'consolidated_updated', changes);
-      return { result: toConsolidatedDto(after), replacedKey: update.file ? before.consolidatedFileKey : null };
+      return { result: toConsolidatedDto(after, sales), replacedKey: update.file ? before.consolidatedFileKey : null };
     });
     if (replacedKey) await s.platform.storage.delete(replacedKey);
     return result;

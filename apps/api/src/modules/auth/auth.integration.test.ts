@@ -191,7 +191,15 @@ describe('profile', () => {
     const token = await t.tokenFor(DEMO.users.colaborador);
     const res = await t.call('GET', '/api/profile', { token });
     expect(res.statusCode).toBe(200);
-    expect(Object.keys(res.json()).sort()).toEqual(['days_remaining', 'features', 'status_plan', 'subdomain', 'token', 'user']);
+    expect(Object.keys(res.json()).sort()).toEqual([
+      'days_remaining',
+      'features',
+      'sees_costs',
+      'status_plan',
+      'subdomain',
+      'token',
+      'user',
+    ]);
     const patched = await t.call('PATCH', '/api/profile', { token, body: { name: 'Colab Renomeado' } });
     expect(patched.json().user.name).toBe('Colab Renomeado');
     const sneaky = await t.call('PATCH', '/api/profile', { token, body: { role: 'owner' } });

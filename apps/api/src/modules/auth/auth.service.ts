@@ -1,6 +1,6 @@
-import type { Db } from '@app/db';
+import type { CostsVisibility, Db } from '@app/db';
 import { compiledStatement, enumText, hashPassword, Prisma, qb, queryRows, verifyPassword } from '@app/db';
-import { type Role, TAKEN_MESSAGE } from '@app/shared';
+import { canSeeCosts, type Role, TAKEN_MESSAGE } from '@app/shared';
 import type { Deps } from '../../deps';
 import { AppError, fieldError, notFound } from '../../errors';
 import type { Platform } from '../../platform';
@@ -52,6 +52,7 @@ const profileStatement = compiledStatement((_shape: null, v: { userId: number })
       'u.token_version',
       'c.name as company_name',
       'c.subdomain',
+      enumText(eb.ref('c.costs_visibility')).as('costs_visibility'),
       enumText(eb.ref('s.status')).as('subscription_status'),
       's.current_period_end',
       's.trial_ends_at',
@@ -97,6 +98,7 @@ function toProfile(row: ProfileRow) {
     days_remaining: ent.days_remaining,
     subdomain: row.subdomain,
     features: ent.features,
+    sees_costs: canSeeCosts(role, row.costs_visibility as CostsVisibility),
   };
   const claims: AccessClaims = {
     userId: row.id,

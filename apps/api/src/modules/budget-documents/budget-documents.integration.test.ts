@@ -177,6 +177,46 @@ describe('GET /pdf/{id}', () => {
     expect(hidden).not.toContain('R$');
   });
 
+  it('every split sums exactly to its whole: the PDF names the first passenger and the first installment that take the leftover cents', async () => {
+    const method = await ok<{ id: number }>(
+      await post(
+        '/api/payment_method_params',
+        { kind: 'boleto', name: 'Boleto em 3x', max_installments: 3, installment_interest: [0, 0, 0] },
+        tokens.owner,
+      ),
+    );
+    try {
+      const budget = await newBudget(t, tokens.colab, {
+        title: 'Pacote para três',
+        paxes: ['Ana', 'Bia', 'Caio'].map((name) => ({ name, age_group: 'adult' })),
+      });
+      // R$ 1.000,00 for three adults: 333,34 + 333,33 + 333,33.
+      await ok(
+        await post('/api/services', {
+          proposal_id: budget.proposalId,
+          type: 'other',
+          title: 'Pacote Gramado',
+          currency: 'BRL',
+          adult_number: 3,
+          child_number: 0,
+          infant_number: 0,
+          total_cents: 100_000,
+          details: {},
+        }),
+      );
+      await markSent(budget.id);
+      const tree = await ok<{ landing_page_id: string }>(await t.call('GET', `/api/budgets/${budget.id}`, { token: tokens.colab }));
+      const text = await pdfText((await pdf(tree.landing_page_id)).rawPayload);
+      expect(text).toContain('Total: R$ 1.000,00');
+      expect(text).toContain('1º adulto de R$ 333,34 + 2 adultos de R$ 333,33');
+      expect(text).toContain('1ª de R$ 333,34 + 2x de R$ 333,33 sem juros');
+      expect(text).toContain('2x de R$ 500,00 sem juros');
+    } finally {
+      // The other budgets of this file offer Pix alone.
+      await ok(await t.call('PUT', `/api/payment_method_params/${method.id}`, { token: tokens.owner, body: { is_active: false } }));
+    }
+  });
+
   it("draws the agency's uploaded logo on the cover", async () => {
     const data = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#1c5d99' } })
       .webp()

@@ -5,13 +5,17 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { inflateSync } from 'node:zlib';
 import {
+  AGE_GROUPS,
   type AgencyContact,
+  canceledServiceTexts,
   type LandingPage,
   type LandingPaymentOption,
   type LandingProposal,
   type LandingService,
   longDate,
   PAYMENT_METHOD_KIND_LABELS,
+  passengerSplit,
+  perPassengerText,
   RECOMMENDATION_CATEGORY_LABELS,
   shortDate,
   timelineDays,
@@ -299,7 +303,34 @@ function service(w: Writer, s: LandingService, page: LandingPage) {
   w.doc.moveDown(0.6);
 }
 
-function paymentOption(w: Writer, option: LandingPaymentOption, currency: string) {
+/** The proposal's canceled services, apart from the days: what each still adds to the total, and from what. */
+function canceledServices(w: Writer, p: LandingProposal, page: LandingPage) {
+  if (!p.canceled_services.length) return;
+  w.heading('Serviços cancelados');
+  for (const s of p.canceled_services) {
+    const texts = canceledServiceTexts(s, (cents) => toCurrency(cents, page.currency));
+    w.room(50);
+    const { doc } = w;
+    doc.rect(MARGIN, doc.y + 2, 3, 12).fill(COLORS.muted);
+    w.text(`${s.type_label}: ${s.title}`, { size: 11, bold: true, indent: 10 });
+    const dates = joined([shortDate(s.start_date), s.end_date && s.end_date !== s.start_date ? shortDate(s.end_date) : null], ' a ');
+    if (dates) w.text(dates, { size: 9.5, color: COLORS.muted, indent: 10 });
+    w.text(texts.status, { size: 10, bold: true, indent: 10 });
+    if (texts.original && texts.returned) {
+      // The original value struck through, as the page shows it.
+      doc
+        .font('regular')
+        .fontSize(9.5)
+        .fillColor(COLORS.muted)
+        .text('Valor original ', MARGIN + 10, doc.y, { width: w.width - 10, continued: true })
+        .text(texts.original, { strike: true, continued: true })
+        .text(` · reembolso de ${texts.returned}`, { strike: false });
+    }
+    doc.moveDown(0.6);
+  }
+}
+
+function paymentOption(w: Writer, option: LandingPaymentOption) {
   const { doc } = w;
   const qrSize = 96;
   w.room(option.pix ? qrSize + 40 : 30 + option.installments.length * 12);
@@ -311,8 +342,8 @@ function paymentOption(w: Writer, option: LandingPaymentOption, currency: string
     },
   );
   if (option.instructions) w.text(option.instructions, { size: 9, color: COLORS.muted });
-  for (const i of option.installments)
-    w.text(i.label || `${i.count}x de ${toCurrency(i.installment_cents, currency)}`, { size: 9.5, indent: 10 });
+  // installments.ts' label: it names the first installment where it takes the leftover cents.
+  for (const i of option.installments) w.text(i.label, { size: 9.5, indent: 10 });
   if (option.pix) {
     const top = doc.y + 4;
     drawQr(doc, option.pix.br_code, MARGIN + w.width - qrSize, top, qrSize);
@@ -339,12 +370,13 @@ function proposal(w: Writer, p: LandingProposal, index: number, page: LandingPag
   w.text(p.title, { size: 20, bold: true, gap: 0.4 });
   if (page.show_values && p.totals) {
     w.text(`Total: ${toCurrency(p.totals.sale_cents, page.currency)}`, { size: 14, bold: true, color: COLORS.brand });
-    const per = p.totals.per_passenger;
-    const perLine = joined([
-      per.adult !== undefined ? `por adulto ${toCurrency(per.adult, page.currency)}` : null,
-      per.child !== undefined ? `por criança ${toCurrency(per.child, page.currency)}` : null,
-      per.infant !== undefined ? `por bebê ${toCurrency(per.infant, page.currency)}` : null,
-    ]);
+    const totals = p.totals;
+    const perLine = joined(
+      AGE_GROUPS.map((group) => {
+        const split = passengerSplit(totals, group);
+        return split && perPassengerText(group, split, (cents) => toCurrency(cents, page.currency));
+      }),
+    );
     w.text(
       joined([
         headCount({
@@ -365,9 +397,10 @@ function proposal(w: Writer, p: LandingProposal, index: number, page: LandingPag
     w.heading(day.date ? weekdayLongDate(day.date) : 'Sem data definida');
     for (const s of day.services) service(w, s, page);
   }
+  canceledServices(w, p, page);
   if (page.show_values && p.payment_options.length) {
     w.heading('Formas de pagamento');
-    for (const option of p.payment_options) paymentOption(w, option, page.currency);
+    for (const option of p.payment_options) paymentOption(w, option);
   }
 }
 

@@ -30,6 +30,7 @@ export function toServiceDto(s: ServiceRow): Service {
     commission_basis_points: s.commissionBasisPoints,
     quote_rate: s.quoteRate.toNumber(),
     quote_history_id: s.quoteHistoryId,
+    quote_source: s.quoteSource,
     details: s.details as Service['details'],
     status: s.status,
     position: s.position,

@@ -1,17 +1,17 @@
 // /api/services, /api/type_services and /api/refunds/ through HTTP: every type with its details,
 // prices and totals checked against sums done by hand, quotes, the rows a service may point at,
 // refunds, and another agency's rows.
-import { BUDGET_SERVICE_TYPES, type Service } from '@app/shared';
+import { AGENT_RATE_MESSAGES, BUDGET_SERVICE_TYPES, type Service } from '@app/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anyRow, type NewBudget, newBudget, systemRow } from '../../../test/budget-fixtures';
 import { DEMO, useTestApp } from '../../../test/harness';
-import { QUOTE_MISSING_MESSAGE } from '../currency-quotes/current-rates';
 
 const t = useTestApp();
 const tokens = { owner: '', colab: '', outra: '' };
 const ids = { gru: 0, lis: 0, tap: 0, economy: 0, luggage: 0, diet: 0, roomType: 0, roomCategory: 0, city: 0 };
 
 beforeAll(async () => {
+  await t.showCostsToEveryone();
   tokens.owner = await t.tokenFor(DEMO.users.owner);
   tokens.colab = await t.tokenFor(DEMO.users.colaborador);
   tokens.outra = await t.tokenFor(DEMO.users.outraOwner);
@@ -329,7 +329,7 @@ describe('POST /api/services', () => {
 });
 
 describe('quotes', () => {
-  it('a currency without a quote is refused on currency; with one, the rate and its history are stored and convert the totals', async () => {
+  it('a currency without a quote is refused on quote_rate; with one, the rate and its history are stored and convert the totals', async () => {
     const budget = await newBudget(t, tokens.colab);
     const usdCar = {
       proposal_id: budget.proposalId,
@@ -346,7 +346,8 @@ describe('quotes', () => {
     const before = await snapshot();
     const missing = await create(usdCar);
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors).toEqual({ currency: [QUOTE_MISSING_MESSAGE('USD')] });
+    // The agent is asked for the rate (câmbio do serviço), not sent to a screen it cannot change.
+    expect(missing.json().errors).toEqual({ quote_rate: [AGENT_RATE_MESSAGES.missing('USD')] });
     expect(await snapshot()).toBe(before);
 
     // The system quotes of the day (the agency's plan has cambio_sistema): USD 5,3412.

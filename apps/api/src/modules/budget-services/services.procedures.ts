@@ -1,13 +1,15 @@
-// A budget's services (/api/services, /api/type_services) and their cancellation (/api/refunds/).
+// A budget's services (/api/services, /api/type_services), their cancellation (/api/refunds/) and its undo.
 import {
   createServiceInput,
   duplicateServiceInput,
   idParam,
   refundInput,
+  SALE_MESSAGES,
   serviceCentralSchema,
   serviceDeletedOutput,
   serviceSchema,
   typeServicesOutput,
+  undoRefundInput,
   updateServiceInput,
   z,
 } from '@app/shared';
@@ -19,14 +21,15 @@ import * as services from './services.service';
 const tags = ['Serviços'];
 const NOT_FOUND = 'Serviço inexistente ou de outra agência.';
 const WRITE_ERRORS =
-  'Dados inválidos, com o campo em `errors`: proposta que não é da agência (`proposal_id`), fornecedor inexistente, de outra agência ou inativo (`supplier_id`), item de lista que não é da lista certa ou que a agência não vê (pelo caminho, ex.: `details.segments.0.airline_id`), hotel favorito de outra agência (`details.favorite_hotel_id`), moeda sem cotação (`currency`), valor negativo.';
+  'Dados inválidos, com o campo em `errors`: proposta que não é da agência (`proposal_id`), fornecedor inexistente, de outra agência ou inativo (`supplier_id`), item de lista que não é da lista certa ou que a agência não vê (pelo caminho, ex.: `details.segments.0.airline_id`), hotel favorito de outra agência (`details.favorite_hotel_id`), moeda sem câmbio algum: nem o do serviço, nem o do orçamento, nem cotação do dia (`quote_rate`, pedindo o câmbio), câmbio do serviço em reais ou na moeda do orçamento (`quote_rate`), valor negativo.';
 
 /** The plan's features decide which quotes the agency works with (as requireFeature reads them). */
-const callerOf = (ctx: { user: SessionUser; entitlements: Entitlements }): services.ServiceCaller => ({
+const callerOf = (ctx: { user: SessionUser; entitlements: Entitlements; seesCosts: boolean }): services.ServiceCaller => ({
   userId: ctx.user.id,
   companyId: ctx.user.companyId,
   role: ctx.user.role,
   features: ctx.entitlements.features,
+  seesCosts: ctx.seesCosts,
 });
 
 export const servicesRouter = router({
@@ -37,7 +40,7 @@ export const servicesRouter = router({
         path: '/services',
         summary: 'Cria um serviço numa proposta',
         description:
-          'Um serviço (aéreo, hospedagem, cruzeiro, locação de veículo, transfer, seguro viagem, passeio/ingresso, outros) da proposta `proposal_id`, com os campos do tipo em `details` (ver GET /api/type_services). Valores em centavos na moeda do serviço: por passageiro de cada faixa etária (`adult_cents`, `child_cents`, `infant_cents`), por quarto (`details.rooms`, na hospedagem, que define também quantas pessoas viajam) ou um total (`total_cents`); mais taxas, taxa de serviço da agência e comissão do fornecedor em pontos-base. Guarda a cotação do dia da moeda (`quote_rate`, `quote_history_id`) e recalcula os totais da proposta e do orçamento. Entra por último na proposta, ou em `position`.',
+          'Um serviço (aéreo, hospedagem, cruzeiro, locação de veículo, transfer, seguro viagem, passeio/ingresso, outros) da proposta `proposal_id`, com os campos do tipo em `details` (ver GET /api/type_services). Valores em centavos na moeda do serviço: por passageiro de cada faixa etária (`adult_cents`, `child_cents`, `infant_cents`), por quarto (`details.rooms`, na hospedagem, que define também quantas pessoas viajam) ou um total (`total_cents`); mais taxas, taxa de serviço da agência e comissão do fornecedor em pontos-base. Guarda o câmbio usado (`quote_rate`, reais por unidade) e de onde veio (`quote_source`): o câmbio do serviço, se enviado em `quote_rate` (o da operadora, informado pelo agente); senão o câmbio do orçamento para a moeda (`agent_rates` do orçamento); senão a cotação do dia (`quote_history_id`). Recalcula os totais da proposta e do orçamento. Entra por último na proposta, ou em `position`.',
         errorResponses: { 400: WRITE_ERRORS },
         tags,
       },
@@ -67,7 +70,7 @@ export const servicesRouter = router({
         path: '/services/{id}',
         summary: 'Altera um serviço',
         description:
-          'Substitui todos os campos do serviço (os mesmos da criação). `proposal_id` pode ser outra proposta do mesmo orçamento (o serviço vai para o fim dela, ou para `position`); `position` reordena os serviços da proposta. Toma a cotação do dia de novo e recalcula os totais. Um serviço cancelado não muda.',
+          'Substitui todos os campos do serviço (os mesmos da criação). `proposal_id` pode ser outra proposta do mesmo orçamento (o serviço vai para o fim dela, ou para `position`); `position` reordena os serviços da proposta. Toma o câmbio de novo (o do serviço, se enviado em `quote_rate`; senão o do orçamento; senão a cotação do dia) e recalcula os totais. Um serviço cancelado não muda.',
         errorResponses: {
           400: `${WRITE_ERRORS} Uma proposta de outro orçamento também é recusada em \`proposal_id\`.`,
           404: NOT_FOUND,
@@ -156,4 +159,22 @@ export const servicesRouter = router({
     .input(refundInput)
     .output(serviceSchema)
     .mutation(({ ctx, input }) => services.refundService(ctx.db, callerOf(ctx), input)),
+  undoRefund: authedProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/refunds/{service_id}',
+        summary: 'Desfaz o cancelamento de um serviço',
+        description:
+          'Desfaz o cancelamento com reembolso: o serviço volta a ativo pelo valor cheio, sem reembolso nem multa, e os totais da proposta e do orçamento acompanham. O reembolso desfeito fica registrado (valores, motivo, quem o lançou e quem o desfez). Num orçamento vendido, só um reembolso lançado depois da venda pode ser desfeito; a venda guarda o que congelou.',
+        errorResponses: {
+          404: NOT_FOUND,
+          409: `Serviço que não está cancelado ("${services.SERVICE_MESSAGES.notCanceled}") ou orçamento vendido com o reembolso lançado antes da venda ("${SALE_MESSAGES.soldFrozen}").`,
+        },
+        tags,
+      },
+    })
+    .input(undoRefundInput)
+    .output(serviceSchema)
+    .mutation(({ ctx, input }) => services.undoRefund(ctx.db, callerOf(ctx), input)),
 });

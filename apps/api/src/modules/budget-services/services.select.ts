@@ -26,6 +26,7 @@ export const serviceSelect = {
   commissionBasisPoints: true,
   quoteRate: true,
   quoteHistoryId: true,
+  quoteSource: true,
   details: true,
   status: true,
   position: true,

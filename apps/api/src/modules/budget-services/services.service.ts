@@ -1,29 +1,38 @@
 import { type Db, Prisma } from '@app/db';
 import {
+  AGENT_RATE_MESSAGES,
+  type AgentRates,
   BUDGET_MESSAGES,
   BUDGET_SERVICE_TYPES,
+  type BudgetQuotes,
   type BudgetServiceType,
   CLIENT_FIELD_MESSAGES,
   type CreateServiceInput,
   listWords,
+  ownRateIssue,
+  type QuoteSource,
   REFERENCE_LISTS,
   type RefundInput,
   roomHeadCounts,
+  SALE_MESSAGES,
   SERVICE_TYPE_DECLARATIONS,
   type ServiceCentral,
   serviceFieldIssues,
+  serviceQuote,
   serviceReferenceIds,
   type TypeService,
   typedService,
+  type UndoRefundInput,
   type UpdateServiceInput,
 } from '@app/shared';
+import { isBudgetEditable } from '@app/shared/budget-statuses';
 import { AppError, fieldError, notFound } from '../../errors';
 import { refreshBudgetTotals } from '../budgets/budget-totals.service';
-import { budgetProposalWhere, lockBudget } from '../budgets/budgets.where';
+import { budgetProposalWhere, currentSaleWhere, lockBudget } from '../budgets/budgets.where';
 import { placeAt } from '../budgets/positions';
 import { assertNotSold } from '../budgets/sold-frozen';
 import type { QuoteCaller } from '../currency-quotes/currency-quotes.where';
-import { currentRates, QUOTE_MISSING_MESSAGE } from '../currency-quotes/current-rates';
+import { currentRates } from '../currency-quotes/current-rates';
 import { ownCurrencyTotals } from './own-currency-totals';
 import { toServiceDto } from './services.dto';
 import { type ServiceRow, serviceSelect } from './services.select';
@@ -31,15 +40,59 @@ import { serviceHotelWhere, serviceReferenceWhere, serviceSupplierWhere, service
 
 type Tx = Prisma.TransactionClient;
 /** Who writes: the agency, its role and plan (which quotes it works with), the user (kept with a refund). */
-export type ServiceCaller = Omit<QuoteCaller, 'userId'> & { userId: number };
+export type ServiceCaller = Omit<QuoteCaller, 'userId'> & {
+  userId: number;
+  /** A user the agency keeps from costs never sees the commission, so never sets it (it stays as it was). */
+  seesCosts: boolean;
+};
+
+/**
+ * The commission a write stores: the one sent, unless the writer may not see costs; then the
+ * service's own (an edit) or its supplier's default (a new one), else none.
+ */
+async function writtenCommission(
+  tx: Tx,
+  caller: ServiceCaller,
+  sent: number,
+  supplierId: number | null | undefined,
+  current?: number,
+): Promise<number> {
+  if (caller.seesCosts) return sent;
+  if (current !== undefined) return current;
+  if (!supplierId) return 0;
+  const supplier = await tx.supplier.findFirst({
+    where: serviceSupplierWhere(caller.companyId, supplierId),
+    select: { commissionBasisPoints: true },
+  });
+  return supplier?.commissionBasisPoints ?? 0;
+}
 
 export const SERVICE_MESSAGES = {
   canceled: 'Serviço cancelado não pode ser alterado.',
   alreadyCanceled: 'Este serviço já foi cancelado.',
+  notCanceled: 'Este serviço não está cancelado.',
   refundAboveSale: 'não pode ser maior que o valor de venda do serviço',
 } as const;
 
 type ServiceFields = Omit<CreateServiceInput, 'proposal_id' | 'position'>;
+/** The rate a service stores with its values, and where it came from. */
+type StoredQuote = { rate: Prisma.Decimal; historyId: number | null; source: QuoteSource };
+type BudgetQuoteRow = {
+  currency: string;
+  currencyRate: Prisma.Decimal;
+  currencyQuoteHistoryId: number | null;
+  agentRates: Prisma.JsonValue;
+};
+
+/** The budget's rates as the shared rule reads them. */
+function budgetQuotesOf(budget: BudgetQuoteRow): BudgetQuotes {
+  return {
+    currency: budget.currency,
+    currency_rate: budget.currencyRate.toNumber(),
+    currency_quote_history_id: budget.currencyQuoteHistoryId,
+    agent_rates: (budget.agentRates ?? {}) as AgentRates,
+  };
+}
 /** What the stored service points at now (nothing for a new one): rows it keeps need not be active any more. */
 type Current = { supplierId: number | null; referenceIds: number[] };
 const NEW_SERVICE: Current = { supplierId: null, referenceIds: [] };
@@ -67,10 +120,10 @@ function storedFields(input: ServiceFields) {
 async function checkedService(
   tx: Tx,
   caller: ServiceCaller,
-  budget: { currency: string; currencyRate: Prisma.Decimal; currencyQuoteHistoryId: number | null },
+  budget: BudgetQuoteRow,
   fields: ReturnType<typeof storedFields>,
   current: Current,
-) {
+): Promise<StoredQuote> {
   const errors: Record<string, string[]> = {};
   for (const issue of serviceFieldIssues(fields)) errors[issue.path] = [issue.message];
   if (fields.supplier_id) {
@@ -104,17 +157,21 @@ async function checkedService(
     });
     if (!hotel) errors['details.favorite_hotel_id'] = [CLIENT_FIELD_MESSAGES.notFound];
   }
-  // In the budget's own currency the service takes the budget's quote, so both convert alike.
-  const quote =
-    fields.currency === budget.currency
-      ? { rate: budget.currencyRate, historyId: budget.currencyQuoteHistoryId }
-      : (await currentRates(tx, caller, [fields.currency])).get(fields.currency);
-  if (!quote) errors.currency = [QUOTE_MISSING_MESSAGE(fields.currency)];
+  // The service's own rate > the budget's rate for the currency > the day's quote (read only when needed).
+  const own = fields.quote_rate ?? null;
+  const ownIssue = own !== null ? ownRateIssue(fields.currency, budget.currency) : null;
+  if (ownIssue) errors.quote_rate = [ownIssue];
+  const quotes = budgetQuotesOf(budget);
+  const needsDay = fields.currency !== budget.currency && own === null && quotes.agent_rates[fields.currency] === undefined;
+  const day = needsDay ? (await currentRates(tx, caller, [fields.currency])).get(fields.currency) : undefined;
+  const quote = serviceQuote(fields.currency, quotes, own, day);
+  // No rate of any kind: the agent is asked for one (the form shows the rate input), not sent elsewhere.
+  if (!quote && !ownIssue) errors.quote_rate = [AGENT_RATE_MESSAGES.missing(fields.currency)];
   if (Object.keys(errors).length || !quote) throw new AppError('VALIDATION', { errors });
-  return { rate: new Prisma.Decimal(quote.rate), historyId: quote.historyId };
+  return { rate: new Prisma.Decimal(quote.rate), historyId: quote.historyId, source: quote.source };
 }
 
-function serviceData(fields: ReturnType<typeof storedFields>, quote: { rate: Prisma.Decimal; historyId: number | null }) {
+function serviceData(fields: ReturnType<typeof storedFields>, quote: StoredQuote) {
   return {
     type: fields.type,
     title: fields.title,
@@ -137,11 +194,12 @@ function serviceData(fields: ReturnType<typeof storedFields>, quote: { rate: Pri
     commissionBasisPoints: fields.commission_basis_points,
     quoteRate: quote.rate,
     quoteHistoryId: quote.historyId,
+    quoteSource: quote.source,
     details: fields.details as Prisma.InputJsonValue,
   };
 }
 
-const budgetQuoteSelect = { currency: true, currencyRate: true, currencyQuoteHistoryId: true } as const;
+const budgetQuoteSelect = { currency: true, currencyRate: true, currencyQuoteHistoryId: true, agentRates: true } as const;
 
 /** The proposal of the caller's agency a body names (400 on `proposal_id` otherwise), with its budget locked; 409 while sold. */
 async function lockedProposal(tx: Tx, companyId: number, proposalId: number, budgetId?: number) {
@@ -165,12 +223,18 @@ async function answer(tx: Tx, id: number) {
  * keeps what it froze).
  */
 async function lockedService(tx: Tx, companyId: number, id: number, opts: { soldOk?: boolean } = {}): Promise<ServiceRow> {
+  const { service, budget } = await lockedServiceAndBudget(tx, companyId, id);
+  if (!opts.soldOk) assertNotSold(budget);
+  return service;
+}
+
+/** lockedService without the sold check: the caller decides what a sold budget allows. */
+async function lockedServiceAndBudget(tx: Tx, companyId: number, id: number) {
   const found = await tx.service.findFirst({ where: serviceWhere(companyId, id), select: { budgetId: true } });
   const budget = found ? await lockBudget(tx, companyId, found.budgetId) : null;
   if (!budget) throw notFound();
-  if (!opts.soldOk) assertNotSold(budget);
   // Read again under the lock: a refund or an edit may have landed meanwhile.
-  return tx.service.findUniqueOrThrow({ where: { id }, select: serviceSelect });
+  return { service: await tx.service.findUniqueOrThrow({ where: { id }, select: serviceSelect }), budget };
 }
 
 export async function getService(db: Db, companyId: number, id: number) {
@@ -186,6 +250,7 @@ export async function createService(db: Db, caller: ServiceCaller, input: Create
     const proposal = await lockedProposal(tx, caller.companyId, proposal_id);
     const budget = await tx.budget.findUniqueOrThrow({ where: { id: proposal.budgetId }, select: budgetQuoteSelect });
     const fields = storedFields(rest);
+    fields.commission_basis_points = await writtenCommission(tx, caller, fields.commission_basis_points, fields.supplier_id);
     const quote = await checkedService(tx, caller, budget, fields, NEW_SERVICE);
     const { id } = await tx.service.create({
       data: {
@@ -216,6 +281,13 @@ export async function updateService(db: Db, caller: ServiceCaller, input: Update
     const proposal = await lockedProposal(tx, caller.companyId, proposal_id, current.budgetId);
     const budget = await tx.budget.findUniqueOrThrow({ where: { id: current.budgetId }, select: budgetQuoteSelect });
     const fields = storedFields(rest);
+    fields.commission_basis_points = await writtenCommission(
+      tx,
+      caller,
+      fields.commission_basis_points,
+      fields.supplier_id,
+      current.commissionBasisPoints,
+    );
     const quote = await checkedService(tx, caller, budget, fields, {
       supplierId: current.supplier?.id ?? null,
       referenceIds: serviceReferenceIds(current.type as BudgetServiceType, current.details).map((r) => r.id),
@@ -269,6 +341,7 @@ export async function duplicateService(db: Db, companyId: number, id: number) {
         commissionBasisPoints: s.commissionBasisPoints,
         quoteRate: s.quoteRate,
         quoteHistoryId: s.quoteHistoryId,
+        quoteSource: s.quoteSource,
         details: s.details as Prisma.InputJsonValue,
         position: 1_000_000,
       },
@@ -304,6 +377,44 @@ export async function refundService(db: Db, caller: ServiceCaller, input: Refund
       },
     });
     await tx.service.update({ where: { id: s.id }, data: { status: 'canceled' } });
+    await refreshBudgetTotals(tx, s.budgetId);
+    return answer(tx, s.id);
+  });
+}
+
+/**
+ * DELETE /api/refunds/{service_id}: undoes the cancellation; the service is active again at its full
+ * price and the totals follow. The refund row goes, refund_undos keeps what it was and who undid it.
+ * A sold budget keeps what its sale froze: only a refund registered after the sale (which the sale
+ * never saw) may be undone there.
+ */
+export async function undoRefund(db: Db, caller: ServiceCaller, input: UndoRefundInput) {
+  return db.$transaction(async (tx) => {
+    const { service: s, budget } = await lockedServiceAndBudget(tx, caller.companyId, input.service_id);
+    if (!s.refund || s.status !== 'canceled') throw new AppError('CONFLICT', { message: SERVICE_MESSAGES.notCanceled });
+    if (!isBudgetEditable(budget.status)) {
+      const sale = await tx.sale.findFirst({
+        where: currentSaleWhere(caller.companyId, s.budgetId),
+        orderBy: { soldAt: 'desc' },
+        select: { soldAt: true },
+      });
+      if (!sale || s.refund.createdAt < sale.soldAt) throw new AppError('CONFLICT', { message: SALE_MESSAGES.soldFrozen });
+    }
+    const refund = await tx.refund.findUniqueOrThrow({ where: { serviceId: s.id } });
+    await tx.refundUndo.create({
+      data: {
+        companyId: caller.companyId,
+        serviceId: s.id,
+        refundCents: refund.refundCents,
+        penaltyCents: refund.penaltyCents,
+        reason: refund.reason,
+        refundedByUserId: refund.userId,
+        refundedAt: refund.createdAt,
+        userId: caller.userId,
+      },
+    });
+    await tx.refund.delete({ where: { id: refund.id } });
+    await tx.service.update({ where: { id: s.id }, data: { status: 'active' } });
     await refreshBudgetTotals(tx, s.budgetId);
     return answer(tx, s.id);
   });

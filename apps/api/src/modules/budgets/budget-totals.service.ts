@@ -2,7 +2,16 @@
 // the budget's total) follow every write that changes them: the writer calls refreshBudgetTotals in
 // its own transaction. The arithmetic is packages/shared budget-totals' alone.
 import { Prisma } from '@app/db';
-import { type BudgetServiceType, type RoomPricing, servicePricing, serviceTotals } from '@app/shared';
+import {
+  type BudgetServiceType,
+  budgetHeadlineCents,
+  type RoomPricing,
+  servicePricing,
+  serviceTotals,
+  TOTAL_MAX_CENTS,
+  TOTAL_TOO_LARGE_MESSAGE,
+} from '@app/shared';
+import { fieldError } from '../../errors';
 
 type Tx = Prisma.TransactionClient;
 
@@ -32,19 +41,29 @@ type BudgetTotalsRow = {
   currency: string;
   currency_rate: string;
   total_cents: number;
+  accepted_proposal_id: number | null;
+  sold_sale_cents: number | null;
   proposals: { id: number; sale_cents: number; cost_cents: number }[];
   services: StoredService[];
 };
 
+/** Every total a write would store must fit its column: past the bound the write is refused (400). */
+function assertStorable(...amounts: number[]): void {
+  if (amounts.some((cents) => Math.abs(cents) > TOTAL_MAX_CENTS)) throw fieldError('total_cents', TOTAL_TOO_LARGE_MESSAGE);
+}
+
 /**
  * Recomputes and stores the totals of one budget: each service's sale and cost in the budget's
- * currency, each proposal's sums, and the budget's total (its cheapest proposal with services; 0
- * without any). One read (the budget row locked, so concurrent
- * writes to its services total one after the other) and one write of what changed.
+ * currency, each proposal's sums, and the budget's amount (budgetHeadlineCents: the sale, else the
+ * accepted proposal, else the cheapest). One read (the budget row locked, so concurrent writes to
+ * its services total one after the other) and one write of what changed. Callers that change what
+ * the amount follows (sell, undo, accept) call it too.
  */
 export async function refreshBudgetTotals(tx: Tx, budgetId: number): Promise<void> {
   const [budget] = await tx.$queryRaw<BudgetTotalsRow[]>`
-    SELECT b.currency, b.currency_rate::text AS currency_rate, b.total_cents,
+    SELECT b.currency, b.currency_rate::text AS currency_rate, b.total_cents, b.accepted_proposal_id,
+      (SELECT sa.sale_cents FROM sales sa WHERE sa.budget_id = b.id AND sa.undone_at IS NULL
+         ORDER BY sa.sold_at DESC LIMIT 1) AS sold_sale_cents,
       (SELECT COALESCE(json_agg(json_build_object('id', p.id, 'sale_cents', p.sale_cents, 'cost_cents', p.cost_cents)), '[]')
          FROM proposals p WHERE p.budget_id = b.id) AS proposals,
       (SELECT COALESCE(json_agg(json_build_object(
@@ -81,6 +100,7 @@ export async function refreshBudgetTotals(tx: Tx, budgetId: number): Promise<voi
       // The budget's own rate wins for its currency: a service in it converts 1:1.
       { [s.currency]: Number(s.quote_rate), [budget.currency]: budgetRate },
     );
+    assertStorable(totals.sale_cents, totals.cost_cents);
     const sum = proposalSums.get(s.proposal_id);
     if (sum) {
       sum.sale += totals.sale_cents;
@@ -94,11 +114,17 @@ export async function refreshBudgetTotals(tx: Tx, budgetId: number): Promise<voi
 
   const changedProposals = budget.proposals.flatMap((p) => {
     const sum = proposalSums.get(p.id) ?? { sale: 0, cost: 0 };
+    assertStorable(sum.sale, sum.cost);
     return sum.sale !== p.sale_cents || sum.cost !== p.cost_cents ? [Prisma.sql`(${p.id}::int, ${sum.sale}::int, ${sum.cost}::int)`] : [];
   });
-  // An empty proposal (just added, still being filled) offers nothing yet: it is not the cheapest.
-  const sales = [...proposalSums.values()].flatMap((sum) => (sum.services ? [sum.sale] : []));
-  const total = sales.length ? Math.min(...sales) : 0;
+  const total = budgetHeadlineCents({
+    sold_sale_cents: budget.sold_sale_cents,
+    accepted_proposal_id: budget.accepted_proposal_id,
+    proposals: budget.proposals.map((p) => {
+      const sum = proposalSums.get(p.id);
+      return { id: p.id, sale_cents: sum?.sale ?? 0, services: sum?.services ?? 0 };
+    }),
+  });
   if (!changedServices.length && !changedProposals.length && total === budget.total_cents) return;
 
   const servicesUpdate = changedServices.length

@@ -58,7 +58,7 @@ function activeMethods(db: Db, companyId: number, id?: number) {
 }
 type MethodRow = Awaited<ReturnType<typeof activeMethods>>[number];
 
-const optionsOf = (methods: MethodRow[], amountCents: number) =>
+const optionsOf = (methods: MethodRow[], amountCents: number, currency: string) =>
   methods.map((m) => ({
     payment_method_id: m.id,
     kind: m.kind,
@@ -71,6 +71,7 @@ const optionsOf = (methods: MethodRow[], amountCents: number) =>
         min_installment_cents: m.minInstallmentCents,
       },
       amountCents,
+      currency,
     ),
   }));
 
@@ -83,7 +84,7 @@ export async function budgetPaymentMethods(db: Db, companyId: number, id: number
       proposal_id: p.id,
       title: p.title,
       sale_cents: p.totals.sale_cents,
-      payment_methods: optionsOf(methods, p.totals.sale_cents),
+      payment_methods: optionsOf(methods, p.totals.sale_cents, budget.currency),
     })),
   };
 }
@@ -96,7 +97,8 @@ function proposalOf(budget: BudgetTree, proposalId: number) {
 
 /**
  * POST /api/budgets/{id}/payment_methods_by_pax: for each age group travelling in the proposal,
- * what one passenger pays (proposalTotals' per_passenger) and its options by each active method,
+ * what each passenger pays (proposalTotals' per_passenger; the first one the leftover cents too,
+ * per_passenger_first) and the options over each passenger's part by each active method,
  * or by `payment_method_id` alone (one of the agency's active methods, else 400).
  */
 export async function paymentMethodsByPax(
@@ -120,7 +122,8 @@ export async function paymentMethodsByPax(
         passengers: totals.passengers[g],
         sale_cents: totals.sale_by_age_group[g],
         per_passenger_cents: perPassenger,
-        payment_methods: optionsOf(methods, perPassenger),
+        first_passenger_cents: totals.per_passenger_first[g] ?? perPassenger,
+        payment_methods: optionsOf(methods, perPassenger, budget.currency),
       };
     }),
   };

@@ -62,6 +62,7 @@ export function toServiceDto(s: ServiceRow): Service {
     commission_basis_points: s.commission_basis_points,
     quote_rate: Number(s.quote_rate),
     quote_history_id: s.quote_history_id,
+    quote_source: s.quote_source,
     details: (s.details ?? {}) as Record<string, unknown>,
     status: s.status,
     position: s.position,
@@ -79,7 +80,7 @@ export function toServiceDto(s: ServiceRow): Service {
  * currency may hold quotes of different days), so its currency is keyed by the service in the
  * rates; one in the budget's currency converts 1:1, as refreshBudgetTotals stores it.
  */
-function pricedService(s: Service, budgetCurrency: string, rates: QuoteRates): PricedService {
+export function pricedService(s: Service, budgetCurrency: string, rates: QuoteRates): PricedService {
   const own = s.currency === budgetCurrency || s.currency === 'BRL';
   const key = own ? s.currency : `${s.currency}#${s.id}`;
   if (!own) rates[key] = s.quote_rate;
@@ -118,7 +119,9 @@ export function toBudgetTree(r: BudgetTreeRow): BudgetTree {
     show_values: r.showValues,
     currency_rate: currencyRate,
     currency_quote_history_id: r.currencyQuoteHistoryId,
+    agent_rates: (r.agentRates ?? {}) as Record<string, number>,
     accepted_proposal_id: r.acceptedProposalId,
+    sold_proposal_id: r.soldProposalId ?? null,
     sent_at: r.sentAt,
     accepted_at: r.acceptedAt,
     sold_at: r.soldAt,

@@ -516,9 +516,11 @@ describe('payment methods', () => {
       sale_cents: 28_000,
       passengers: { adult: 2, child: 1, infant: 0 },
     });
-    expect(byPax.age_groups.map((g: Json) => [g.age_group, g.passengers, g.sale_cents, g.per_passenger_cents])).toEqual([
-      ['adult', 2, 22_000, 11_000],
-      ['child', 1, 6_000, 6_000],
+    expect(
+      byPax.age_groups.map((g: Json) => [g.age_group, g.passengers, g.sale_cents, g.per_passenger_cents, g.first_passenger_cents]),
+    ).toEqual([
+      ['adult', 2, 22_000, 11_000, 11_000],
+      ['child', 1, 6_000, 6_000, 6_000],
     ]);
     // 11.000 in 3x at 1,99%: 11.000 x 0,0199 / (1 - 1,0199^-3) = 3.813,3 -> 3.814; 6.000: 2.080,0 -> 2.080.
     const adultBoleto = byPax.age_groups[0].payment_methods[0];
@@ -542,6 +544,57 @@ describe('payment methods', () => {
     const other = await createBudget({ attendance_id: ids.attendance });
     const foreign = await post(`/api/budgets/${budget.id}/payment_methods_by_pax`, { proposal_id: other.proposals[0].id });
     expect(foreign.json().errors).toEqual({ proposal_id: ['não foi encontrado'] });
+  });
+
+  it('every split sums exactly to its whole: the first passenger and the first installment take the leftover cents, and say so', async () => {
+    const boleto = await ok(
+      await post('/api/payment_method_params', {
+        kind: 'boleto',
+        name: 'Boleto 3x sem juros',
+        max_installments: 3,
+        installment_interest: [0, 0, 0],
+      }),
+    );
+    const budget = await createBudget({
+      attendance_id: ids.attendance,
+      paxes: ['Um', 'Dois', 'Três'].map((n) => ({ name: `Adulto ${n}`, age_group: 'adult' })),
+    });
+    const proposal = budget.proposals[0].id;
+    // R$ 1.000,00 for three adults: 333,34 + 333,33 + 333,33.
+    await addService(proposal, {
+      type: 'other',
+      title: 'Pacote',
+      adult_number: 3,
+      child_number: 0,
+      infant_number: 0,
+      currency: 'BRL',
+      total_cents: 100_000,
+      details: {},
+    });
+
+    const tree = await ok(await get(`/api/budgets/${budget.id}`));
+    expect(tree.proposals[0].totals).toMatchObject({
+      sale_cents: 100_000,
+      per_passenger: { adult: 33_333 },
+      per_passenger_first: { adult: 33_334 },
+    });
+
+    const byProposal = await ok(await get(`/api/budgets/${budget.id}/payment_methods`));
+    const options = byProposal.proposals[0].payment_methods.find((m: Json) => m.payment_method_id === boleto.id).installments;
+    expect(options.map((o: Json) => [o.count, o.first_installment_cents, o.installment_cents, o.label])).toEqual([
+      [1, 100_000, 100_000, '1x de R$ 1.000,00 sem juros'],
+      [2, 50_000, 50_000, '2x de R$ 500,00 sem juros'],
+      [3, 33_334, 33_333, '1ª de R$ 333,34 + 2x de R$ 333,33 sem juros'],
+    ]);
+
+    const byPax = await ok(
+      await post(`/api/budgets/${budget.id}/payment_methods_by_pax`, { proposal_id: proposal, payment_method_id: boleto.id }),
+    );
+    expect(
+      byPax.age_groups.map((g: Json) => [g.age_group, g.passengers, g.sale_cents, g.per_passenger_cents, g.first_passenger_cents]),
+    ).toEqual([['adult', 3, 100_000, 33_333, 33_334]]);
+    // Each passenger's 333,33 in 3x: 111,11 each.
+    expect(byPax.age_groups[0].payment_methods[0].installments.map((o: Json) => o.label)).toContain('3x de R$ 111,11 sem juros');
   });
 });
 

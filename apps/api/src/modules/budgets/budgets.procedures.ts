@@ -95,9 +95,9 @@ export const budgetsRouter = router({
         path: '/budgets/{id}',
         summary: 'Altera um orçamento',
         description:
-          'Altera os campos enviados. `paxes` substitui a lista de passageiros. Trocar a moeda guarda a cotação do dia e recalcula todos os totais. `status`: rascunho e enviado vão e voltam, qualquer situação pode ser cancelada e um cancelado volta a rascunho; aceito e vendido têm rotas próprias.',
+          'Altera os campos enviados. `paxes` substitui a lista de passageiros. Trocar a moeda guarda a cotação do dia (ou o câmbio do orçamento para ela) e recalcula todos os totais. `agent_rates` substitui o câmbio do orçamento por moeda (`{"USD": 5.8}`, reais por unidade; `{}` limpa): os serviços do orçamento nessa moeda sem câmbio próprio passam a usá-lo (limpo, voltam à cotação do dia) e os totais são recalculados. `status`: rascunho e enviado vão e voltam, qualquer situação pode ser cancelada e um cancelado volta a rascunho; aceito e vendido têm rotas próprias.',
         errorResponses: {
-          400: 'Dados inválidos, mudança de situação não permitida (`errors.status`), cliente de passageiro de outra agência ou moeda sem cotação.',
+          400: 'Dados inválidos, mudança de situação não permitida (`errors.status`), cliente de passageiro de outra agência, moeda sem cotação, câmbio inválido (`errors["agent_rates.USD"]`) ou câmbio limpo sem cotação do dia para voltar.',
           404: NOT_FOUND,
           409: 'Orçamento vendido: desfaça a venda para alterá-lo.',
         },
@@ -131,14 +131,17 @@ export const budgetsRouter = router({
         path: '/budgets/duplicate',
         summary: 'Duplica um orçamento',
         description:
-          'Copia o orçamento com passageiros, propostas, serviços (ativos de novo, sem os reembolsos) e indicações, numa única transação: uma falha não deixa cópia pela metade. A cópia é um rascunho com o título seguido de " (cópia)" e uma nova página do cliente. Devolve a cópia inteira.',
-        errorResponses: { 404: NOT_FOUND },
+          'Copia o orçamento com passageiros, propostas, serviços (ativos de novo, sem os reembolsos) e indicações, numa única transação: uma falha não deixa cópia pela metade. A cópia é um rascunho com o título seguido de " (cópia)" uma única vez (a cópia de uma cópia não ganha outra marca) e uma nova página do cliente. Opcionais: `attendance_id`, outro atendimento da agência para quem é a cópia (o cliente e o responsável passam a ser os dele), e `start_date`/`end_date`, as datas da viagem da cópia; sem eles, os do original. Quando a data de início muda, as datas dos serviços (inclusive os trechos dos voos) andam o mesmo número de dias. Devolve a cópia inteira.',
+        errorResponses: {
+          400: 'Dados inválidos; data de fim antes da de início (`errors.end_date`).',
+          404: `${NOT_FOUND} Ou atendimento inexistente ou de outra agência (\`errors.attendance_id\`).`,
+        },
         tags,
       },
     })
     .input(duplicateBudgetInput)
     .output(budgetTreeSchema)
-    .mutation(({ ctx, input }) => duplicateBudget(ctx.db, ctx.companyId, input.id)),
+    .mutation(({ ctx, input }) => duplicateBudget(ctx.db, ctx.companyId, input)),
   proposals: authedProcedure
     .meta({
       openapi: {
@@ -231,7 +234,7 @@ export const budgetsRouter = router({
         path: '/budgets/{id}/payment_methods_by_pax',
         summary: 'Valores por passageiro e forma de pagamento',
         description:
-          'Para a proposta, o que paga um passageiro de cada faixa etária e as parcelas em cada forma de pagamento ativa da agência (ou só em `payment_method_id`).',
+          'Para a proposta, o que paga cada passageiro de cada faixa etária (`per_passenger_cents`; o primeiro paga também os centavos que sobram da divisão, `first_passenger_cents`) e as parcelas em cada forma de pagamento ativa da agência (ou só em `payment_method_id`).',
         errorResponses: {
           400: 'Proposta de outro orçamento ou forma de pagamento inexistente, inativa ou de outra agência (`errors.proposal_id`, `errors.payment_method_id`).',
           404: NOT_FOUND,

@@ -1,4 +1,4 @@
-import { asInt, columnsOf, type DB, dateText, enumText, isoInstant, qb, type Selection, sql } from '@app/db';
+import { asInt, columnsOf, type DB, dateText, enumText, isoInstant, qb, type Selection, type SqlBool, sql } from '@app/db';
 
 const b = columnsOf('budgets', 'b');
 
@@ -83,6 +83,7 @@ const serviceColumns = [
   // As text: JSON would carry the numeric exactly too, but the row type stays a string either way.
   sql<string>`${s('quote_rate')}::text`.as('quote_rate'),
   s('quote_history_id').as('quote_history_id'),
+  enumText(s('quote_source')).as('quote_source'),
   s('details').as('details'),
   enumText(s('status')).as('status'),
   s('position').as('position'),
@@ -130,7 +131,15 @@ export const budgetDetailColumns = [
   b('show_values').as('showValues'),
   sql<string>`${b('currency_rate')}::text`.as('currencyRate'),
   b('currency_quote_history_id').as('currencyQuoteHistoryId'),
+  b('agent_rates').as('agentRates'),
   b('accepted_proposal_id').as('acceptedProposalId'),
+  qb
+    .selectFrom('sales as sa')
+    .select('sa.proposal_id')
+    .where(sql<SqlBool>`sa.budget_id = ${b('id')} AND sa.undone_at IS NULL`)
+    .orderBy('sa.sold_at', 'desc')
+    .limit(sql.lit(1))
+    .as('soldProposalId'),
   isoInstant(b('sent_at')).as('sentAt'),
   isoInstant(b('accepted_at')).as('acceptedAt'),
   isoInstant(b('sold_at')).as('soldAt'),

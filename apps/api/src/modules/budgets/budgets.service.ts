@@ -1,5 +1,7 @@
 import { type Db, type Prisma, queryRows } from '@app/db';
 import {
+  AGENT_RATE_MESSAGES,
+  type AgentRates,
   BUDGET_MESSAGES,
   type BudgetPaxInput,
   type BudgetTree,
@@ -17,7 +19,8 @@ import { AppError, fieldError, notFound } from '../../errors';
 import { attendanceWhere } from '../attendances/attendances.where';
 import { clientWhere } from '../clients/clients.where';
 import type { QuoteCaller } from '../currency-quotes/currency-quotes.where';
-import { currentRates, QUOTE_MISSING_MESSAGE } from '../currency-quotes/current-rates';
+import { QUOTE_MISSING_MESSAGE } from '../currency-quotes/current-rates';
+import { budgetRateOf, changedCurrencies, repriceServices } from './agent-rates';
 import { budgetCountQuery, budgetPageQuery, budgetPlaces, readBudgetTree } from './budget-queries';
 import { refreshBudgetTotals } from './budget-totals.service';
 import { toBudgetListItem, toBudgetTree } from './budgets.dto';
@@ -64,11 +67,14 @@ export async function getBudget(db: Db | Tx, companyId: number, id: number): Pro
 const toDate = (d: string | null | undefined) => (d ? new Date(`${d}T00:00:00.000Z`) : d === null ? null : undefined);
 const isoDate = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 
-/** The rate a budget stores for its currency; a currency never quoted is a 400 on `currency`. */
-async function rateOf(db: Db | Tx, caller: BudgetCaller, currency: string) {
-  const rate = (await currentRates(db, caller, [currency])).get(currency);
+/**
+ * The rate a budget stores for its currency: the agent's for it (agent_rates), else the day's quote;
+ * with neither, a 400 on `currency`.
+ */
+async function rateOf(db: Db | Tx, caller: BudgetCaller, currency: string, agentRates: AgentRates = {}) {
+  const rate = await budgetRateOf(db, caller, currency, agentRates);
   if (!rate) throw fieldError('currency', QUOTE_MISSING_MESSAGE(currency));
-  return { currencyRate: rate.rate, currencyQuoteHistoryId: rate.historyId };
+  return rate;
 }
 
 /**
@@ -120,7 +126,8 @@ export async function createBudget(db: Db, caller: BudgetCaller, input: CreateBu
   const endDate = input.end_date !== undefined ? input.end_date : isoDate(attendance.endDate);
   assertDates({ start_date: startDate, end_date: endDate });
   const currency = input.currency ?? 'BRL';
-  const rate = await rateOf(db, caller, currency);
+  const agentRates = input.agent_rates ?? {};
+  const rate = await rateOf(db, caller, currency, agentRates);
   const paxes = await paxRows(db, companyId, input.paxes ?? []);
   // One statement tree: the budget, its paxes and its first proposal are written together or not at all.
   const { id } = await db.budget.create({
@@ -135,6 +142,7 @@ export async function createBudget(db: Db, caller: BudgetCaller, input: CreateBu
       endDate: toDate(endDate) ?? null,
       currency,
       ...rate,
+      agentRates,
       observations: input.observations ?? null,
       showValues: input.show_values ?? true,
       paxes: { create: paxes },
@@ -156,27 +164,40 @@ function statusStamps(to: UpdateBudgetInput['status'], from: string) {
 
 /**
  * PATCH /api/budgets/{id}: the fields sent, under the budget's lock. A new currency stores its rate
- * of the day and every total follows; `paxes` replaces the list; `status` moves only along the
- * transitions of canPatchBudgetStatus (accept and sell have their own routes).
+ * of the day (or the agent's for it) and every total follows; `agent_rates` replaces the budget's
+ * own rates and reprices its services that take them (agent-rates.ts); `paxes` replaces the list;
+ * `status` moves only along the transitions of canPatchBudgetStatus (accept and sell have their own routes).
  */
 export async function updateBudget(db: Db, caller: BudgetCaller, input: UpdateBudgetInput): Promise<BudgetTree> {
   const { companyId } = caller;
-  const { id, paxes, status, ...fields } = input;
+  const { id, paxes, status, agent_rates, ...fields } = input;
   return db.$transaction(async (tx) => {
     const locked = await lockBudget(tx, companyId, id);
     if (!locked) throw notFound();
     assertNotSold(locked);
     const current = await tx.budget.findUniqueOrThrow({
       where: { id },
-      select: { status: true, currency: true, startDate: true, endDate: true },
+      select: { status: true, currency: true, startDate: true, endDate: true, agentRates: true },
     });
     if (status && !canPatchBudgetStatus(current.status, status)) throw fieldError('status', BUDGET_MESSAGES.status(current.status, status));
     assertDates({
       start_date: fields.start_date !== undefined ? fields.start_date : isoDate(current.startDate),
       end_date: fields.end_date !== undefined ? fields.end_date : isoDate(current.endDate),
     });
-    const currencyChanged = fields.currency !== undefined && fields.currency !== current.currency;
-    const rate = currencyChanged && fields.currency ? await rateOf(tx, caller, fields.currency) : {};
+    const currency = fields.currency ?? current.currency;
+    const currencyChanged = currency !== current.currency;
+    const ratesBefore = (current.agentRates ?? {}) as AgentRates;
+    const ratesAfter: AgentRates = agent_rates ?? ratesBefore;
+    const ratesChanged = changedCurrencies(ratesBefore, ratesAfter).length > 0;
+    // The budget's own rate follows a new currency, or the agent's rate for it set or cleared.
+    const budgetRateChanged = currencyChanged || ratesBefore[currency] !== ratesAfter[currency];
+    const rate = budgetRateChanged ? await budgetRateOf(tx, caller, currency, ratesAfter) : {};
+    if (!rate) {
+      // Neither the agent's rate nor a quote of the day: the budget cannot price in its currency.
+      throw currencyChanged
+        ? fieldError('currency', QUOTE_MISSING_MESSAGE(currency))
+        : fieldError(`agent_rates.${currency}`, AGENT_RATE_MESSAGES.clearWithoutQuote(currency));
+    }
     const paxData = paxes === undefined ? undefined : { deleteMany: {}, create: await paxRows(tx, companyId, paxes) };
     await tx.budget.update({
       where: { id },
@@ -187,13 +208,30 @@ export async function updateBudget(db: Db, caller: BudgetCaller, input: UpdateBu
         endDate: toDate(fields.end_date),
         currency: fields.currency,
         ...rate,
+        agentRates: agent_rates,
         observations: fields.observations,
         showValues: fields.show_values,
         ...statusStamps(status, current.status),
         paxes: paxData,
       },
     });
-    if (currencyChanged) await refreshBudgetTotals(tx, id);
+    if (ratesChanged || budgetRateChanged) {
+      const stored = await tx.budget.findUniqueOrThrow({ where: { id }, select: { currencyRate: true, currencyQuoteHistoryId: true } });
+      await repriceServices(
+        tx,
+        caller,
+        {
+          id,
+          currency,
+          currencyRate: stored.currencyRate.toNumber(),
+          currencyQuoteHistoryId: stored.currencyQuoteHistoryId,
+          budgetRateChanged,
+        },
+        ratesBefore,
+        ratesAfter,
+      );
+      await refreshBudgetTotals(tx, id);
+    }
     return getBudget(tx, companyId, id);
   });
 }

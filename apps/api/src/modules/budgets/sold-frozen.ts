@@ -1,4 +1,5 @@
 import { type BudgetStatus, SALE_MESSAGES } from '@app/shared';
+import { isBudgetEditable } from '@app/shared/budget-statuses';
 import { AppError } from '../../errors';
 
 /**
@@ -6,5 +7,5 @@ import { AppError } from '../../errors';
  * (409). Called by the writers right after they lock the budget.
  */
 export function assertNotSold(budget: { status: BudgetStatus }): void {
-  if (budget.status === 'sold') throw new AppError('CONFLICT', { message: SALE_MESSAGES.soldFrozen });
+  if (!isBudgetEditable(budget.status)) throw new AppError('CONFLICT', { message: SALE_MESSAGES.soldFrozen });
 }

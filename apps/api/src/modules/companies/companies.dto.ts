@@ -17,6 +17,7 @@ export function toCompanyDto(c: CompanyRow): Company {
     instagram: c.instagram,
     city: c.city,
     state: c.state,
+    costs_visibility: c.costsVisibility,
   };
 }
 

@@ -43,7 +43,7 @@ export const companiesRouter = router({
         path: '/companies/{id}',
         summary: 'Atualiza os dados da agência',
         description:
-          'O proprietário edita o nome e o contato que os clientes veem na página do orçamento, no PDF e nos e-mails: logo (a `key` de uma imagem enviada por `POST /api/uploads/image`; null remove), e-mail, telefone, WhatsApp, site, Instagram, cidade e UF. Campos omitidos não mudam.',
+          'O proprietário edita o nome e o contato que os clientes veem na página do orçamento, no PDF e nos e-mails: logo (a `key` de uma imagem enviada por `POST /api/uploads/image`; null remove), e-mail, telefone, WhatsApp, site, Instagram, cidade e UF; e quem da equipe vê custos, receita e margens (`costs_visibility`: `owner`, `owner_admins` (padrão) ou `everyone`; para os demais, esses campos somem de todas as respostas). Campos omitidos não mudam.',
         errorResponses: {
           400: 'Dados inválidos, ou logo que não é uma imagem enviada pela agência (`errors.logo_key`).',
           403: 'Só o proprietário edita os dados da agência.',

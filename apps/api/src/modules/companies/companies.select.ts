@@ -6,7 +6,7 @@ const companyBaseSelect = { id: true, name: true, subdomain: true, createdAt: tr
 export type CompanyBaseRow = Prisma.CompanyGetPayload<{ select: typeof companyBaseSelect }>;
 
 /** An agency with the contact its customers see. */
-export const companySelect = { ...companyBaseSelect, ...agencyContactSelect } satisfies Prisma.CompanySelect;
+export const companySelect = { ...companyBaseSelect, ...agencyContactSelect, costsVisibility: true } satisfies Prisma.CompanySelect;
 export type CompanyRow = Prisma.CompanyGetPayload<{ select: typeof companySelect }>;
 
 /** An agency as support staff see it: its plan, status and owner. */

@@ -41,7 +41,7 @@ export async function getCompany(db: Db, actor: Actor, id: number) {
  * an image this agency uploaded (POST /api/uploads/image); any other key is a field error.
  */
 export async function updateCompany(s: Deps, actor: Actor, input: UpdateCompanyInput) {
-  const { id, logo_key, contact_email, ...fields } = input;
+  const { id, logo_key, contact_email, costs_visibility, ...fields } = input;
   const companyId = await companyInScope(s.db, actor, id);
   if (logo_key) {
     const ours = IMAGE_KEY_PATTERN.test(logo_key) && logo_key.split('/')[1] === String(companyId);
@@ -51,7 +51,7 @@ export async function updateCompany(s: Deps, actor: Actor, input: UpdateCompanyI
   }
   const company = await s.db.company.update({
     where: { id: companyId },
-    data: { ...fields, logoKey: logo_key, contactEmail: contact_email },
+    data: { ...fields, logoKey: logo_key, contactEmail: contact_email, costsVisibility: costs_visibility },
     select: companySelect,
   });
   return toCompanyDto(company);

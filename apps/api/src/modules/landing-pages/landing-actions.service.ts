@@ -1,9 +1,11 @@
-// What the customer does on the landing page: open it (a counted view) and accept a proposal.
+// What the customer does on the landing page: open it (a counted visit) and accept a proposal.
+import { createHmac } from 'node:crypto';
 import type { Db } from '@app/db';
-import { type AcceptBudgetInput, installmentOptions, LANDING_PAGE_MESSAGES } from '@app/shared';
+import { type AcceptBudgetInput, installmentOptions, LANDING_PAGE_MESSAGES, LANDING_VISIT_WINDOW_MINUTES } from '@app/shared';
 import { isbot } from 'isbot';
 import { AppError, fieldError } from '../../errors';
 import type { JobQueue } from '../../platform/jobs';
+import { refreshBudgetTotals } from '../budgets/budget-totals.service';
 import { budgetAcceptedMailJob } from './accepted-mail.job';
 import { invalidLink } from './landing-page.service';
 import { isPubliclyVisible, landingPaymentMethodWhere, landingProposalWhere } from './landing-pages.where';
@@ -22,25 +24,59 @@ export function countsAsView(userAgent: string | null): boolean {
   return !!userAgent && !isbot(userAgent);
 }
 
-/** Records one open: the view row, the budget's count and last open, together. */
-export async function recordView(db: Db, budget: { budgetId: number; companyId: number }, visitor: Visitor): Promise<void> {
-  const now = new Date();
-  await db.$transaction([
-    db.budgetLandingView.create({
+/**
+ * Who reads the page, without a cookie: an HMAC-SHA256 of the IP and user agent under the server's
+ * secret (the purpose prefix keeps it from matching any other signature), so the stored key names
+ * the same visitor again but cannot be reversed nor recomputed without the secret.
+ */
+export function visitorKey(secret: string, visitor: Visitor): string {
+  return createHmac('sha256', secret)
+    .update(`landing-visitor:${visitor.ip}\n${visitor.userAgent ?? ''}`)
+    .digest('hex');
+}
+
+const VISIT_WINDOW_MS = LANDING_VISIT_WINDOW_MINUTES * 60_000;
+
+/**
+ * Records a read as a visit when it is one (LANDING_VISIT_WINDOW_MINUTES): the view row, the budget's
+ * count and last visit, together; a read of a visitor already counted in the window changes nothing.
+ * Returns whether it counted.
+ */
+export async function recordView(
+  db: Db,
+  secret: string,
+  budget: { budgetId: number; companyId: number },
+  visitor: Visitor,
+  now = new Date(),
+): Promise<boolean> {
+  const key = visitorKey(secret, visitor);
+  return db.$transaction(async (tx) => {
+    // The budget row locked first: parallel reads of one visitor wait here, and each one's lookup
+    // below (a statement of its own, so a fresh snapshot) sees the view the one before inserted.
+    await tx.$queryRaw`SELECT id FROM budgets WHERE id = ${budget.budgetId} FOR UPDATE`;
+    const recent = await tx.budgetLandingView.findFirst({
+      where: { budgetId: budget.budgetId, visitorKey: key, viewedAt: { gt: new Date(now.getTime() - VISIT_WINDOW_MS) } },
+      select: { id: true },
+    });
+    if (recent) return false;
+    await tx.budgetLandingView.create({
       data: {
         companyId: budget.companyId,
         budgetId: budget.budgetId,
         ip: visitor.ip,
         userAgent: userAgentOf(visitor.userAgent),
+        visitorKey: key,
         viewedAt: now,
       },
-    }),
-    db.budget.update({
+      select: { id: true },
+    });
+    await tx.budget.update({
       where: { id: budget.budgetId },
       data: { landingViewsCount: { increment: 1 }, landingLastViewedAt: now },
       select: { id: true },
-    }),
-  ]);
+    });
+    return true;
+  });
 }
 
 type LockedBudget = { id: number; company_id: number; attendance_id: number; title: string; status: string; landing_page_enabled: boolean };
@@ -107,6 +143,8 @@ export async function acceptBudget(db: Db, jobs: JobQueue, input: AcceptBudgetIn
       },
       select: { id: true },
     });
+    // The budget's amount is now the accepted proposal's.
+    await refreshBudgetTotals(tx, budget.id);
     await tx.attendanceLog.create({
       data: {
         companyId,

@@ -7,7 +7,7 @@ import { agencyBudgetWhere } from './landing-pages.where';
 
 const RECENT = 20;
 
-/** GET /api/budgets/{id}/accepted-info: who accepted which proposal, when and from where; the opens and the e-mails sent. */
+/** GET /api/budgets/{id}/accepted-info: who accepted which proposal, when and from where; the visits and the e-mails sent. */
 export async function acceptedInfo(db: Db, companyId: number, budgetId: number): Promise<BudgetAcceptedInfo> {
   const budget = await db.budget.findFirst({
     where: agencyBudgetWhere(companyId, budgetId),
@@ -38,6 +38,9 @@ export async function acceptedInfo(db: Db, companyId: number, budgetId: number):
   const method = budget.acceptedPaymentMethodId
     ? await db.paymentMethod.findFirst({ where: { id: budget.acceptedPaymentMethodId, companyId }, select: { id: true, name: true } })
     : null;
+  // Distinct visitors of the budget (views from before visits were counted have no key and are left out).
+  const [visitors] = await db.$queryRaw<{ count: number }[]>`
+    SELECT count(DISTINCT visitor_key)::int AS count FROM budget_landing_views WHERE budget_id = ${budget.id}`;
   return {
     budget_id: budget.id,
     status: budget.status,
@@ -56,6 +59,7 @@ export async function acceptedInfo(db: Db, companyId: number, budgetId: number):
       : null,
     views: {
       count: budget.landingViewsCount,
+      unique_visitors: visitors?.count ?? 0,
       last_viewed_at: budget.landingLastViewedAt?.toISOString() ?? null,
       recent: budget.landingViews.map((v) => ({ viewed_at: v.viewedAt.toISOString(), user_agent: v.userAgent })),
     },

@@ -20,7 +20,15 @@ import { AppError, notFound } from '../../errors';
 import { loadSession } from '../access/session';
 import type { AccessClaims } from '../access/tokens';
 import { getBudget } from '../budgets/budgets.service';
-import { agencyContactSelect, type HotelRow, type Lookups, type RefRow, toAgencyContact, toLandingService } from './landing-pages.dto';
+import {
+  agencyContactSelect,
+  type HotelRow,
+  type Lookups,
+  type RefRow,
+  toAgencyContact,
+  toLandingCanceledService,
+  toLandingService,
+} from './landing-pages.dto';
 import {
   agencyBudgetWhere,
   isLandingPageId,
@@ -146,8 +154,15 @@ async function buildLandingPage(db: Db, head: BudgetHead, proposalIds?: readonly
       title: p.title,
       position: p.position,
       services: active(p.services).map((s) => toLandingService(s, lookups, tree.show_values)),
+      // What the customer still pays for them is in the total: the page lists them so the lines add up.
+      canceled_services: p.services.filter((s) => s.status === 'canceled').map((s) => toLandingCanceledService(s, tree, tree.show_values)),
       totals: tree.show_values
-        ? { sale_cents: p.totals.sale_cents, per_passenger: p.totals.per_passenger, passengers: p.totals.passengers }
+        ? {
+            sale_cents: p.totals.sale_cents,
+            per_passenger: p.totals.per_passenger,
+            per_passenger_first: p.totals.per_passenger_first,
+            passengers: p.totals.passengers,
+          }
         : null,
       payment_options: tree.show_values ? paymentOptions(methods, p.totals.sale_cents, tree, merchant) : [],
     })),
@@ -238,7 +253,7 @@ type MethodRow = Awaited<ReturnType<typeof activeMethods>>[number];
 function paymentOptions(
   methods: MethodRow[],
   saleCents: number,
-  tree: Pick<BudgetTree, 'currency_rate'>,
+  tree: Pick<BudgetTree, 'currency' | 'currency_rate'>,
   merchant: { name: string; city: string },
 ): LandingPaymentOption[] {
   return methods.map((m) => {
@@ -250,6 +265,7 @@ function paymentOptions(
         min_installment_cents: m.minInstallmentCents,
       },
       saleCents,
+      tree.currency,
     ).map((o) => ({
       count: o.count,
       installment_cents: o.installment_cents,

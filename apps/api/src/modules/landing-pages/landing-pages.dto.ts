@@ -2,8 +2,9 @@
 // tree holds: supplier, cost, commission, fees, quotes, locators and internal notes never make it
 // into these objects (the public answer is built, not filtered).
 import type { Prisma } from '@app/db';
-import type { AgencyContact, LandingService, Service, ServiceDetails } from '@app/shared';
-import { imageUrl, SERVICE_TYPE_DECLARATIONS } from '@app/shared';
+import type { AgencyContact, LandingCanceledService, LandingService, Service, ServiceDetails } from '@app/shared';
+import { imageUrl, SERVICE_TYPE_DECLARATIONS, serviceTotals } from '@app/shared';
+import { pricedService } from '../budgets/budgets.dto';
 
 /** A reference-list row as the page names it; `city` for airports and ports (their city). */
 export type RefRow = { list: string; name: string; code: string | null; city: string | null };
@@ -57,6 +58,29 @@ function nameOf(lookups: Lookups, list: string, id: number | null | undefined): 
 function placeOf(lookups: Lookups, id: number) {
   const row = refOf(lookups, 'air_airport_params', id);
   return { code: row?.code ?? null, name: row?.name ?? '', city: row?.city ?? null };
+}
+
+/**
+ * A canceled service for the customer: what it cost (priced as the budget tree prices it, without the
+ * refund), what the customer still pays (its stored sale, the line the total adds) and the difference
+ * that went back; values only when the budget shows them. Never the penalty nor the reason.
+ */
+export function toLandingCanceledService(
+  s: Service,
+  budget: { currency: string; currency_rate: number },
+  showValues: boolean,
+): LandingCanceledService {
+  const base = {
+    id: s.id,
+    type_label: SERVICE_TYPE_DECLARATIONS[s.type].label,
+    title: s.title,
+    start_date: s.start_date,
+    end_date: s.end_date,
+  };
+  if (!showValues) return { ...base, original_cents: null, returned_cents: null, retained_cents: null };
+  const rates = { [budget.currency]: budget.currency_rate };
+  const original = serviceTotals({ ...pricedService(s, budget.currency, rates), refund: null }, budget.currency, rates).sale_cents;
+  return { ...base, original_cents: original, returned_cents: original - s.sale_cents, retained_cents: s.sale_cents };
 }
 
 /** One active service for the customer: its list ids named, and its sale price only when the budget shows values. */

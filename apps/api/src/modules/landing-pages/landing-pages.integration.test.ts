@@ -292,11 +292,27 @@ describe('GET /api/budgets/landing-page/{id}', () => {
       [demo.proposals[0], 'Proposta 1', expect.any(Number)],
       [demo.proposals[1], 'Opção econômica', expect.any(Number)],
     ]);
-    for (const p of page.proposals) expect(sorted(p)).toEqual(['id', 'payment_options', 'position', 'services', 'title', 'totals']);
+    for (const p of page.proposals)
+      expect(sorted(p)).toEqual(['canceled_services', 'id', 'payment_options', 'position', 'services', 'title', 'totals']);
     const [first, second] = page.proposals as [LandingPage['proposals'][number], LandingPage['proposals'][number]];
-    // The canceled service is left out; the others keep their order.
+    // The canceled service goes apart with what the customer still pays (R$ 150,00 less R$ 50,00
+    // back), never the penalty nor the reason; the others keep their order.
     expect(first.services.map((s) => s.id)).toEqual([demo.services.air, demo.services.hotel]);
     expect(second.services.map((s) => s.id)).toEqual([demo.services.tour]);
+    expect(first.canceled_services).toEqual([]);
+    expect(second.canceled_services).toEqual([
+      {
+        id: demo.services.canceled,
+        type_label: 'Outros',
+        title: 'Serviço cancelado',
+        start_date: null,
+        end_date: null,
+        original_cents: 15_000,
+        returned_cents: 5_000,
+        retained_cents: 10_000,
+      },
+    ]);
+    expect(second.totals?.sale_cents).toBe((second.services[0]?.sale_cents ?? 0) + 10_000);
     for (const s of [...first.services, ...second.services]) expect(sorted(s)).toEqual(SERVICE_KEYS);
 
     const [air, hotel] = first.services;
@@ -366,6 +382,8 @@ describe('GET /api/budgets/landing-page/{id}', () => {
     expect(first.totals).toEqual({
       sale_cents: stored.saleCents,
       per_passenger: { adult: expect.any(Number), child: expect.any(Number) },
+      // One passenger of each group: nobody pays leftover cents.
+      per_passenger_first: {},
       passengers: { adult: 1, child: 1, infant: 0 },
     });
     expect(first.services.reduce((sum, s) => sum + (s.sale_cents ?? 0), 0)).toBe(stored.saleCents);
@@ -394,8 +412,7 @@ describe('GET /api/budgets/landing-page/{id}', () => {
 
     // Nothing internal anywhere: cost, commission, supplier, locator, notes, CPF, surnames, the database id.
     const text = res.body;
-    for (const secret of ['LOCSEC', 'NOTA INTERNA', 'MOTIVO INTERNO', 'Serviço cancelado', 'Souza', 'Aparecida', 'Pedro'])
-      expect(text).not.toContain(secret);
+    for (const secret of ['LOCSEC', 'NOTA INTERNA', 'MOTIVO INTERNO', 'Souza', 'Aparecida', 'Pedro']) expect(text).not.toContain(secret);
     for (const key of [
       'cost',
       'commission',
@@ -502,7 +519,7 @@ describe('GET /api/budgets/landing-page/{id}', () => {
     expect(stored.landingViewsCount).toBe(0);
   });
 
-  it('counts a browser open, never a bot nor the agency itself', async () => {
+  it('counts a browser visit (not each read), never a bot nor the agency itself', async () => {
     const budget = await sentBudget();
     const count = async () =>
       t.deps.db.budget.findUniqueOrThrow({ where: { id: budget.id }, select: { landingViewsCount: true, landingLastViewedAt: true } });
@@ -512,27 +529,25 @@ describe('GET /api/budgets/landing-page/{id}', () => {
     await ok(await landing(budget.landingId, { token: tokens.owner }));
     expect(await count()).toEqual({ landingViewsCount: 0, landingLastViewedAt: null });
 
+    // The same browser reading twice is one visit (landing-visits.integration.test.ts has the rules).
     await ok(await landing(budget.landingId, { ip: '203.0.113.9' }));
     await ok(await landing(budget.landingId, { ip: '203.0.113.9' }));
     const after = await count();
-    expect(after.landingViewsCount).toBe(2);
+    expect(after.landingViewsCount).toBe(1);
     expect(after.landingLastViewedAt).toBeInstanceOf(Date);
     const views = await t.deps.db.budgetLandingView.findMany({ where: { budgetId: budget.id } });
-    expect(views.map((v) => [v.ip, v.userAgent])).toEqual([
-      ['203.0.113.9', BROWSER],
-      ['203.0.113.9', BROWSER],
-    ]);
+    expect(views.map((v) => [v.ip, v.userAgent])).toEqual([['203.0.113.9', BROWSER]]);
 
     const long = await landing(budget.landingId, { ua: `${BROWSER} ${'x'.repeat(500)}` });
     expect(long.statusCode).toBe(200);
     const kept = await t.deps.db.budgetLandingView.findFirstOrThrow({ where: { budgetId: budget.id }, orderBy: { id: 'desc' } });
     expect(kept.userAgent).toHaveLength(300);
 
-    const info = await ok<{ views: { count: number; last_viewed_at: string; recent: { user_agent: string }[] } }>(
+    const info = await ok<{ views: { count: number; unique_visitors: number; last_viewed_at: string; recent: { user_agent: string }[] } }>(
       await t.call('GET', `/api/budgets/${budget.id}/accepted-info`, { token: tokens.colab }),
     );
-    expect(info.views.count).toBe(3);
-    expect(info.views.recent).toHaveLength(3);
+    expect([info.views.count, info.views.unique_visitors]).toEqual([2, 2]);
+    expect(info.views.recent).toHaveLength(2);
     expect(Date.parse(info.views.last_viewed_at)).toBeGreaterThanOrEqual(after.landingLastViewedAt?.getTime() ?? 0);
     expect(info.views.recent[0]?.user_agent).toHaveLength(300);
   });
@@ -666,7 +681,7 @@ describe("the agency's routes", () => {
       status: 'sent',
       landing_page: { id: budget.landingId, enabled: true, path: `/landing-page/${budget.landingId}` },
       accepted: null,
-      views: { count: 0, last_viewed_at: null, recent: [] },
+      views: { count: 0, unique_visitors: 0, last_viewed_at: null, recent: [] },
       mailings: [],
     });
   });

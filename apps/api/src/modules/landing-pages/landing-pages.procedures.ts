@@ -4,6 +4,7 @@ import {
   budgetAcceptedInfoSchema,
   idParam,
   LANDING_PAGE_MESSAGES,
+  LANDING_VISIT_WINDOW_MINUTES,
   landingLinkOutput,
   landingPageIdInput,
   landingPageSchema,
@@ -29,8 +30,7 @@ export const landingPagesRouter = router({
         method: 'GET',
         path: '/budgets/landing-page/{id}',
         summary: 'Página do cliente',
-        description:
-          'O orçamento como o cliente da agência o vê, pelo id público do link (um uuid, nunca o id do orçamento): a agência e o seu contato, a capa, o primeiro nome dos passageiros, cada proposta com os serviços ativos (nomes dos aeroportos, companhias, hotéis com fotos, regimes, quartos...), as indicações e, só com `show_values`, os valores e as formas de pagamento (com o código Pix copia e cola). Nunca custo, comissão, fornecedor, localizador nem notas internas. Cada abertura conta como visualização, exceto de robôs e da própria agência (token de um usuário dela, que também pode ver o rascunho). Responde com `X-Robots-Tag: noindex, nofollow`.',
+        description: `O orçamento como o cliente da agência o vê, pelo id público do link (um uuid, nunca o id do orçamento): a agência e o seu contato, a capa, o primeiro nome dos passageiros, cada proposta com os serviços ativos (nomes dos aeroportos, companhias, hotéis com fotos, regimes, quartos...), as indicações e, só com \`show_values\`, os valores e as formas de pagamento (com o código Pix copia e cola). Nunca custo, comissão, fornecedor, localizador nem notas internas. Conta visitas, não leituras: uma leitura conta como visita só se o mesmo visitante (o mesmo IP e navegador, guardados como um hash com chave, sem cookie) não tiver visita deste orçamento nos últimos ${LANDING_VISIT_WINDOW_MINUTES} minutos; nunca contam robôs nem a própria agência (token de um usuário dela, que também pode ver o rascunho). Responde com \`X-Robots-Tag: noindex, nofollow\`.`,
         errorResponses: { 404: INVALID_LINK, 429: TOO_MANY },
         tags,
       },
@@ -41,7 +41,8 @@ export const landingPagesRouter = router({
       noIndex(ctx);
       await consumeLandingRead(ctx.platform, ctx.ip);
       const opened = await openLandingPage(ctx.db, input.id, { agencyCompanyId: await agencyCompanyOf(ctx.db, ctx.claims) });
-      if (!opened.agencyView && countsAsView(ctx.userAgent)) await recordView(ctx.db, opened, { ip: ctx.ip, userAgent: ctx.userAgent });
+      if (!opened.agencyView && countsAsView(ctx.userAgent))
+        await recordView(ctx.db, ctx.config.jwtSecret, opened, { ip: ctx.ip, userAgent: ctx.userAgent });
       return opened.page;
     }),
   accept: publicProcedure
@@ -73,9 +74,8 @@ export const landingPagesRouter = router({
       openapi: {
         method: 'GET',
         path: '/budgets/{id}/accepted-info',
-        summary: 'Aceite e visualizações do orçamento',
-        description:
-          'O que o cliente fez com o link: quem aceitou qual proposta, quando, de qual IP e navegador, com a forma de pagamento escolhida; quantas vezes e quando abriu a página (as 20 últimas aberturas) e os e-mails enviados do orçamento (os 20 últimos); o link atual e se está ativo.',
+        summary: 'Aceite e visitas do orçamento',
+        description: `O que o cliente fez com o link: quem aceitou qual proposta, quando, de qual IP e navegador, com a forma de pagamento escolhida; quantas visitas a página teve (uma por visitante a cada ${LANDING_VISIT_WINDOW_MINUTES} minutos), de quantos visitantes diferentes, a última e as 20 últimas; os e-mails enviados do orçamento (os 20 últimos); o link atual e se está ativo.`,
         errorResponses: { 404: NOT_FOUND },
         tags,
       },

@@ -9,6 +9,7 @@ const t = useTestApp();
 let colab = '';
 let outra = '';
 beforeAll(async () => {
+  await t.showCostsToEveryone();
   colab = await t.tokenFor(DEMO.users.colaborador);
   outra = await t.tokenFor(DEMO.users.outraOwner);
 });

@@ -98,11 +98,11 @@ export async function duplicateProposal(db: Db, companyId: number, id: number) {
     await tx.$executeRaw`
       INSERT INTO services (company_id, budget_id, proposal_id, type, title, description, supplier_id, start_date, start_time,
         end_date, end_time, adult_number, child_number, infant_number, currency, adult_cents, child_cents, infant_cents,
-        total_cents, taxes_cents, fee_cents, commission_basis_points, quote_rate, quote_history_id, details, status, position,
+        total_cents, taxes_cents, fee_cents, commission_basis_points, quote_rate, quote_history_id, quote_source, details, status, position,
         sale_cents, cost_cents, updated_at)
       SELECT company_id, budget_id, ${copyId}, type, title, description, supplier_id, start_date, start_time,
         end_date, end_time, adult_number, child_number, infant_number, currency, adult_cents, child_cents, infant_cents,
-        total_cents, taxes_cents, fee_cents, commission_basis_points, quote_rate, quote_history_id, details, 'active'::"ServiceStatus",
+        total_cents, taxes_cents, fee_cents, commission_basis_points, quote_rate, quote_history_id, quote_source, details, 'active'::"ServiceStatus",
         (row_number() OVER (ORDER BY position, id) - 1)::int, sale_cents, cost_cents, now()
       FROM services
       WHERE proposal_id = ${original.id} AND company_id = ${companyId} AND status = 'active'

@@ -45,6 +45,7 @@ const jobDeps = () => ({
 const requests = (to: string) => t.mailsTo(to).then((mails) => mails.filter((m) => m.subject.startsWith('Solicitação de reserva')));
 
 beforeAll(async () => {
+  await t.showCostsToEveryone();
   tokens.owner = await t.tokenFor(DEMO.users.owner);
   tokens.colab = await t.tokenFor(DEMO.users.colaborador);
   tokens.outra = await t.tokenFor(DEMO.users.outraOwner);

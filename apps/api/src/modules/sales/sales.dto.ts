@@ -1,6 +1,6 @@
 // A sale as stored (sales row + its frozen snapshot) and as answered (saleSchema).
 import type { Prisma } from '@app/db';
-import { type PaymentPlanItem, paymentPlanItemSchema, type Sale, soldServiceSchema, z } from '@app/shared';
+import { type PaymentPlanItem, paymentPlanItemSchema, type Sale, soldCanceledServiceSchema, soldServiceSchema, z } from '@app/shared';
 
 /** A sold service as frozen: what saleSchema shows, plus what the supplier's reservation request tells. */
 export const frozenServiceSchema = soldServiceSchema.extend({
@@ -26,6 +26,8 @@ export const saleSnapshotSchema = z.object({
   currency_rate: z.number(),
   payment_method_name: z.string().nullable(),
   services: z.array(frozenServiceSchema),
+  /** Cancelled with a refund before the sale (what they kept is in the sale); absent from sales frozen before they were kept. */
+  canceled_services: z.array(soldCanceledServiceSchema).default([]),
 });
 export type SaleSnapshot = z.infer<typeof saleSnapshotSchema>;
 
@@ -98,6 +100,7 @@ export function toSaleDto(row: SaleRow): Sale {
     payment_method_name: snapshot ? snapshot.payment_method_name : (row.paymentMethod?.name ?? null),
     payment_plan: readPlan(row.paymentPlan),
     services: soldServices(snapshot),
+    canceled_services: snapshot?.canceled_services ?? [],
     notes: row.notes,
     sold_at: row.soldAt.toISOString(),
   };

@@ -76,6 +76,7 @@ async function state(budgetId: number) {
 }
 
 beforeAll(async () => {
+  await t.showCostsToEveryone();
   tokens.owner = await t.tokenFor(DEMO.users.owner);
   tokens.colab = await t.tokenFor(DEMO.users.colaborador);
   tokens.outra = await t.tokenFor(DEMO.users.outraOwner);
@@ -184,6 +185,7 @@ describe('PUT /api/budgets/sell/{id}', () => {
           cost_cents: TICKET_USD.cost_cents * 5,
         },
       ],
+      canceled_services: [],
       notes: null,
       sold_at: expect.any(String),
     });
@@ -202,6 +204,7 @@ describe('PUT /api/budgets/sell/{id}', () => {
       sale: { from: null, to: 'R$ 1.100,00' },
       seller: { from: null, to: 'Colab Demo' },
       status: { from: 'open', to: 'won' },
+      value_cents: { from: 0, to: SALE_CENTS },
     });
 
     // sold-info: the same sale, and a pending reservation per sold service (the supplier's cost, in the service's currency).
@@ -392,6 +395,7 @@ describe('PUT /api/budgets/undo-sell/{id}', () => {
     expect(undone?.changes).toEqual({
       budget: { from: null, to: expect.any(String) },
       status: { from: 'won', to: 'open' },
+      value_cents: { from: SALE_CENTS, to: 0 },
       canceled_reservations: { from: null, to: 2 },
       canceled_contracts: { from: null, to: 1 },
       reason: { from: null, to: 'Cliente desistiu da viagem' },

@@ -15,11 +15,20 @@ import {
 } from '@app/shared';
 import { AppError, fieldError, notFound } from '../../errors';
 import { ownCurrencyTotals } from '../budget-services/own-currency-totals';
+import { refreshBudgetTotals } from '../budgets/budget-totals.service';
 import { budgetWhere, currentSaleWhere, lockBudget } from '../budgets/budgets.where';
 import { checkedPlan } from './payment-plan';
+import { followSalesInAttendance } from './sale-attendance';
 import { openSaleReservations } from './sale-reservations';
 import { type FrozenService, type SaleSnapshot, saleSelect, toSaleDto } from './sales.dto';
-import { saleContractsWhere, salePaymentMethodWhere, saleProposalWhere, saleReservationsWhere, sellerWhere } from './sales.where';
+import {
+  saleCanceledServicesWhere,
+  saleContractsWhere,
+  salePaymentMethodWhere,
+  saleProposalWhere,
+  saleReservationsWhere,
+  sellerWhere,
+} from './sales.where';
 
 type Tx = Prisma.TransactionClient;
 export type SaleCaller = { companyId: number; userId: number };
@@ -168,12 +177,19 @@ export async function sellBudget(db: Db, caller: SaleCaller, input: SellInput): 
         );
 
     const services = proposal.services.map((s) => frozen(s, budget.currency));
+    // What a cancelled service still costs the customer is in the proposal's total: frozen beside.
+    const canceled = await tx.service.findMany({
+      where: saleCanceledServicesWhere(companyId, proposal.id),
+      select: { id: true, type: true, title: true, saleCents: true },
+      orderBy: [{ position: 'asc' }, { id: 'asc' }],
+    });
     const snapshot: SaleSnapshot = {
       proposal: { id: proposal.id, title: proposal.title },
       currency: budget.currency,
       currency_rate: budget.currencyRate.toNumber(),
       payment_method_name: method?.name ?? null,
       services,
+      canceled_services: canceled.map((s) => ({ id: s.id, type: s.type, title: s.title, sale_cents: s.saleCents })),
     };
     const soldAt = new Date();
     const sale = await tx.sale.create({
@@ -198,7 +214,8 @@ export async function sellBudget(db: Db, caller: SaleCaller, input: SellInput): 
       select: { id: true },
     });
     await tx.budget.update({ where: { id: locked.id }, data: { status: 'sold', soldAt }, select: { id: true } });
-    // The funnel's counts follow the attendance row (triggers); a sale closes it as won.
+    await refreshBudgetTotals(tx, locked.id);
+    // The funnel's counts follow the attendance row (triggers); a sale closes it as won, worth its sales.
     const attendanceStatus = budget.attendance.status;
     if (attendanceStatus !== 'won') {
       await tx.attendance.update({
@@ -207,6 +224,7 @@ export async function sellBudget(db: Db, caller: SaleCaller, input: SellInput): 
         select: { id: true },
       });
     }
+    const value = await followSalesInAttendance(tx, companyId, budget.attendanceId);
     await tx.attendanceLog.create({
       data: {
         companyId,
@@ -220,6 +238,7 @@ export async function sellBudget(db: Db, caller: SaleCaller, input: SellInput): 
           sale: { from: null, to: toCurrency(saleCents, budget.currency) },
           seller: { from: null, to: seller.name },
           ...(attendanceStatus !== 'won' ? { status: { from: attendanceStatus, to: 'won' } } : {}),
+          ...(value ? { value_cents: value } : {}),
         },
       },
     });
@@ -251,6 +270,7 @@ export async function undoSale(db: Db, caller: SaleCaller, input: UndoInput) {
 
     const status: BudgetStatus = budget.acceptedAt ? 'accepted' : 'sent';
     await tx.budget.update({ where: { id: locked.id }, data: { status, soldAt: null }, select: { id: true } });
+    await refreshBudgetTotals(tx, locked.id);
 
     const attendanceStatus = budget.attendance.status;
     const otherSold = await tx.budget.count({
@@ -259,6 +279,7 @@ export async function undoSale(db: Db, caller: SaleCaller, input: UndoInput) {
     const reopen = otherSold === 0 && (attendanceStatus === 'won' || attendanceStatus === 'canceled');
     if (reopen)
       await tx.attendance.update({ where: { id: budget.attendanceId }, data: { status: 'open', closedAt: null }, select: { id: true } });
+    const value = await followSalesInAttendance(tx, companyId, budget.attendanceId);
 
     const canceledReservations =
       sale && input.reservations === 'cancel'
@@ -288,6 +309,7 @@ export async function undoSale(db: Db, caller: SaleCaller, input: UndoInput) {
         changes: {
           budget: { from: null, to: budget.title },
           ...(reopen ? { status: { from: attendanceStatus, to: 'open' } } : {}),
+          ...(value ? { value_cents: value } : {}),
           canceled_reservations: { from: null, to: canceledReservations },
           canceled_contracts: { from: null, to: canceledContracts },
           ...(reason ? { reason: { from: null, to: reason } } : {}),

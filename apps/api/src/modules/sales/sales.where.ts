@@ -7,6 +7,11 @@ export function saleProposalWhere(companyId: number, budgetId: number, id: numbe
   return { id, companyId, budgetId };
 }
 
+/** Security-critical: the cancelled services of a proposal of the caller's agency. */
+export function saleCanceledServicesWhere(companyId: number, proposalId: number): Prisma.ServiceWhereInput {
+  return { companyId, proposalId, status: 'canceled' };
+}
+
 /** Security-critical: an active user of the caller's agency (who sold). */
 export function sellerWhere(companyId: number, id: number): Prisma.UserWhereInput {
   return { id, companyId, status: 'active' };
@@ -30,4 +35,9 @@ export function saleContractsWhere(companyId: number, budgetId: number): Prisma.
 /** Security-critical: the vouchers of one of the caller's budgets. */
 export function saleVouchersWhere(companyId: number, budgetId: number): Prisma.VoucherWhereInput {
   return { companyId, budgetId };
+}
+
+/** Security-critical: the standing (not undone) sales of the budgets of one of the caller's attendances. */
+export function attendanceSalesWhere(companyId: number, attendanceId: number): Prisma.SaleWhereInput {
+  return { companyId, undoneAt: null, budget: { companyId, attendanceId } };
 }

@@ -1,8 +1,9 @@
 import { PIX_KEY_MESSAGE, serverErrorText, TAKEN_MESSAGE } from '@app/shared';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, useTestApp } from '../../../test/harness';
 
 const t = useTestApp();
+beforeAll(() => t.showCostsToEveryone());
 
 // Valid check digits, unused by the seed.
 const CNPJ_SAO_JOSE = '11.222.333/0001-81';

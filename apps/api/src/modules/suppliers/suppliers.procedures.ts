@@ -50,7 +50,7 @@ export const suppliersRouter = router({
     })
     .input(createSupplierInput)
     .output(supplierSchema)
-    .mutation(({ ctx, input }) => suppliers.createSupplier(ctx.db, ctx.companyId, input)),
+    .mutation(({ ctx, input }) => suppliers.createSupplier(ctx.db, ctx.companyId, input, ctx)),
   update: authedProcedure
     .meta({
       openapi: {
@@ -68,7 +68,7 @@ export const suppliersRouter = router({
     })
     .input(updateSupplierInput)
     .output(supplierSchema)
-    .mutation(({ ctx, input }) => suppliers.updateSupplier(ctx.db, ctx.companyId, input)),
+    .mutation(({ ctx, input }) => suppliers.updateSupplier(ctx.db, ctx.companyId, input, ctx)),
   enableClient: authedProcedure
     .meta({
       openapi: {

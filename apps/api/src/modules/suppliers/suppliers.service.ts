@@ -100,8 +100,12 @@ function contactsData(contacts: CreateSupplierInput['contacts'], replace: boolea
   };
 }
 
-export async function createSupplier(db: Db, companyId: number, input: CreateSupplierInput) {
-  const { kind, contacts, ...fields } = input;
+/** A writer the agency keeps from costs never sees the default commission, so never sets it (it stays as it was). */
+const unlessCostsHidden = <T extends { commission_basis_points?: number | null }>(input: T, seesCosts: boolean): T =>
+  seesCosts ? input : { ...input, commission_basis_points: undefined };
+
+export async function createSupplier(db: Db, companyId: number, sent: CreateSupplierInput, writer = { seesCosts: true }) {
+  const { kind, contacts, ...fields } = unlessCostsHidden(sent, writer.seesCosts);
   await assertDocumentsFree(fields, documentHolder(db, companyId));
   const supplier = await db.supplier
     .create({
@@ -127,8 +131,8 @@ function assertKindFields(kind: ClientKind, fields: SupplierScalars) {
 }
 
 /** PATCH: the fields sent; `is_active` false deactivates and true reactivates (suppliers are never deleted). */
-export async function updateSupplier(db: Db, companyId: number, input: UpdateSupplierInput) {
-  const { id, contacts, ...fields } = input;
+export async function updateSupplier(db: Db, companyId: number, sent: UpdateSupplierInput, writer = { seesCosts: true }) {
+  const { id, contacts, ...fields } = unlessCostsHidden(sent, writer.seesCosts);
   const current = await db.supplier.findFirst({ where: supplierWhere(companyId, id), select: { id: true, kind: true } });
   if (!current) throw notFound();
   assertKindFields(current.kind, fields);

@@ -33,6 +33,7 @@ const seeded = { due: 0, later: 0, canceled: 0, attendance: 0, budgetTitle: '' }
 let colabId = 0;
 
 beforeAll(async () => {
+  await t.showCostsToEveryone();
   tokens.colab = await t.tokenFor(DEMO.users.colaborador);
   tokens.root = await t.tokenFor(DEMO.users.superAdmin);
   colabId = (await t.deps.db.user.findUniqueOrThrow({ where: { email: DEMO.users.colaborador }, select: { id: true } })).id;

@@ -2,10 +2,11 @@ import { type Consolidated, consolidatedFieldsInput } from '@app/shared/attendan
 import { NOTES_MAX_LENGTH } from '@app/shared/crm-rules';
 import { DOCUMENT_UPLOAD, FILE_TYPE_LABELS, isFileType, pickedFileProblem, uploadHint } from '@app/shared/files';
 import { dateTime, fileSize, shortDate } from '@app/shared/format';
-import { Button, Card, Divider, Group, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Button, Card, Divider, Group, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { IconDownload, IconFileAlert, IconFileText, IconFileTypePdf, IconPencil, IconPhoto } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { DetailField, OrMissing } from '../../components/DetailFields';
 import { ErrorText } from '../../components/ErrorText';
 import { Money } from '../../components/Money';
@@ -253,6 +254,31 @@ function DocumentPanel({ consolidated }: { consolidated: Consolidated }) {
   );
 }
 
+/** What was sold in this attendance: each standing sale, with a way to its page. */
+function SalesList({ sales }: { sales: Consolidated['sales'] }) {
+  if (!sales.length) return null;
+  return (
+    <Stack gap={4} data-testid="consolidated-sales">
+      <Text fz="sm" c="dimmed">
+        {sales.length === 1 ? 'Venda' : 'Vendas'}
+      </Text>
+      {sales.map((sale) => (
+        <Group key={sale.budget_id} justify="space-between" gap="xs" wrap="nowrap">
+          <Text fz="sm">
+            <Anchor component={Link} to={`/venda-fechada/${sale.budget_id}`}>
+              {sale.budget_title}
+            </Anchor>
+            {sale.proposal_title ? ` · ${sale.proposal_title}` : ''} · {sale.seller.name}, {dateTime(sale.sold_at)}
+          </Text>
+          <Text fz="sm" fw={600}>
+            <Money cents={sale.sale_cents} currency={sale.currency} />
+          </Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
 /** The closing summary of the trip: travel data, value, notes and the document sent to the client. */
 export function ConsolidatedSection({ attendanceId }: { attendanceId: number }) {
   const trpc = useTRPC();
@@ -290,6 +316,7 @@ export function ConsolidatedSection({ attendanceId }: { attendanceId: number }) 
               </Text>
             </DetailField>
           </SimpleGrid>
+          <SalesList sales={c.sales} />
           <Divider />
           <NotesEditor consolidated={c} />
           <Divider />

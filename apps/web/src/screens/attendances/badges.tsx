@@ -4,6 +4,7 @@ import {
   type AttendanceStatus,
   type AttendanceStatusTag,
 } from '@app/shared/funnel';
+import { LANDING_VISIT_WINDOW_MINUTES } from '@app/shared/landing-rules';
 import { Badge, Group, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 
@@ -25,7 +26,7 @@ export function AttendanceStatusBadges({ status, tag }: { status: AttendanceStat
   );
 }
 
-/** What the customer did with the attendance's budgets: how often they opened the links, and an accepted one. */
+/** What the customer did with the attendance's budgets: how often they visited the links, and an accepted one. */
 export function BudgetActivity({ views, accepted }: { views: number; accepted: boolean }) {
   if (views === 0 && !accepted) return null;
   return (
@@ -35,11 +36,11 @@ export function BudgetActivity({ views, accepted }: { views: number; accepted: b
           fz="xs"
           c="dimmed"
           style={{ display: 'inline-flex', alignItems: 'center', gap: 2 }}
-          title="Visualizações do orçamento pelo cliente"
+          title={`Visitas do cliente aos orçamentos (uma por visitante a cada ${LANDING_VISIT_WINDOW_MINUTES} minutos)`}
           data-testid="attendance-budget-views"
         >
           <IconEye size={14} aria-hidden />
-          {views === 1 ? '1 visualização' : `${views} visualizações`}
+          {views === 1 ? '1 visita' : `${views} visitas`}
         </Text>
       )}
       {accepted && (

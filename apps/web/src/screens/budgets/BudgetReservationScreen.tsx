@@ -14,6 +14,7 @@ import { BackLink, DetailNotFound, LoadFailed } from '../../components/ScreenSta
 import { recordNotFound, useRecordId } from '../../lib/record-route';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
+import { useSeesCosts } from '../../lib/use-session';
 import { budgetInfoPath } from './labels';
 import { closedSalePath, serviceTypeLabel } from './sale/labels';
 import { ReservationItem } from './sale/ReservationItem';
@@ -22,6 +23,7 @@ import { progressText, reservationProgress, servicesWithoutReservation } from '.
 import { useSaleRefresh } from './sale/use-sale-refresh';
 
 function Unreserved({ info }: { info: SoldInfo }) {
+  const seesCosts = useSeesCosts();
   const trpc = useTRPC();
   const refresh = useSaleRefresh();
   const create = useMutation(
@@ -49,7 +51,13 @@ function Unreserved({ info }: { info: SoldInfo }) {
                 </Text>
                 <Text fz="xs" c="dimmed">
                   {serviceTypeLabel(s.type)}
-                  {s.supplier_name && ` · ${s.supplier_name}`} · custo <Money cents={s.cost_cents} currency={info.sale?.currency} />
+                  {s.supplier_name && ` · ${s.supplier_name}`}
+                  {seesCosts && (
+                    <>
+                      {' '}
+                      · custo <Money cents={s.cost_cents} currency={info.sale?.currency} />
+                    </>
+                  )}
                 </Text>
               </div>
               <Button

@@ -2,6 +2,7 @@
 // ?proposta=): the sale total, per age group and per passenger, the agency's costs and revenue per
 // service, and the payment methods with their installments, for the proposal and per passenger.
 // With the financial_table_comments feature the agents comment on the lines.
+import { headlineProposalId } from '@app/shared/budget-totals';
 import { Badge, Button, Stack, Tabs, Text } from '@mantine/core';
 import { IconCalendarEvent, IconEdit, IconReceipt } from '@tabler/icons-react';
 import { skipToken, useQuery } from '@tanstack/react-query';
@@ -37,7 +38,9 @@ export default function TotalValueScreen() {
 
   const proposals = budget?.proposals ?? [];
   const asked = Number(params.get('proposta'));
-  const open = proposals.find((p) => p.id === asked) ?? proposals[0];
+  // Without ?proposta=, the sold proposal, else the accepted one, else the first.
+  const headline = budget ? headlineProposalId(budget) : null;
+  const open = proposals.find((p) => p.id === asked) ?? proposals.find((p) => p.id === headline) ?? proposals[0];
 
   return (
     <Stack gap="md">
@@ -89,6 +92,7 @@ export default function TotalValueScreen() {
                 {proposals.map((p) => (
                   <Tabs.Tab key={p.id} value={String(p.id)}>
                     {p.title}
+                    {p.id === budget.sold_proposal_id ? ' (vendida)' : p.id === budget.accepted_proposal_id ? ' (aceita)' : ''}
                     <Text span c="dimmed" fz="xs">
                       {' '}
                       · <Money cents={p.totals.sale_cents} currency={budget.currency} />

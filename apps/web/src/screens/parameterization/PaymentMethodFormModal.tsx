@@ -16,6 +16,7 @@ import {
   type PaymentMethodKind,
 } from '@app/shared/payment-methods';
 import { PIX_KEY_TYPE_LABELS, PIX_KEY_TYPES, type PixKeyType } from '@app/shared/pix';
+import { firstPartDiffers, installmentsText } from '@app/shared/splits';
 import {
   Button,
   Fieldset,
@@ -118,6 +119,12 @@ function CardBrandsInput({ form, method }: { form: Form; method?: PaymentMethod 
   );
 }
 
+/** An installment of the preview: 'R$ 333,33', or '1ª de R$ 333,34 + 2x de R$ 333,33' when the first takes the leftover cents. */
+function installmentAmount(o: { count: number; first_installment_cents: number; installment_cents: number }): string {
+  const split = { count: o.count, first_cents: o.first_installment_cents, each_cents: o.installment_cents };
+  return firstPartDiffers(split) ? installmentsText(split, (cents) => toCurrency(cents)) : toCurrency(o.installment_cents);
+}
+
 /** The interest of each installment count and, for an example amount, the installments it makes. */
 function InstallmentsTable({ form }: { form: Form }) {
   const [example, setExample] = useState<number | null>(EXAMPLE_CENTS);
@@ -207,8 +214,7 @@ function InstallmentsTable({ form }: { form: Form }) {
                     <Table.Td>
                       {o ? (
                         <Text fz="sm">
-                          {toCurrency(o.installment_cents)}{' '}
-                          {o.interest_free ? 'sem juros' : `(${formatBasisPoints(o.interest_basis_points)} a.m.)`}
+                          {installmentAmount(o)} {o.interest_free ? 'sem juros' : `(${formatBasisPoints(o.interest_basis_points)} a.m.)`}
                         </Text>
                       ) : (
                         <Text fz="xs" c="dimmed">

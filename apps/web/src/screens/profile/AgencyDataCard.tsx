@@ -1,9 +1,25 @@
 // "Dados da agência" on /perfil, for the owner: the name and the contact the agency's customers see
 // on a budget's page, its PDF and e-mails, and the logo (uploaded, then saved at once).
+import { COSTS_VISIBILITIES, COSTS_VISIBILITY_LABELS } from '@app/shared/costs';
 import { BR_STATES } from '@app/shared/documents';
 import { updateCompanyInput } from '@app/shared/landing-pages';
 import type { Company } from '@app/shared/users';
-import { Button, Card, Center, Group, Image, Progress, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Center,
+  Group,
+  Image,
+  Progress,
+  Radio,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -16,7 +32,7 @@ import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { useImageUpload } from '../../lib/use-image-upload';
 
-const contactInput = updateCompanyInput.omit({ logo_key: true });
+const contactInput = updateCompanyInput.omit({ logo_key: true, costs_visibility: true });
 const LABELS = {
   name: 'Nome da agência',
   contact_email: 'E-mail de contato',
@@ -140,6 +156,38 @@ function AgencyContactForm({ company }: { company: Company }) {
   );
 }
 
+/** "Quem vê custos e margens": saved as soon as the owner picks; the API leaves costs out for the others. */
+function CostsVisibilityField({ company }: { company: Company }) {
+  const trpc = useTRPC();
+  const saved = useCompanySaved();
+  const update = useMutation(
+    trpc.companies.update.mutationOptions({
+      onSuccess: (next) => {
+        saved(next);
+        toastSuccess('Visibilidade de custos e margens atualizada.');
+      },
+    }),
+  );
+  const value = update.isPending ? (update.variables?.costs_visibility ?? company.costs_visibility) : company.costs_visibility;
+  return (
+    <Radio.Group
+      label="Quem vê custos e margens"
+      description="Custos, receita, margens e comissões saem das telas e das respostas da API para os demais."
+      value={value}
+      onChange={(next) => {
+        const picked = COSTS_VISIBILITIES.find((v) => v === next);
+        if (picked && picked !== company.costs_visibility) update.mutate({ id: company.id, costs_visibility: picked });
+      }}
+    >
+      <Stack gap="xs" mt="xs">
+        {COSTS_VISIBILITIES.map((v) => (
+          <Radio key={v} value={v} label={COSTS_VISIBILITY_LABELS[v]} disabled={update.isPending} />
+        ))}
+      </Stack>
+    </Radio.Group>
+  );
+}
+
 /** The owner's card: loads the agency, then its logo and contact form. */
 export function AgencyDataCard({ companyId }: { companyId: number }) {
   const trpc = useTRPC();
@@ -158,7 +206,8 @@ export function AgencyDataCard({ companyId }: { companyId: number }) {
         <Stack gap="lg">
           <AgencyLogo company={data} />
           {/* Keyed by the saved values so the form restarts from them after a save elsewhere. */}
-          <AgencyContactForm key={JSON.stringify({ ...data, logo_url: null })} company={data} />
+          <AgencyContactForm key={JSON.stringify({ ...data, logo_url: null, costs_visibility: null })} company={data} />
+          <CostsVisibilityField company={data} />
         </Stack>
       ) : company.isError ? (
         <Text c="dimmed">Não foi possível carregar os dados da agência.</Text>

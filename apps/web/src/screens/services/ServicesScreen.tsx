@@ -11,6 +11,7 @@ import { DetailField } from '../../components/DetailFields';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadFailed, LoadingRows } from '../../components/ScreenStates';
 import { useTRPC } from '../../lib/trpc';
+import { useSeesCosts } from '../../lib/use-session';
 import { formatCommission } from '../suppliers/labels';
 import { DETAIL_FIELD_LABELS, listPath, PRICING_HINTS, PRICING_LABELS } from './labels';
 import { SERVICE_TYPE_ICONS } from './type-icons';
@@ -46,6 +47,7 @@ function ListsUsed({ lists }: { lists: TypeService['lists'] }) {
 }
 
 function TypeCard({ t }: { t: TypeService }) {
+  const seesCosts = useSeesCosts();
   const Icon = SERVICE_TYPE_ICONS[t.type];
   const { supplier, commission_basis_points: commission, services_count: count } = t.defaults;
   const slug = SERVICE_TYPE_SLUGS[t.type as ServiceType];
@@ -107,7 +109,7 @@ function TypeCard({ t }: { t: TypeService }) {
                   </Text>
                 )}
               </Text>
-              <Text fz="sm">Comissão média: {commission == null ? '—' : formatCommission(commission)}</Text>
+              {seesCosts && <Text fz="sm">Comissão média: {commission == null ? '—' : formatCommission(commission)}</Text>}
               <Text fz="sm" c="dimmed">
                 {count === 1
                   ? 'Com base no último serviço deste tipo'

@@ -35,6 +35,7 @@ import { type SchemaForm, useSchemaForm } from '../../lib/form';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { usePostalCodeLookup } from '../../lib/use-postal-code-lookup';
+import { useSeesCosts } from '../../lib/use-session';
 import { formatDocument, KIND_LABELS } from './labels';
 import { PercentInput } from './PercentInput';
 import { CONTACT_LABELS, SupplierContactsFields, supplierContactValues } from './SupplierContactsFields';
@@ -223,6 +224,7 @@ function PaymentFields({ form }: { form: SupplierForm }) {
 }
 
 function SupplierForm({ supplier, onClose, onSaved }: Omit<Props, 'opened'>) {
+  const seesCosts = useSeesCosts();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   /** Masked numbers show their errors once complete or left (not while typed). */
@@ -324,11 +326,13 @@ function SupplierForm({ supplier, onClose, onSaved }: Omit<Props, 'opened'>) {
           <TextInput label="E-mail" type="email" inputMode="email" autoComplete="off" {...form.getInputProps('email')} />
           <PhoneInput form={form} path="phone" label="Telefone" />
           <TextInput label={LABELS.website} type="url" inputMode="url" placeholder="https://" {...form.getInputProps('website')} />
-          <PercentInput
-            label="Comissão padrão"
-            description="O que o fornecedor paga à agência"
-            {...form.getInputProps('commission_basis_points')}
-          />
+          {seesCosts && (
+            <PercentInput
+              label="Comissão padrão"
+              description="O que o fornecedor paga à agência"
+              {...form.getInputProps('commission_basis_points')}
+            />
+          )}
         </SimpleGrid>
 
         <AddressFields form={form} showErrors={docTouched} />

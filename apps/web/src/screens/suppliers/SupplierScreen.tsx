@@ -24,6 +24,7 @@ import { BackLink as BackTo, DetailNotFound, DetailPending } from '../../compone
 import { recordNotFound, useRecordId } from '../../lib/record-route';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
+import { useSeesCosts } from '../../lib/use-session';
 import { SupplierActiveBadge, SupplierKindBadge } from './badges';
 import { formatCommission, formatDocument, SERVICE_TYPE_TEXTS, supplierDocument } from './labels';
 import { SupplierFormModal } from './SupplierFormModal';
@@ -255,13 +256,16 @@ function ContactsData({ supplier: s }: { supplier: Supplier }) {
 
 /** One service type's tab: what the agency sells of it with this supplier (budgets come in a later issue). */
 function ServiceTypePanel({ supplier, type }: { supplier: Supplier; type: ServiceType }) {
+  const seesCosts = useSeesCosts();
   const label = SERVICE_TYPE_LABELS[type];
   return (
     <Stack gap="md" pt="md">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        <DetailField label="Comissão padrão">
-          <OrMissing value={formatCommission(supplier.commission_basis_points)} />
-        </DetailField>
+        {seesCosts && (
+          <DetailField label="Comissão padrão">
+            <OrMissing value={formatCommission(supplier.commission_basis_points)} />
+          </DetailField>
+        )}
         <DetailField label="Contato para reservas">
           <OrMissing value={(supplier.contacts.find((c) => /reserva/i.test(c.role ?? '')) ?? supplier.contacts[0])?.name} />
         </DetailField>

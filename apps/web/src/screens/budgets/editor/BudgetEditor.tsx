@@ -1,27 +1,32 @@
 // /novo-orcamento/{id}: the budget editor — its data, passengers and proposals with their services.
+import { isBudgetEditable } from '@app/shared/budget-statuses';
 import type { BudgetTree } from '@app/shared/budgets';
 import { formatRate } from '@app/shared/currency-quotes';
 import { shortDate } from '@app/shared/format';
 import { Alert, Button, Card, Menu, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCalculator, IconChevronDown, IconCopy, IconInfoCircle, IconQuestionMark, IconTimeline } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { DetailField, OrMissing } from '../../../components/DetailFields';
 import { PageHeader } from '../../../components/PageHeader';
 import { BackLink, DetailNotFound, DetailPending } from '../../../components/ScreenStates';
+import { apiError } from '../../../lib/api-error';
 import { recordNotFound } from '../../../lib/record-route';
 import { useTRPC } from '../../../lib/trpc';
 import { BudgetStatusBadge } from '../badges';
 import { budgetInfoPath, travelDates } from '../labels';
 import { SaleAction } from '../sale/SaleAction';
 import { ShareMenu } from '../share/ShareMenu';
+import { BudgetRates } from './BudgetRates';
 import { PaxesSection } from './PaxesSection';
 import { ProposalTabs } from './ProposalTabs';
+import { SoldBudgetBanner } from './SoldBudgetBanner';
 
 /** What the editor's address carries after a copy: the original's id. */
 export type EditorState = { copiedFrom?: number } | null;
 
-function BudgetData({ budget }: { budget: BudgetTree }) {
+function BudgetData({ budget, readOnly, onChanged }: { budget: BudgetTree; readOnly: boolean; onChanged: () => void }) {
   return (
     <Card withBorder radius="lg" padding="md">
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
@@ -45,6 +50,7 @@ function BudgetData({ budget }: { budget: BudgetTree }) {
             )}
           </Text>
         </DetailField>
+        <BudgetRates budget={budget} readOnly={readOnly} onChanged={onChanged} />
       </SimpleGrid>
     </Card>
   );
@@ -59,6 +65,20 @@ export function BudgetEditor({ id }: { id: number }) {
   const [params, setParams] = useSearchParams();
   const query = useQuery(trpc.budgets.get.queryOptions({ id }));
   const budget = query.data;
+  // Sold budgets open read-only (the API refuses their edits with 409).
+  const readOnly = budget ? !isBudgetEditable(budget.status) : false;
+
+  // A write refused with 409 means the budget moved meanwhile (sold in another tab, a service
+  // canceled): read it again, so the screen shows what the API holds (read-only once sold).
+  useEffect(
+    () =>
+      queryClient.getMutationCache().subscribe((event) => {
+        if (event.type === 'updated' && event.action.type === 'error' && apiError(event.action.error).status === 409) {
+          void queryClient.invalidateQueries({ queryKey: trpc.budgets.pathKey() });
+        }
+      }),
+    [queryClient, trpc],
+  );
 
   const back = <BackLink to="/orcamentos">Voltar para orçamentos</BackLink>;
   if (recordNotFound(id, query))
@@ -114,6 +134,7 @@ export function BudgetEditor({ id }: { id: number }) {
       >
         {budget && <BudgetStatusBadge status={budget.status} />}
       </PageHeader>
+      {budget && readOnly && <SoldBudgetBanner budgetId={budget.id} />}
       {copiedFrom && (
         <Alert color="teal" variant="light" title="Cópia criada" data-testid="copy-created">
           Este é um novo orçamento, copiado do orçamento nº {copiedFrom}, com suas propostas, serviços e passageiros. As alterações aqui não
@@ -122,11 +143,12 @@ export function BudgetEditor({ id }: { id: number }) {
       )}
       {budget ? (
         <>
-          <BudgetData budget={budget} />
-          <PaxesSection budget={budget} onChanged={changed} />
+          <BudgetData budget={budget} readOnly={readOnly} onChanged={changed} />
+          <PaxesSection budget={budget} readOnly={readOnly} onChanged={changed} />
           <Card withBorder radius="lg" padding="md">
             <ProposalTabs
               budget={budget}
+              readOnly={readOnly}
               selectedId={selected}
               onSelect={(p) =>
                 setParams(

@@ -149,8 +149,8 @@ function PaxesForm({ budget, onClose, onSaved }: { budget: BudgetTree; onClose: 
   );
 }
 
-/** The travellers' table, or how to add them; the modal edits the whole list. */
-export function PaxesSection({ budget, onChanged }: { budget: BudgetTree; onChanged: () => void }) {
+/** The travellers' table, or how to add them; the modal edits the whole list (not on a read-only, sold budget). */
+export function PaxesSection({ budget, readOnly = false, onChanged }: { budget: BudgetTree; readOnly?: boolean; onChanged: () => void }) {
   const [opened, setOpened] = useState(false);
   const phone = useMediaQuery('(max-width: 36em)');
   const counts = { adult: 0, child: 0, infant: 0 };
@@ -168,9 +168,11 @@ export function PaxesSection({ budget, onChanged }: { budget: BudgetTree; onChan
               {headCountText(counts)}
             </Text>
           </Group>
-          <Button variant="light" size="xs" onClick={() => setOpened(true)}>
-            Editar passageiros
-          </Button>
+          {!readOnly && (
+            <Button variant="light" size="xs" onClick={() => setOpened(true)}>
+              Editar passageiros
+            </Button>
+          )}
         </Group>
         {budget.paxes.length === 0 ? (
           <Text fz="sm" c="dimmed">

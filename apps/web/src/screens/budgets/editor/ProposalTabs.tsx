@@ -1,5 +1,6 @@
 // The budget's proposals as tabs: add, rename, duplicate, move, delete; the open one's totals and
-// services. The open tab is in the address (?proposta=ID).
+// services. The open tab is in the address (?proposta=ID). Read-only (a sold budget): the tabs,
+// totals and services to read, without their edit actions.
 import type { BudgetServiceType } from '@app/shared/budget-services';
 import type { BudgetTree, ProposalTree } from '@app/shared/budgets';
 import type { Service } from '@app/shared/services';
@@ -60,7 +61,17 @@ function RenameModal({ proposal, onClose, onSaved }: { proposal: ProposalTree | 
   );
 }
 
-function ProposalPanel({ budget, proposal, onChanged }: { budget: BudgetTree; proposal: ProposalTree; onChanged: () => void }) {
+function ProposalPanel({
+  budget,
+  proposal,
+  readOnly,
+  onChanged,
+}: {
+  budget: BudgetTree;
+  proposal: ProposalTree;
+  readOnly: boolean;
+  onChanged: () => void;
+}) {
   const [editing, setEditing] = useState<Editing | null>(null);
   const live = liveProposalTotals(budget, proposal.services);
   return (
@@ -70,12 +81,17 @@ function ProposalPanel({ budget, proposal, onChanged }: { budget: BudgetTree; pr
         services={proposal.services}
         lines={live.totals?.services ?? null}
         currency={budget.currency}
+        readOnly={readOnly}
+        soldAt={budget.sold_at}
         onEdit={(service) => setEditing({ service })}
         onChanged={onChanged}
       />
-      <Group>
-        <AddServiceMenu onPick={(type) => setEditing({ type })} />
-      </Group>
+      {!readOnly && (
+        <Group>
+          <AddServiceMenu onPick={(type) => setEditing({ type })} />
+        </Group>
+      )}
+      {/* Kept mounted when the budget turns read-only under an open form: the agent reads the refusal there. */}
       <ServiceFormModal
         opened={!!editing}
         budget={budget}
@@ -91,11 +107,13 @@ function ProposalPanel({ budget, proposal, onChanged }: { budget: BudgetTree; pr
 
 export function ProposalTabs({
   budget,
+  readOnly = false,
   selectedId,
   onSelect,
   onChanged,
 }: {
   budget: BudgetTree;
+  readOnly?: boolean;
   selectedId: number | undefined;
   onSelect: (id: number) => void;
   onChanged: () => void;
@@ -143,14 +161,16 @@ export function ProposalTabs({
         <Text fw={600} component="h2" fz="lg">
           Propostas
         </Text>
-        <Button
-          variant="light"
-          leftSection={<IconPlus size={16} aria-hidden />}
-          loading={create.isPending}
-          onClick={() => create.mutate({ budget_id: budget.id, title: `Proposta ${proposals.length + 1}` })}
-        >
-          Nova proposta
-        </Button>
+        {!readOnly && (
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} aria-hidden />}
+            loading={create.isPending}
+            onClick={() => create.mutate({ budget_id: budget.id, title: `Proposta ${proposals.length + 1}` })}
+          >
+            Nova proposta
+          </Button>
+        )}
       </Group>
       {current && (
         <Tabs value={String(current.id)} onChange={(v) => v && onSelect(Number(v))} keepMounted={false}>
@@ -176,45 +196,47 @@ export function ProposalTabs({
                   >
                     Ver timeline
                   </Button>
-                  <Menu position="bottom-end" withinPortal>
-                    <Menu.Target>
-                      <Button variant="default" size="xs" rightSection={<IconDots size={14} aria-hidden />}>
-                        Ações da proposta
-                      </Button>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Item leftSection={<IconEdit size={16} aria-hidden />} onClick={() => setRenaming(p)}>
-                        Renomear
-                      </Menu.Item>
-                      <Menu.Item leftSection={<IconCopy size={16} aria-hidden />} onClick={() => duplicate.mutate({ id: p.id })}>
-                        Duplicar
-                      </Menu.Item>
-                      <Menu.Item
-                        leftSection={<IconArrowLeft size={16} aria-hidden />}
-                        disabled={index <= 0}
-                        onClick={() => move.mutate({ id: p.id, position: index - 1 })}
-                      >
-                        Mover para a esquerda
-                      </Menu.Item>
-                      <Menu.Item
-                        leftSection={<IconArrowRight size={16} aria-hidden />}
-                        disabled={index >= proposals.length - 1}
-                        onClick={() => move.mutate({ id: p.id, position: index + 1 })}
-                      >
-                        Mover para a direita
-                      </Menu.Item>
-                      <Menu.Item
-                        color="red"
-                        leftSection={<IconTrash size={16} aria-hidden />}
-                        disabled={proposals.length <= 1}
-                        onClick={() => setDeleting(p)}
-                      >
-                        Excluir
-                      </Menu.Item>
-                    </Menu.Dropdown>
-                  </Menu>
+                  {!readOnly && (
+                    <Menu position="bottom-end" withinPortal>
+                      <Menu.Target>
+                        <Button variant="default" size="xs" rightSection={<IconDots size={14} aria-hidden />}>
+                          Ações da proposta
+                        </Button>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        <Menu.Item leftSection={<IconEdit size={16} aria-hidden />} onClick={() => setRenaming(p)}>
+                          Renomear
+                        </Menu.Item>
+                        <Menu.Item leftSection={<IconCopy size={16} aria-hidden />} onClick={() => duplicate.mutate({ id: p.id })}>
+                          Duplicar
+                        </Menu.Item>
+                        <Menu.Item
+                          leftSection={<IconArrowLeft size={16} aria-hidden />}
+                          disabled={index <= 0}
+                          onClick={() => move.mutate({ id: p.id, position: index - 1 })}
+                        >
+                          Mover para a esquerda
+                        </Menu.Item>
+                        <Menu.Item
+                          leftSection={<IconArrowRight size={16} aria-hidden />}
+                          disabled={index >= proposals.length - 1}
+                          onClick={() => move.mutate({ id: p.id, position: index + 1 })}
+                        >
+                          Mover para a direita
+                        </Menu.Item>
+                        <Menu.Item
+                          color="red"
+                          leftSection={<IconTrash size={16} aria-hidden />}
+                          disabled={proposals.length <= 1}
+                          onClick={() => setDeleting(p)}
+                        >
+                          Excluir
+                        </Menu.Item>
+                      </Menu.Dropdown>
+                    </Menu>
+                  )}
                 </Group>
-                <ProposalPanel budget={budget} proposal={p} onChanged={onChanged} />
+                <ProposalPanel budget={budget} proposal={p} readOnly={readOnly} onChanged={onChanged} />
               </Stack>
             </Tabs.Panel>
           ))}

@@ -1,15 +1,17 @@
 import { AGE_GROUPS } from '@app/shared/budget-totals';
+import { passengerSplit } from '@app/shared/splits';
 import { Alert, Group, Paper, Text } from '@mantine/core';
 import { Money } from '../../../components/Money';
 import { AGE_GROUP_PLURALS, headCountText } from '../labels';
+import { PassengerSplitText } from '../PassengerSplitText';
 import type { LiveTotals } from './totals';
 
-/** A proposal's total and what one passenger of each age group pays. */
+/** A proposal's total and what each passenger of each age group pays (the first, where it differs, too). */
 export function ProposalTotalsCard({ live, currency }: { live: LiveTotals; currency: string }) {
   if (!live.totals) {
     return (
-      <Alert color="yellow" variant="light" title="Sem cotação">
-        A moeda {live.missing} não tem cotação: cadastre-a para ver os totais.
+      <Alert color="yellow" variant="light" title="Informe o câmbio">
+        Não há cotação de {live.missing}: informe o câmbio do serviço ou o câmbio do orçamento para ver os totais.
       </Alert>
     );
   }
@@ -40,6 +42,7 @@ export function ProposalTotalsCard({ live, currency }: { live: LiveTotals; curre
               <Text fw={600} data-testid={`per-passenger-${g}`}>
                 <Money cents={t.per_passenger[g]} currency={currency} />
               </Text>
+              <PassengerSplitText group={g} split={passengerSplit(t, g)} currency={currency} />
             </div>
           ))}
         </Group>

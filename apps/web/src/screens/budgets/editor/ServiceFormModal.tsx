@@ -1,6 +1,7 @@
 // A service of a proposal, added or edited in a modal: the fields every service has, the form made
 // for its type, and its totals and the proposal's, recomputed as the agent types.
 import { BUDGET_CURRENCIES, type BudgetServiceType, SERVICE_TYPE_DECLARATIONS, serviceFieldsInput } from '@app/shared/budget-services';
+import type { QuoteRates } from '@app/shared/budget-totals';
 import type { Service } from '@app/shared/services';
 import {
   Alert,
@@ -29,11 +30,13 @@ import { Money } from '../../../components/Money';
 import { useSchemaForm } from '../../../lib/form';
 import { toastSuccess } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
+import { useSeesCosts } from '../../../lib/use-session';
 import { PercentInput } from '../../suppliers/PercentInput';
 import { AGE_GROUP_LABELS } from '../labels';
 import { AirFields } from './details/AirFields';
 import { HotelFields } from './details/HotelFields';
 import { CarRentalFields, CruiseFields, InsuranceFields, TourFields, TransferFields } from './details/OtherTypeFields';
+import { isForeign, ServiceRateField } from './ServiceRateField';
 import { ServiceSupplierPicker } from './ServiceSupplierPicker';
 import { ServiceFormContext } from './service-form-context';
 import { blankService, headCountsOf, referenceLabels, type ServiceValues, serviceValuesOf } from './service-values';
@@ -69,13 +72,19 @@ type Props = ServiceTarget & {
   onSaved: () => void;
 };
 
-function Summary({ budget, proposal, service, values }: ServiceTarget & { service?: Service; values: ServiceValues }) {
-  const today = useTodayRates(values.currency !== budget.currency && values.currency !== service?.currency);
+function Summary({
+  budget,
+  proposal,
+  service,
+  values,
+  today,
+}: ServiceTarget & { service?: Service; values: ServiceValues; today: QuoteRates }) {
+  const seesCosts = useSeesCosts();
   const live = liveProposalTotals(budget, proposal.services, { id: service?.id, values }, today);
   if (!live.totals) {
     return (
-      <Alert color="yellow" variant="light" title="Sem cotação">
-        A moeda {live.missing} ainda não tem cotação: os totais aparecem quando ela for cadastrada.
+      <Alert color="yellow" variant="light" title="Informe o câmbio">
+        Não há cotação de {live.missing}: informe o câmbio do serviço acima para ver os totais.
       </Alert>
     );
   }
@@ -90,9 +99,11 @@ function Summary({ budget, proposal, service, values }: ServiceTarget & { servic
           <Text fw={700} data-testid="service-summary-total">
             <Money cents={line?.sale_cents ?? 0} currency={budget.currency} />
           </Text>
-          <Text fz="xs" c="dimmed">
-            Comissão <Money cents={line?.commission_cents ?? 0} currency={values.currency} />
-          </Text>
+          {seesCosts && (
+            <Text fz="xs" c="dimmed">
+              Comissão <Money cents={line?.commission_cents ?? 0} currency={values.currency} />
+            </Text>
+          )}
         </div>
         <div>
           <Text fz="xs" c="dimmed">
@@ -125,6 +136,7 @@ function ServiceForm({
     /** The chosen supplier's name (the picker has not fetched it). */
     supplierName?: string;
   }) {
+  const seesCosts = useSeesCosts();
   const trpc = useTRPC();
   const declaration = SERVICE_TYPE_DECLARATIONS[type];
   const form = useSchemaForm({ schema: serviceFieldsInput, initialValues: initial, labels: LABELS });
@@ -173,16 +185,19 @@ function ServiceForm({
   const pending = create.isPending || update.isPending;
 
   const submit = form.submit((input) => {
-    // A hotel's travellers are its rooms'.
-    const fields = { ...input, ...headCountsOf(form.getValues()) };
+    // A hotel's travellers are its rooms'; only a foreign currency takes the service's own rate.
+    const quote_rate = isForeign(input.currency, budget.currency) ? (input.quote_rate ?? null) : null;
+    const fields = { ...input, ...headCountsOf(form.getValues()), quote_rate };
     if (service) update.mutate({ ...fields, id: service.id, proposal_id: service.proposal_id, position: service.position } as never);
     else create.mutate({ ...fields, proposal_id: proposal.id } as never);
   });
 
   const v = form.values;
+  const today = useTodayRates(isForeign(v.currency, budget.currency));
   const money = (field: 'adult_cents' | 'child_cents' | 'infant_cents' | 'total_cents' | 'taxes_cents' | 'fee_cents', label: string) => {
     const { onChange: _c, ...props } = form.getInputProps(field);
-    return <CurrencyInput label={label} {...props} onChange={(cents) => form.setFieldValue(field, cents)} />;
+    // The amounts are in the service's currency (a tour in USD), as the prefix and the field's hint say.
+    return <CurrencyInput label={label} prefix={`${v.currency} `} {...props} onChange={(cents) => form.setFieldValue(field, cents)} />;
   };
   const Details = DETAILS[type];
 
@@ -223,7 +238,18 @@ function ServiceForm({
                 </SimpleGrid>
               )}
               <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-                <Select label="Moeda" data={CURRENCY_OPTIONS} allowDeselect={false} searchable {...form.getInputProps('currency')} />
+                <Select
+                  label="Moeda"
+                  data={CURRENCY_OPTIONS}
+                  allowDeselect={false}
+                  searchable
+                  {...form.getInputProps('currency')}
+                  onChange={(currency) => {
+                    // A rate typed for one currency is not another's.
+                    form.setFieldValue('currency', currency ?? budget.currency);
+                    form.setFieldValue('quote_rate', null);
+                  }}
+                />
                 {declaration.pricing === 'per_pax' && (
                   <>
                     {money('adult_cents', `Tarifa ${AGE_GROUP_LABELS.adult.toLowerCase()}`)}
@@ -234,23 +260,26 @@ function ServiceForm({
                 {declaration.pricing === 'total' && money('total_cents', 'Valor total')}
                 {money('taxes_cents', 'Taxas')}
                 {money('fee_cents', 'Taxa de serviço')}
-                <PercentInput
-                  label="Comissão"
-                  {...form.getInputProps('commission_basis_points')}
-                  onChange={(bp) => form.setFieldValue('commission_basis_points', bp)}
-                />
+                {seesCosts && (
+                  <PercentInput
+                    label="Comissão"
+                    {...form.getInputProps('commission_basis_points')}
+                    onChange={(bp) => form.setFieldValue('commission_basis_points', bp)}
+                  />
+                )}
               </SimpleGrid>
               {declaration.pricing === 'per_room' && (
                 <Text fz="xs" c="dimmed">
                   O valor da hospedagem é a soma dos quartos.
                 </Text>
               )}
+              <ServiceRateField form={form} budget={budget} services={proposal.services} today={today} />
             </Stack>
           </Fieldset>
 
           <Textarea label="Descrição" autosize minRows={2} {...form.getInputProps('description')} />
           <Divider />
-          <Summary budget={budget} proposal={proposal} service={service} values={v} />
+          <Summary budget={budget} proposal={proposal} service={service} values={v} today={today.rates} />
           <FormActions onCancel={onClose} pending={pending}>
             {service ? 'Salvar serviço' : 'Adicionar serviço'}
           </FormActions>

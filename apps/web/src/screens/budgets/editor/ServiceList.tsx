@@ -1,11 +1,14 @@
 // A proposal's services in their order: each with its type, supplier, dates and total; edit,
-// move (buttons, or drag by the handle), duplicate, cancel with a refund, delete.
+// move (buttons, or drag by the handle), duplicate, cancel with a refund (or undo it), delete.
+// Read-only (a sold budget) keeps only the cancellation with a refund, which the API allows after
+// the sale, and the undo of such a later cancellation.
 import { BUDGET_SERVICE_TYPES, type BudgetServiceType, SERVICE_TYPE_DECLARATIONS } from '@app/shared/budget-services';
 import type { ServiceTotals } from '@app/shared/budget-totals';
 import { shortDate } from '@app/shared/format';
 import type { Service } from '@app/shared/services';
 import { ActionIcon, Badge, Box, Button, Card, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
 import {
+  IconArrowBackUp,
   IconArrowDown,
   IconArrowUp,
   IconBed,
@@ -72,14 +75,19 @@ type Props = {
   /** Each service's totals, in the same order (budget-totals). */
   lines: ServiceTotals[] | null;
   currency: string;
+  /** A sold budget: no edit, move, copy or delete (the API refuses them with 409). */
+  readOnly?: boolean;
+  /** When the sold budget was sold: a cancellation registered after it may still be undone. */
+  soldAt?: string | null;
   onEdit: (service: Service) => void;
   onChanged: () => void;
 };
 
-export function ServiceList({ services, lines, currency, onEdit, onChanged }: Props) {
+export function ServiceList({ services, lines, currency, readOnly = false, soldAt = null, onEdit, onChanged }: Props) {
   const trpc = useTRPC();
   const [deleting, setDeleting] = useState<Service | null>(null);
   const [refunding, setRefunding] = useState<Service | null>(null);
+  const [restoring, setRestoring] = useState<Service | null>(null);
   const [dragged, setDragged] = useState<number | null>(null);
 
   const move = useMutation(trpc.services.update.mutationOptions({ onSuccess: onChanged }));
@@ -100,15 +108,27 @@ export function ServiceList({ services, lines, currency, onEdit, onChanged }: Pr
       onSettled: () => setDeleting(null),
     }),
   );
+  const undoRefund = useMutation(
+    trpc.services.undoRefund.mutationOptions({
+      onSuccess: () => {
+        toastSuccess('Cancelamento desfeito.');
+        onChanged();
+      },
+      onSettled: () => setRestoring(null),
+    }),
+  );
+  // As the API rules: a sold budget keeps a refund its sale saw, one registered after the sale may go.
+  const canUndo = (s: Service) =>
+    s.status === 'canceled' && (!readOnly || (!!soldAt && !!s.refund && Date.parse(s.refund.created_at) >= Date.parse(soldAt)));
   const moveTo = (service: Service, position: number) => {
-    if (position < 0 || position >= services.length || move.isPending) return;
+    if (readOnly || position < 0 || position >= services.length || move.isPending) return;
     move.mutate(serviceInputOf(service, { position }));
   };
 
   if (services.length === 0) {
     return (
       <Text c="dimmed" fz="sm" py="md">
-        Nenhum serviço nesta proposta. Use “Adicionar serviço” para montar a viagem.
+        {readOnly ? 'Nenhum serviço nesta proposta.' : 'Nenhum serviço nesta proposta. Use “Adicionar serviço” para montar a viagem.'}
       </Text>
     );
   }
@@ -119,6 +139,7 @@ export function ServiceList({ services, lines, currency, onEdit, onChanged }: Pr
         {services.map((s, index) => {
           const line = lines?.[index];
           const canceled = s.status === 'canceled';
+          const undoable = canUndo(s);
           const people = headCountText({ adult: s.adult_number, child: s.child_number, infant: s.infant_number });
           return (
             <Card
@@ -129,7 +150,7 @@ export function ServiceList({ services, lines, currency, onEdit, onChanged }: Pr
               padding="sm"
               data-testid="service-row"
               onDragOver={(e) => {
-                if (dragged !== null) e.preventDefault();
+                if (dragged !== null && !readOnly) e.preventDefault();
               }}
               onDrop={(e) => {
                 e.preventDefault();
@@ -142,19 +163,21 @@ export function ServiceList({ services, lines, currency, onEdit, onChanged }: Pr
               <div className="split-row">
                 <Group gap="xs" wrap="nowrap" align="flex-start">
                   {/* A pointer's way to reorder; keyboards use the move buttons. */}
-                  <Box
-                    component="span"
-                    draggable
-                    onDragStart={(e) => {
-                      e.dataTransfer.effectAllowed = 'move';
-                      setDragged(s.id);
-                    }}
-                    onDragEnd={() => setDragged(null)}
-                    title="Arraste para reordenar (ou use Mover para cima/baixo)"
-                    style={{ cursor: 'grab', display: 'flex', paddingTop: 2 }}
-                  >
-                    <IconGripVertical size={18} aria-hidden color="var(--mantine-color-dimmed)" />
-                  </Box>
+                  {!readOnly && (
+                    <Box
+                      component="span"
+                      draggable
+                      onDragStart={(e) => {
+                        e.dataTransfer.effectAllowed = 'move';
+                        setDragged(s.id);
+                      }}
+                      onDragEnd={() => setDragged(null)}
+                      title="Arraste para reordenar (ou use Mover para cima/baixo)"
+                      style={{ cursor: 'grab', display: 'flex', paddingTop: 2 }}
+                    >
+                      <IconGripVertical size={18} aria-hidden color="var(--mantine-color-dimmed)" />
+                    </Box>
+                  )}
                   <Box component="span" style={{ display: 'flex', flexShrink: 0, paddingTop: 2 }}>
                     {SERVICE_TYPE_ICONS[s.type]}
                   </Box>
@@ -194,53 +217,70 @@ export function ServiceList({ services, lines, currency, onEdit, onChanged }: Pr
                     </Text>
                   )}
                   <Group gap={2} wrap="nowrap">
-                    <Tooltip label="Mover para cima">
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        aria-label={`Mover para cima: ${s.title}`}
-                        disabled={index === 0}
-                        onClick={() => moveTo(s, index - 1)}
-                      >
-                        <IconArrowUp size={16} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label="Mover para baixo">
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        aria-label={`Mover para baixo: ${s.title}`}
-                        disabled={index === services.length - 1}
-                        onClick={() => moveTo(s, index + 1)}
-                      >
-                        <IconArrowDown size={16} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Menu position="bottom-end" withinPortal>
-                      <Menu.Target>
-                        <ActionIcon variant="subtle" color="gray" aria-label={`Ações do serviço ${s.title}`}>
-                          <IconDots size={16} aria-hidden />
-                        </ActionIcon>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        <Menu.Item leftSection={<IconEdit size={16} aria-hidden />} onClick={() => onEdit(s)} disabled={canceled}>
-                          Editar
-                        </Menu.Item>
-                        <Menu.Item leftSection={<IconCopy size={16} aria-hidden />} onClick={() => duplicate.mutate({ id: s.id })}>
-                          Duplicar
-                        </Menu.Item>
-                        <Menu.Item
-                          leftSection={<IconReceiptRefund size={16} aria-hidden />}
-                          onClick={() => setRefunding(s)}
-                          disabled={canceled}
-                        >
-                          Cancelar com reembolso
-                        </Menu.Item>
-                        <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setDeleting(s)}>
-                          Excluir
-                        </Menu.Item>
-                      </Menu.Dropdown>
-                    </Menu>
+                    {!readOnly && (
+                      <>
+                        <Tooltip label="Mover para cima">
+                          <ActionIcon
+                            variant="subtle"
+                            color="gray"
+                            aria-label={`Mover para cima: ${s.title}`}
+                            disabled={index === 0}
+                            onClick={() => moveTo(s, index - 1)}
+                          >
+                            <IconArrowUp size={16} aria-hidden />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label="Mover para baixo">
+                          <ActionIcon
+                            variant="subtle"
+                            color="gray"
+                            aria-label={`Mover para baixo: ${s.title}`}
+                            disabled={index === services.length - 1}
+                            onClick={() => moveTo(s, index + 1)}
+                          >
+                            <IconArrowDown size={16} aria-hidden />
+                          </ActionIcon>
+                        </Tooltip>
+                      </>
+                    )}
+                    {/* Sold: only the cancellation with a refund is left, and its undo while the sale never saw it. */}
+                    {(!readOnly || !canceled || undoable) && (
+                      <Menu position="bottom-end" withinPortal>
+                        <Menu.Target>
+                          <ActionIcon variant="subtle" color="gray" aria-label={`Ações do serviço ${s.title}`}>
+                            <IconDots size={16} aria-hidden />
+                          </ActionIcon>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          {!readOnly && (
+                            <>
+                              <Menu.Item leftSection={<IconEdit size={16} aria-hidden />} onClick={() => onEdit(s)} disabled={canceled}>
+                                Editar
+                              </Menu.Item>
+                              <Menu.Item leftSection={<IconCopy size={16} aria-hidden />} onClick={() => duplicate.mutate({ id: s.id })}>
+                                Duplicar
+                              </Menu.Item>
+                            </>
+                          )}
+                          {/* Once only: a canceled service offers its undo instead. */}
+                          {!canceled && (
+                            <Menu.Item leftSection={<IconReceiptRefund size={16} aria-hidden />} onClick={() => setRefunding(s)}>
+                              Cancelar com reembolso
+                            </Menu.Item>
+                          )}
+                          {undoable && (
+                            <Menu.Item leftSection={<IconArrowBackUp size={16} aria-hidden />} onClick={() => setRestoring(s)}>
+                              Desfazer cancelamento
+                            </Menu.Item>
+                          )}
+                          {!readOnly && (
+                            <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setDeleting(s)}>
+                              Excluir
+                            </Menu.Item>
+                          )}
+                        </Menu.Dropdown>
+                      </Menu>
+                    )}
                   </Group>
                 </Stack>
               </div>
@@ -259,6 +299,21 @@ export function ServiceList({ services, lines, currency, onEdit, onChanged }: Pr
       >
         <Text>
           Deseja excluir <strong>{deleting?.title}</strong> desta proposta? Os totais são recalculados.
+        </Text>
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={!!restoring}
+        title="Desfazer cancelamento"
+        confirmLabel="Desfazer cancelamento"
+        cancelLabel="Voltar"
+        color="blue"
+        loading={undoRefund.isPending}
+        onClose={() => setRestoring(null)}
+        onConfirm={() => restoring && undoRefund.mutate({ service_id: restoring.id })}
+      >
+        <Text>
+          <strong>{restoring?.title}</strong> volta a ficar ativo pelo valor cheio, sem o reembolso e a multa registrados. Os totais são
+          recalculados.
         </Text>
       </ConfirmDialog>
       <RefundModal service={refunding} onClose={() => setRefunding(null)} onSaved={onChanged} />

@@ -38,6 +38,7 @@ const stored = (fields: Partial<Service>): Service => ({
   commission_basis_points: 0,
   quote_rate: 1,
   quote_history_id: null,
+  quote_source: 'day',
   details: {},
   status: 'active',
   position: 0,
@@ -156,8 +157,10 @@ describe('liveProposalTotals', () => {
     ];
     const live = liveProposalTotals(brl, [air], { values: hotel });
     expect(live.totals?.sale_cents).toBe(1_152_500);
-    // No paxes: the most of each group any service carries (2 adults, 1 child).
-    expect(live.totals?.per_passenger).toEqual({ adult: 406_364, child: 339_773 });
+    // No paxes: the most of each group any service carries (2 adults, 1 child). The adults' 8.127,27
+    // split in two: the first pays the leftover cent.
+    expect(live.totals?.per_passenger).toEqual({ adult: 406_363, child: 339_773 });
+    expect(live.totals?.per_passenger_first).toEqual({ adult: 406_364 });
   });
 
   it('puts the typed values in place of the stored service they edit', () => {

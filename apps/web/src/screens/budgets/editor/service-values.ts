@@ -64,6 +64,8 @@ export type ServiceValues = {
   taxes_cents: number | null;
   fee_cents: number | null;
   commission_basis_points: number | null;
+  /** The agent's rate for this service (câmbio do serviço); null: the budget's or the day's. */
+  quote_rate: Num | null;
   details: DetailsValues;
 };
 
@@ -149,6 +151,7 @@ export function blankService(
     taxes_cents: null,
     fee_cents: null,
     commission_basis_points: from.commission_basis_points ?? null,
+    quote_rate: null,
     details: BLANK_DETAILS[type](),
   };
 }
@@ -182,7 +185,8 @@ export function serviceValuesOf(stored: Service): ServiceValues {
     },
   };
   const values = blankNulls({ ...stored, supplier_id: stored.supplier?.id ?? null }, template) as ServiceValues;
-  return { ...values, type: stored.type };
+  // Only a rate the agent typed for the service is the form's; the budget's or the day's is taken again on save.
+  return { ...values, type: stored.type, quote_rate: ownRateOf(stored) };
 }
 
 /** The texts of a stored service's picks by form path, from service-central's `references`. */
@@ -239,6 +243,9 @@ export function pricedServiceOf(
   };
 }
 
+/** The rate the agent typed for the service, if it has one (PUT must send it again to keep it). */
+export const ownRateOf = (s: Pick<Service, 'quote_source' | 'quote_rate'>) => (s.quote_source === 'service' ? s.quote_rate : null);
+
 /** A stored service sent again whole (PUT replaces every field): to move it, with its new place. */
 export function serviceInputOf(s: Service, changes: { proposal_id?: number; position?: number } = {}) {
   return {
@@ -264,6 +271,7 @@ export function serviceInputOf(s: Service, changes: { proposal_id?: number; posi
     taxes_cents: s.taxes_cents,
     fee_cents: s.fee_cents,
     commission_basis_points: s.commission_basis_points,
+    quote_rate: ownRateOf(s),
     details: s.details,
   };
 }

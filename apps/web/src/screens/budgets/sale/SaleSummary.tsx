@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DetailField, OrMissing } from '../../../components/DetailFields';
 import { Money } from '../../../components/Money';
+import { useSeesCosts } from '../../../lib/use-session';
 import { travelDates } from '../labels';
 import { serviceTypeLabel } from './labels';
 
@@ -29,6 +30,7 @@ export function SectionCard({ title, label, children, testId }: { title: string;
 
 /** The proposal sold and its services with the values they were sold for. */
 export function SoldServicesCard({ sale }: { sale: Sale }) {
+  const seesCosts = useSeesCosts();
   const money = (cents: number) => <Money cents={cents} currency={sale.currency} />;
   return (
     <SectionCard title="O que foi vendido" testId="sold-services">
@@ -52,7 +54,7 @@ export function SoldServicesCard({ sale }: { sale: Sale }) {
                 <Table.Th>Serviço</Table.Th>
                 <Table.Th>Fornecedor</Table.Th>
                 <Table.Th>Datas</Table.Th>
-                <Table.Th ta="right">Custo</Table.Th>
+                {seesCosts && <Table.Th ta="right">Custo</Table.Th>}
                 <Table.Th ta="right">Venda</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -77,9 +79,30 @@ export function SoldServicesCard({ sale }: { sale: Sale }) {
                     )}
                   </Table.Td>
                   <Table.Td>{travelDates(s.start_date, s.end_date, shortDate) || '—'}</Table.Td>
+                  {seesCosts && (
+                    <Table.Td ta="right" style={NOWRAP}>
+                      {money(s.cost_cents)}
+                    </Table.Td>
+                  )}
                   <Table.Td ta="right" style={NOWRAP}>
-                    {money(s.cost_cents)}
+                    {money(s.sale_cents)}
                   </Table.Td>
+                </Table.Tr>
+              ))}
+              {/* Cancelled before the sale: what the customer still paid is in the sale, so it has a line. */}
+              {sale.canceled_services.map((s) => (
+                <Table.Tr key={`canceled-${s.id}`} data-testid="sold-canceled-service">
+                  <Table.Td>
+                    <Text fz="sm" td="line-through" c="dimmed">
+                      {s.title}
+                    </Text>
+                    <Text fz="xs" c="dimmed">
+                      {serviceTypeLabel(s.type)} · Cancelado — valor retido
+                    </Text>
+                  </Table.Td>
+                  <Table.Td />
+                  <Table.Td />
+                  {seesCosts && <Table.Td />}
                   <Table.Td ta="right" style={NOWRAP}>
                     {money(s.sale_cents)}
                   </Table.Td>
@@ -105,6 +128,7 @@ export function SoldServicesCard({ sale }: { sale: Sale }) {
 
 /** To whom, by whom, and for how much. */
 export function SaleValuesCard({ info, sale }: { info: SoldInfo; sale: Sale }) {
+  const seesCosts = useSeesCosts();
   const money = (cents: number) => <Money cents={cents} currency={sale.currency} />;
   return (
     <SectionCard title="Cliente e valores" testId="sale-values">
@@ -133,9 +157,13 @@ export function SaleValuesCard({ info, sale }: { info: SoldInfo; sale: Sale }) {
         {(
           [
             ['Valor da venda', money(sale.sale_cents), 'sale-total'],
-            ['Custo', money(sale.cost_cents), 'sale-cost'],
-            ['Receita', money(sale.sale_cents - sale.cost_cents), 'sale-revenue'],
-            [`Comissão (${formatBasisPoints(sale.commission_basis_points)})`, money(sale.commission_cents), 'sale-commission'],
+            ...(seesCosts
+              ? ([
+                  ['Custo', money(sale.cost_cents), 'sale-cost'],
+                  ['Receita', money(sale.sale_cents - sale.cost_cents), 'sale-revenue'],
+                  [`Comissão (${formatBasisPoints(sale.commission_basis_points)})`, money(sale.commission_cents), 'sale-commission'],
+                ] as const)
+              : []),
           ] as const
         ).map(([label, value, testId]) => (
           <Group key={testId} justify="space-between" gap="xs" wrap="nowrap">

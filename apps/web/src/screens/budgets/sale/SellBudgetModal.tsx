@@ -6,7 +6,7 @@ import { shortDate } from '@app/shared/format';
 import { formatBasisPoints } from '@app/shared/installments';
 import type { BudgetAcceptedInfo } from '@app/shared/landing-pages';
 import { monthlyPlan, SALE_LIMITS, sellBudgetInput } from '@app/shared/sales';
-import { Alert, Center, Loader, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Alert, Center, Group, Loader, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -19,6 +19,7 @@ import { toastSuccess } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
 import { useMoneyText } from '../../../lib/value-visibility';
 import { useOwnerOptions } from '../../attendances/use-owner-options';
+import { commissionCheck } from './commission';
 import { closedSalePath } from './labels';
 import { basisPointsToPercent, percentToBasisPoints } from './sale-rules';
 import { useSaleRefresh } from './use-sale-refresh';
@@ -82,6 +83,8 @@ function SellForm({ onClose, ...props }: Props & { onClose: () => void }) {
     method ? Math.max(...method.installments.map((o) => o.count), 1) : SALE_LIMITS.installments,
   );
   const saleCents = proposal?.totals.sale_cents ?? 0;
+  // Against the proposal's revenue when its cost is known to this user; only the commission otherwise.
+  const commission = proposal ? commissionCheck(proposal.totals, v.commission_basis_points) : null;
   const plan = proposal && v.first_due_date ? monthlyPlan(saleCents, v.installments, v.first_due_date) : [];
   const moneyText = useMoneyText();
 
@@ -116,10 +119,10 @@ function SellForm({ onClose, ...props }: Props & { onClose: () => void }) {
             {...form.getInputProps('commission_basis_points')}
             label="Comissão do vendedor (%)"
             description={
-              proposal ? (
-                <>
-                  <Money cents={Math.round((saleCents * v.commission_basis_points) / 10_000)} currency={budget.currency} /> sobre a venda
-                </>
+              commission ? (
+                <span data-testid="sell-commission">
+                  <Money cents={commission.commission_cents} currency={budget.currency} /> sobre a venda
+                </span>
               ) : undefined
             }
             min={0}
@@ -132,6 +135,41 @@ function SellForm({ onClose, ...props }: Props & { onClose: () => void }) {
             onChange={(value) => form.setFieldValue('commission_basis_points', percentToBasisPoints(Number(value) || 0))}
           />
         </SimpleGrid>
+        {commission && commission.revenue_cents !== null && commission.remaining_cents !== null && (
+          <Group gap="xl" data-testid="sell-commission-summary" aria-label="Comissão e receita da agência" role="group">
+            <Stack gap={0}>
+              <Text fz="xs" c="dimmed">
+                Receita da agência
+              </Text>
+              <Text fz="sm" fw={600} data-testid="sell-revenue">
+                <Money cents={commission.revenue_cents} currency={budget.currency} />
+              </Text>
+            </Stack>
+            <Stack gap={0}>
+              <Text fz="xs" c="dimmed">
+                Comissão do vendedor
+              </Text>
+              <Text fz="sm" fw={600}>
+                <Money cents={commission.commission_cents} currency={budget.currency} />
+              </Text>
+            </Stack>
+            <Stack gap={0}>
+              <Text fz="xs" c="dimmed">
+                Receita após a comissão
+              </Text>
+              <Text fz="sm" fw={600} c={commission.remaining_cents < 0 ? 'red' : undefined} data-testid="sell-remaining">
+                <Money cents={commission.remaining_cents} currency={budget.currency} />
+              </Text>
+            </Stack>
+          </Group>
+        )}
+        {commission?.exceedsRevenue && (
+          <Alert color="yellow" variant="light" data-testid="sell-commission-warning">
+            A comissão do vendedor (<Money cents={commission.commission_cents} currency={budget.currency} />) passa da receita da agência (
+            <Money cents={commission.revenue_cents} currency={budget.currency} />
+            ). Confira antes de fechar; a venda pode ser fechada assim mesmo.
+          </Alert>
+        )}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <Select
             label="Forma de pagamento"

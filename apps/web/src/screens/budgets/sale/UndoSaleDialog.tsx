@@ -47,12 +47,15 @@ export function UndoSaleDialog({
   contracts,
   opened,
   onClose,
+  returnTo,
 }: {
   budgetId: number;
   reservations: Reservation[];
   contracts: Contract[];
   opened: boolean;
   onClose: () => void;
+  /** Where the agent lands once the sale is undone: the budget's information unless the caller says (the editor stays). */
+  returnTo?: string;
 }) {
   const trpc = useTRPC();
   const refresh = useSaleRefresh();
@@ -66,7 +69,7 @@ export function UndoSaleDialog({
         void refresh();
         toastSuccess(result.message);
         onClose();
-        void navigate(budgetInfoPath(budgetId));
+        void navigate(returnTo ?? budgetInfoPath(budgetId));
       },
     }),
   );

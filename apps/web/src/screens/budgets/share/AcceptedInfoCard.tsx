@@ -1,15 +1,16 @@
 // The "Cliente" panel of a budget: what the customer did with the link — who accepted which
-// proposal, when and from where; how often they opened it; the e-mails sent.
+// proposal, when and from where; how often they visited it; the e-mails sent.
 
 import { dateTime } from '@app/shared/format';
 import type { BudgetAcceptedInfo } from '@app/shared/landing-pages';
+import { LANDING_VISIT_WINDOW_MINUTES } from '@app/shared/landing-rules';
 import { Badge, Card, Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTRPC } from '../../../lib/trpc';
-import { deviceOf, landingPageUrl } from './share-links';
+import { deviceOf, landingPageUrl, visitsText } from './share-links';
 
-/** The latest opens and e-mails the panel lists (the API keeps 20 of each). */
+/** The latest visits and e-mails the panel lists (the API keeps 20 of each). */
 const SHOWN = 5;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -61,15 +62,15 @@ function Views({ views }: { views: BudgetAcceptedInfo['views'] }) {
   return (
     <Stack gap={2}>
       <Text fz="sm" data-testid="budget-views-count">
-        {views.count === 0 ? 'Nenhuma visualização ainda.' : views.count === 1 ? '1 visualização' : `${views.count} visualizações`}
+        {visitsText(views)}
       </Text>
-      {views.last_viewed_at && (
-        <Text fz="xs" c="dimmed">
-          Última em {dateTime(views.last_viewed_at)}
-        </Text>
-      )}
+      {/* Say how they are counted: reloads and rereads are not visits. */}
+      <Text fz="xs" c="dimmed" data-testid="budget-views-rule">
+        Uma visita por visitante (mesmo endereço e navegador) a cada {LANDING_VISIT_WINDOW_MINUTES} minutos; robôs e a própria agência não
+        contam.
+      </Text>
       {views.recent.length > 0 && (
-        <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Últimas aberturas">
+        <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Últimas visitas">
           {views.recent.slice(0, SHOWN).map((v) => (
             <Text key={v.viewed_at} component="li" fz="xs" c="dimmed">
               {dateTime(v.viewed_at)}
@@ -152,7 +153,7 @@ export function AcceptedInfoCard({ budgetId }: { budgetId: number }) {
               <Accepted accepted={data.accepted} />
             </Section>
             <Divider />
-            <Section title="Visualizações">
+            <Section title="Visitas">
               <Views views={data.views} />
             </Section>
             <Divider />

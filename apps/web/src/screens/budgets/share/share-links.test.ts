@@ -1,5 +1,6 @@
+import { dateTime } from '@app/shared/format';
 import { describe, expect, it } from 'vitest';
-import { deviceOf, landingPageUrl, shareMessage, whatsappNumber, whatsappUrl } from './share-links';
+import { deviceOf, landingPageUrl, shareMessage, visitsText, whatsappNumber, whatsappUrl } from './share-links';
 
 const ID = '0f8c2a8e-4b7d-4c55-9d1e-3a2b1c0d9e8f';
 
@@ -42,5 +43,18 @@ describe('share links', () => {
     ).toBe('Edge no Windows');
     expect(deviceOf('curl/8.0')).toBeNull();
     expect(deviceOf(null)).toBeNull();
+  });
+
+  it('says the visits, from how many visitors, and the last one', () => {
+    const last = '2026-11-27T17:03:00.000Z';
+    expect(visitsText({ count: 0, unique_visitors: 0, last_viewed_at: null })).toBe('Nenhuma visita ainda.');
+    expect(visitsText({ count: 1, unique_visitors: 1, last_viewed_at: last })).toBe(
+      `1 visita de 1 visitante · última em ${dateTime(last)}`,
+    );
+    expect(visitsText({ count: 12, unique_visitors: 3, last_viewed_at: last })).toBe(
+      `12 visitas de 3 visitantes · última em ${dateTime(last)}`,
+    );
+    // Only views from before visits were counted: no visitor to name.
+    expect(visitsText({ count: 4, unique_visitors: 0, last_viewed_at: last })).toBe(`4 visitas · última em ${dateTime(last)}`);
   });
 });

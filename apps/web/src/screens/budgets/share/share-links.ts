@@ -1,4 +1,7 @@
-// The links an agent shares a budget with: the customer's page, and WhatsApp's ready message.
+// The links an agent shares a budget with: the customer's page, and WhatsApp's ready message; and
+// how what the customer did with them reads.
+import { dateTime } from '@app/shared/format';
+import type { BudgetAcceptedInfo } from '@app/shared/landing-pages';
 import { firstName, landingPagePath } from '@app/shared/landing-rules';
 
 export { whatsappNumber, whatsappUrl } from '@app/shared/whatsapp';
@@ -37,4 +40,14 @@ export function deviceOf(userAgent: string | null | undefined): string | null {
   const system = SYSTEMS.find(([re]) => re.test(userAgent))?.[1];
   if (browser && system) return `${browser} no ${system}`;
   return browser ?? system ?? null;
+}
+
+/** "12 visitas de 3 visitantes · última em 27/11/2026, 14:03" (views from before visits were counted name no visitor). */
+export function visitsText(views: Pick<BudgetAcceptedInfo['views'], 'count' | 'unique_visitors' | 'last_viewed_at'>): string {
+  if (views.count === 0) return 'Nenhuma visita ainda.';
+  const visits = views.count === 1 ? '1 visita' : `${views.count} visitas`;
+  const visitors =
+    views.unique_visitors === 0 ? '' : views.unique_visitors === 1 ? ' de 1 visitante' : ` de ${views.unique_visitors} visitantes`;
+  const last = views.last_viewed_at ? ` · última em ${dateTime(views.last_viewed_at)}` : '';
+  return `${visits}${visitors}${last}`;
 }

@@ -1,7 +1,8 @@
 // How a proposal can be paid: the agency's active payment methods with their installments over the
 // proposal's total (GET /api/budgets/{id}/payment_methods) and over what one passenger of each age
 // group pays (POST /api/budgets/{id}/payment_methods_by_pax). The labels ('10x de R$ 111,27 com
-// juros de 1,99% a.m.') are installments.ts' phrasing, the amount masked while values are hidden.
+// juros de 1,99% a.m.', '1ª de R$ 33,34 + 2x de R$ 33,33 sem juros') are installments.ts' phrasing,
+// the amount masked while values are hidden.
 import type { BudgetPaymentMethods } from '@app/shared/budgets';
 import { installmentLabel } from '@app/shared/installments';
 import { PAYMENT_METHOD_KIND_LABELS } from '@app/shared/payment-methods';
@@ -12,6 +13,7 @@ import { Money } from '../../../components/Money';
 import { useTRPC, useTRPCClient } from '../../../lib/trpc';
 import { useMoneyText } from '../../../lib/value-visibility';
 import { AGE_GROUP_LABELS, AGE_GROUP_PLURALS } from '../labels';
+import { PassengerSplitText } from '../PassengerSplitText';
 import { CommentButton } from './FinancialComments';
 
 type MethodOptions = BudgetPaymentMethods['proposals'][number]['payment_methods'][number];
@@ -40,7 +42,7 @@ function MethodCard({ method, currency }: { method: MethodOptions; currency: str
         <List size="sm" spacing={0} aria-label={`Parcelas em ${method.name}`}>
           {method.installments.map((o) => (
             <List.Item key={o.count} data-testid="installment-option">
-              {installmentLabel(o.count, moneyText(o.installment_cents), o.interest_basis_points)}
+              {installmentLabel(o, (cents) => moneyText(cents, currency))}
             </List.Item>
           ))}
         </List>
@@ -113,7 +115,7 @@ export function ProposalPayments({
   );
 }
 
-/** What one passenger of each age group pays, by each method (asked when the proposal is shown). */
+/** What each passenger of each age group pays (the first one the leftover cents), by each method (asked when the proposal is shown). */
 export function PaxPayments({ budgetId, proposalId }: { budgetId: number; proposalId: number }) {
   const trpc = useTRPC();
   const client = useTRPCClient();
@@ -156,6 +158,11 @@ export function PaxPayments({ budgetId, proposalId }: { budgetId: number; propos
                   {g.passengers} {AGE_GROUP_PLURALS[g.age_group][g.passengers === 1 ? 0 : 1]} ·{' '}
                   <Money cents={g.sale_cents} currency={data.currency} /> na faixa
                 </Text>
+                <PassengerSplitText
+                  group={g.age_group}
+                  split={{ count: g.passengers, first_cents: g.first_passenger_cents, each_cents: g.per_passenger_cents }}
+                  currency={data.currency}
+                />
               </Accordion.Control>
               <Accordion.Panel>
                 {g.payment_methods.length === 0 ? (

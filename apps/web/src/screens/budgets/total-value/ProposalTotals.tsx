@@ -1,5 +1,5 @@
 // One proposal of the total-value screen: its sale total, what each age group and each passenger
-// pays, the agency's view of every service (sale, cost, commission, revenue) and of the whole
+// pays (the first passenger of a group too, where the group's share leaves cents over), the agency's view of every service (sale, cost, commission, revenue) and of the whole
 // (cost, revenue, margin). Every number is the API's (budget-totals.ts proposalTotals); this file
 // only formats them.
 import { SERVICE_TYPE_DECLARATIONS } from '@app/shared/budget-services';
@@ -7,11 +7,14 @@ import type { AgeGroup } from '@app/shared/budget-totals';
 import { AGE_GROUPS } from '@app/shared/budget-totals';
 import type { BudgetTree, ProposalTree } from '@app/shared/budgets';
 import { formatBasisPoints } from '@app/shared/installments';
+import { passengerSplit } from '@app/shared/splits';
 import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Money } from '../../../components/Money';
+import { useSeesCosts } from '../../../lib/use-session';
 import { AGE_GROUP_LABELS, headCountText } from '../labels';
+import { PassengerSplitText, usePassengerSplitText } from '../PassengerSplitText';
 import { CommentButton } from './FinancialComments';
 
 /** A labelled figure with the comment button of its line. */
@@ -40,7 +43,7 @@ function Figure({
         {value}
       </Text>
       {hint && (
-        <Text fz="xs" c="dimmed">
+        <Text fz="xs" c="dimmed" data-testid={`${testId}-hint`}>
           {hint}
         </Text>
       )}
@@ -73,6 +76,7 @@ export function ProposalSummary({ budget, proposal }: { budget: BudgetTree; prop
   const { totals } = proposal;
   const money = (cents: number) => <Money cents={cents} currency={budget.currency} />;
   const groups = AGE_GROUPS.filter((g) => totals.passengers[g] > 0);
+  const splitText = usePassengerSplitText(budget.currency);
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
@@ -89,7 +93,7 @@ export function ProposalSummary({ budget, proposal }: { budget: BudgetTree; prop
             label={`Por ${AGE_GROUP_LABELS[g].toLowerCase()}`}
             value={money(totals.per_passenger[g] ?? 0)}
             testId={`per-passenger-${g}`}
-            hint="por passageiro"
+            hint={splitText(g, passengerSplit(totals, g)) ?? 'por passageiro'}
           />
         ))}
       </SimpleGrid>
@@ -117,7 +121,10 @@ export function ProposalSummary({ budget, proposal }: { budget: BudgetTree; prop
                   <Table.Td>{AGE_GROUP_LABELS[g]}</Table.Td>
                   <Table.Td ta="right">{totals.passengers[g]}</Table.Td>
                   <Table.Td ta="right">{money(totals.sale_by_age_group[g])}</Table.Td>
-                  <Table.Td ta="right">{money(totals.per_passenger[g] ?? 0)}</Table.Td>
+                  <Table.Td ta="right">
+                    {money(totals.per_passenger[g] ?? 0)}
+                    <PassengerSplitText group={g} split={passengerSplit(totals, g)} currency={budget.currency} />
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -130,9 +137,12 @@ export function ProposalSummary({ budget, proposal }: { budget: BudgetTree; prop
 
 /** The agency's eyes only: each service's sale, cost, commission and revenue, then cost, revenue and margin of the proposal. */
 export function AgencyLines({ budget, proposal }: { budget: BudgetTree; proposal: ProposalTree }) {
+  const seesCosts = useSeesCosts();
   const { totals } = proposal;
   const money = (cents: number) => <Money cents={cents} currency={budget.currency} />;
   const line = (key: string, label: string) => <CommentButton proposalId={proposal.id} line={key} label={`${label} (${proposal.title})`} />;
+  // The API leaves costs out for a user the agency's setting keeps them from.
+  if (!seesCosts) return null;
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby={`agencia-${proposal.id}`}>
       <Group justify="space-between" mb="xs" gap="xs">

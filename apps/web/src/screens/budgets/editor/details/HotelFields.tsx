@@ -31,6 +31,7 @@ function Room({ index, count }: { index: number; count: number }) {
           <CurrencyInput
             label="Valor do quarto"
             description="A estadia inteira, por quarto"
+            prefix={`${form.values.currency} `}
             {...valueProps}
             onChange={(cents) => form.setFieldValue(`${base}.value`, cents as never)}
           />
