@@ -52,7 +52,8 @@ function workspaceOnly(outDir) {
 export async function buildApi(outDir = join(API, 'dist')) {
   await rm(outDir, { recursive: true, force: true });
   await build({
-    entryPoints: { main: join(API, 'src/main.ts') },
+    // The PDF worker threads load an entry of their own (src/platform/pdf), sharing the chunks.
+    entryPoints: { main: join(API, 'src/main.ts'), 'pdf-worker': join(API, 'src/platform/pdf/pdf-worker.ts') },
     outdir: outDir,
     outExtension: { '.js': '.mjs' },
     splitting: true,
@@ -64,6 +65,9 @@ export async function buildApi(outDir = join(API, 'dist')) {
     mainFields: ['main'],
     conditions: ['node'],
     sourcemap: 'linked',
+    // Every chunk sits in outDir: its own URL finds the worker's entry (platform/pdf/index.ts), as
+    // the plugin below points import.meta.url at the sources.
+    banner: { js: 'const __API_BUNDLE_URL__ = import.meta.url;' },
     logLevel: 'warning',
     plugins: [workspaceOnly(resolve(outDir))],
   });

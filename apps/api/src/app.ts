@@ -27,7 +27,7 @@ import { registerContractRoutes } from './modules/contracts/contracts.routes';
 import { registerDevRoutes } from './modules/health/dev.routes';
 import { CLOSING, registerHealthRoutes } from './modules/health/health.routes';
 import { registerImportRoutes } from './modules/imports/imports.routes';
-import { renderLandingHtml } from './modules/landing-pages/landing-html';
+import { landingHtmlPage } from './modules/landing-pages/landing-html';
 import { REFERENCE_CHANNEL } from './modules/reference-lists/reference-lists.service';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes';
 import { registerVoucherRoutes } from './modules/vouchers/vouchers.routes';
@@ -206,12 +206,14 @@ export async function buildApp(config: Config, db: Db, opts: { queueName?: strin
       // The customer's page is its own small entry; its data call and cover start with the HTML
       // (preloads) and its hero is rendered in.
       const id = /^\/landing-page\/([^/]+)\/?$/.exec(path)?.[1] ?? null;
-      const html = await renderLandingHtml(deps.db, webDist, id);
+      const page = await landingHtmlPage(deps, req.ip, webDist, id);
+      if (page.retryAfterSeconds !== null) reply.header('retry-after', String(page.retryAfterSeconds));
       return reply
+        .code(page.status)
         .header('cache-control', 'no-cache')
         .header('x-robots-tag', 'noindex, nofollow')
         .type('text/html; charset=utf-8')
-        .send(html);
+        .send(page.html);
     }
     if (!isApi && !isFile && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
       // History-mode SPA: every screen path serves index.html; the router decides. With agency

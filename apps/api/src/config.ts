@@ -100,6 +100,11 @@ const envSchema = z.object({
     .min(0)
     .max(7 * 24 * 60)
     .default(60),
+  /**
+   * The shortest time between two refreshes asked for by users (update_quotes), all agencies
+   * together: within it the answer is the quotes as they are. 0: every call asks the service.
+   */
+  CURRENCY_QUOTES_MANUAL_REFRESH_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   /** How often the automatic follow-ups run (tasks for budgets not opened, trips starting...); 0 turns them off. */
   FOLLOW_UP_INTERVAL_MINUTES: z.coerce
     .number()

@@ -6,6 +6,7 @@ import { applyMigrations } from '@app/db/migrate';
 import { seedReferenceData } from '@app/db/reference-seed';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { backfillCompanyDefaults } from './modules/companies/company-defaults';
 import { buildWorker } from './worker';
 
 // APP_ROLE (config.ts): 'all' serves HTTP and runs the jobs, 'api' only serves, 'worker' only runs the jobs.
@@ -32,6 +33,8 @@ await withAdvisoryLock(databaseUrl, 'app:migrate-and-seed', async () => {
   }
   // The reference lists' system rows are product data, not demo data: every start adds what is missing.
   await seedReferenceData(db);
+  // So do the quote rows and default contract template every agency has (reading them never writes).
+  await backfillCompanyDefaults(db);
   // Demo budgets pick airports from those lists.
   if (firstStart && config.SEED_SAMPLE_CRM) await (await import('./sample-budgets')).seedSampleBudgets(db);
 });

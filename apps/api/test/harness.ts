@@ -5,7 +5,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type BuiltApp, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import type { JobRun } from '../src/platform/jobs';
+import { backfillCompanyDefaults } from '../src/modules/companies/company-defaults';
+import type { JobDeps, JobRun } from '../src/platform/jobs';
 import { changesSettled } from '../src/platform/kept-reads';
 import { type FakeExchangeRates, startFakeExchangeRates } from './fake-exchange-rates';
 import { type ReceivedMail, startSmtpSink } from './smtp-sink';
@@ -27,6 +28,8 @@ export type TestApp = BuiltApp & {
   mailsTo(to: string): Promise<ReceivedMail[]>;
   /** Every agency shows costs and margins to all its users (calls made afterwards see it). */
   showCostsToEveryone(): Promise<void>;
+  /** What the app's queue hands a job's handler, for a test that runs a handler itself. */
+  jobDeps(): JobDeps;
 };
 
 /**
@@ -41,6 +44,8 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
   beforeAll(async () => {
     const database = await createTestDatabase();
     drop = database.drop;
+    // What main.ts adds at every start.
+    await backfillCompanyDefaults(database.prisma);
     sink = await startSmtpSink();
     const received = sink.received;
     exchangeRates = env.EXCHANGE_RATE_API_URL ? undefined : await startFakeExchangeRates();
@@ -53,9 +58,11 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
       APP_URL: 'http://localhost:3000',
       LOGIN_RATE_LIMIT: '1000',
       SMTP_URL: sink.url,
-      // The exchange-rate service is a local fake (a test may pass its own); no scheduled refresh nor follow-up run unless asked.
+      // The exchange-rate service is a local fake (a test may pass its own); no scheduled refresh nor follow-up run unless asked,
+      // and every update_quotes asks the fake unless a test sets the interval.
       ...(exchangeRates ? { EXCHANGE_RATE_API_URL: exchangeRates.url } : {}),
       CURRENCY_QUOTES_REFRESH_MINUTES: '0',
+      CURRENCY_QUOTES_MANUAL_REFRESH_SECONDS: '0',
       FOLLOW_UP_INTERVAL_MINUTES: '0',
       ...env,
     });
@@ -88,6 +95,14 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
       async showCostsToEveryone() {
         await built.deps.db.company.updateMany({ data: { costsVisibility: 'everyone' } });
       },
+      jobDeps: () => ({
+        ...built.deps,
+        log: built.app.log,
+        mailer: built.platform.mailer,
+        payments: built.platform.payments,
+        storage: built.platform.storage,
+        pdf: built.platform.pdf,
+      }),
       async tokenFor(email: string, password = DEMO.password) {
         const cached = tokens.get(`${email}:${password}`);
         if (cached) return cached;

@@ -208,7 +208,7 @@ export function landingPageFixture(opts: { proposals?: number; services?: number
       city: 'Gramado',
       state: 'RS',
     },
-    agent: { name: 'Joana', email: 'joana@viagens-sao-joao.test' },
+    agent: { name: 'Joana' },
     passengers: [
       { first_name: 'Conceição', age_group: 'adult' },
       { first_name: 'André', age_group: 'adult' },

@@ -3,6 +3,7 @@
 // from. The API validates and prices with these, the editor builds each type's form and the
 // /servicos screen lists them from the same declarations.
 import { agentRateField } from './agent-rates';
+import { BUDGET_LIMITS } from './budget-limits';
 import type { ServicePricing } from './budget-totals';
 import { dateField } from './clients';
 import { TRACKED_CURRENCIES } from './currency-quotes';
@@ -73,7 +74,7 @@ const uniqueRoomIds = (rooms: RoomInput[]) =>
 export const serviceDetailsSchemas = {
   air: z
     .object({
-      segments: z.array(flightSegmentInput).min(1).max(12),
+      segments: z.array(flightSegmentInput).min(1).max(BUDGET_LIMITS.segments.max, { message: BUDGET_LIMITS.segments.message }),
     })
     .strict(),
   accommodation: z
@@ -85,7 +86,11 @@ export const serviceDetailsSchemas = {
       diet_id: optionalReference,
       check_in_time: timeOfDayField.nullable().optional(),
       check_out_time: timeOfDayField.nullable().optional(),
-      rooms: z.array(roomInput).min(1).max(20).superRefine(reportIssues(uniqueRoomIds)),
+      rooms: z
+        .array(roomInput)
+        .min(1)
+        .max(BUDGET_LIMITS.rooms.max, { message: BUDGET_LIMITS.rooms.message })
+        .superRefine(reportIssues(uniqueRoomIds)),
     })
     .strict(),
   cruise: z

@@ -257,7 +257,12 @@ export function renderContractText(body: string, values: ContractValues): string
 
 // ---- Templates ----
 
-export const CONTRACT_TEMPLATE_LIMITS = { name: { min: 2, max: 120 }, body: 60_000 } as const;
+/**
+ * A template's body holds 100,000 characters: well past the longest real contract seen (60,000),
+ * bounded like a budget's tree (BUDGET_LIMITS) so that no template grows without end.
+ */
+export const CONTRACT_TEMPLATE_LIMITS = { name: { min: 2, max: 120 }, body: 100_000 } as const;
+export const CONTRACT_TEMPLATE_BODY_TOO_LONG = `O texto do modelo pode ter no máximo ${CONTRACT_TEMPLATE_LIMITS.body.toLocaleString('pt-BR')} caracteres.`;
 
 export const DEFAULT_CONTRACT_TEMPLATE = {
   name: 'Contrato de prestação de serviços de viagem (padrão)',
@@ -268,7 +273,7 @@ const templateBody = z
   .string()
   .trim()
   .min(1)
-  .max(CONTRACT_TEMPLATE_LIMITS.body)
+  .max(CONTRACT_TEMPLATE_LIMITS.body, { message: CONTRACT_TEMPLATE_BODY_TOO_LONG })
   .superRefine((body, ctx) => {
     for (const message of contractBodyProblems(body)) ctx.addIssue({ code: 'custom', message });
   });

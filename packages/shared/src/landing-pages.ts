@@ -262,8 +262,11 @@ export const landingPageSchema = z.object({
   /** Notes for the customer (the budget's observations). */
   observations: z.string().nullable(),
   agency: agencyContactSchema,
-  /** The agent in charge: first name and e-mail. */
-  agent: z.object({ name: z.string(), email: z.string() }),
+  /**
+   * The agent in charge, by first name only: their e-mail is their login, never public (the
+   * customer writes to the agency's contact e-mail in `agency`).
+   */
+  agent: z.object({ name: z.string() }),
   /** First names only. */
   passengers: z.array(z.object({ first_name: z.string(), age_group: z.enum(Object.values(AgeGroup) as [AgeGroup, ...AgeGroup[]]) })),
   proposals: z.array(landingProposalSchema),

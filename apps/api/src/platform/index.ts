@@ -1,13 +1,16 @@
 import { join } from 'node:path';
 import type { Db } from '@app/db';
+import { ACCESS_LOG_LIMITS, SEND_LIMITS, type SendLimitScope } from '@app/shared';
 import { Redis } from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import type { Config } from '../config';
 import { bullmqQueue, embeddedQueue, type JobDefinition, type JobQueue, type JobSchedule } from './jobs';
+import { type LastSeen, memoryLastSeen, redisLastSeen } from './last-seen';
 import type { Log } from './log';
 import { type Mailer, outboxMailer, smtpMailer } from './mail';
 import { mailDeliveriesJobs, mailDeliveriesSchedules } from './mail-deliveries';
 import { type Payments, simulatorPayments, simulatorWebhookSecret, stripePayments } from './payments';
+import { type PdfRenderer, pdfRenderer } from './pdf';
 import { lazyStorage, localStorage, type Storage } from './storage';
 
 export type Platform = {
@@ -26,12 +29,31 @@ export type Platform = {
    * Redis when there is one, so a code opens one session across every API process.
    */
   handoffCodes: RateLimiterAbstract;
+  /**
+   * Recipients of outgoing e-mail (SEND_LIMITS), one point per recipient: per user per hour, per
+   * agency per hour and per agency per day (send-limits.ts consumes them).
+   */
+  sendLimiters: SendLimiters;
+  /**
+   * The on-demand refresh of the system's exchange rates: one point per
+   * CURRENCY_QUOTES_MANUAL_REFRESH_SECONDS for everyone; null when that is 0 (no throttle).
+   */
+  quotesRefreshLimiter: RateLimiterAbstract | null;
+  /** When each user's last access-log beacon arrived (the active time a beacon may credit). */
+  beaconClock: LastSeen;
   /** Uploaded files (cover images, attachments, consolidated files). */
   storage: Storage;
   /** Stripe with STRIPE_SECRET_KEY, else the embedded checkout simulator. */
   payments: Payments;
+  /** Budget and contract PDFs, drawn in worker threads. */
+  pdf: PdfRenderer;
   close(): Promise<void>;
 };
+
+export type SendLimiters = Record<SendLimitScope, RateLimiterAbstract>;
+
+/** What one beacon may claim at most: a user unseen that long may claim anything up to it. */
+const BEACON_CLOCK_TTL_MS = ACCESS_LOG_LIMITS.activeTimeSeconds * 1000;
 
 function createPayments(config: Config, db: Db): Payments {
   if (!config.STRIPE_SECRET_KEY) {
@@ -66,7 +88,8 @@ export function createPlatform(
   const payments = createPayments(config, db);
   const jobDefs = [...(opts.jobs ?? []), ...mailDeliveriesJobs];
   const storage = createStorage(config);
-  const deps = { db, mailer, log, config, payments, storage };
+  const pdf = pdfRenderer(log);
+  const deps = { db, mailer, log, config, payments, storage, pdf };
   // One queue per database: apps on one Redis but different databases never take each other's jobs.
   const queueName = opts.queueName ?? `jobs-${databaseName(config.DATABASE_URL)}`;
   const schedules = [...(opts.schedules ?? []), ...mailDeliveriesSchedules];
@@ -78,8 +101,8 @@ export function createPlatform(
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { enableOfflineQueue: true, maxRetriesPerRequest: 1, commandTimeout: 2000 })
     : undefined;
-  const limiter = (points: number, prefix: string) => {
-    const limiterOpts = { points, duration: 15 * 60, keyPrefix: `${prefix}:${queueName}` };
+  const limiter = (points: number, prefix: string, duration = 15 * 60) => {
+    const limiterOpts = { points, duration, keyPrefix: `${prefix}:${queueName}` };
     return redis
       ? new RateLimiterRedis({ storeClient: redis, insuranceLimiter: new RateLimiterMemory(limiterOpts), ...limiterOpts })
       : new RateLimiterMemory(limiterOpts);
@@ -90,6 +113,16 @@ export function createPlatform(
   const landingReadLimiter = limiter(300, 'landing-read');
   const landingAcceptLimiter = limiter(10, 'landing-accept');
   const handoffCodes = limiter(1, 'handoff');
+  const sendLimiters: SendLimiters = {
+    userHour: limiter(SEND_LIMITS.recipientsPerUserPerHour, 'send-user-hour', 3600),
+    agencyHour: limiter(SEND_LIMITS.recipientsPerAgencyPerHour, 'send-agency-hour', 3600),
+    agencyDay: limiter(SEND_LIMITS.recipientsPerAgencyPerDay, 'send-agency-day', 86_400),
+  };
+  const refreshSeconds = config.CURRENCY_QUOTES_MANUAL_REFRESH_SECONDS;
+  const quotesRefreshLimiter = refreshSeconds > 0 ? limiter(1, 'quotes-refresh', refreshSeconds) : null;
+  const beaconClock = redis
+    ? redisLastSeen(redis, `beacon:${queueName}`, BEACON_CLOCK_TTL_MS, memoryLastSeen(BEACON_CLOCK_TTL_MS))
+    : memoryLastSeen(BEACON_CLOCK_TTL_MS);
   return {
     mailer,
     jobs,
@@ -98,10 +131,15 @@ export function createPlatform(
     landingReadLimiter,
     landingAcceptLimiter,
     handoffCodes,
+    sendLimiters,
+    quotesRefreshLimiter,
+    beaconClock,
     storage,
     payments,
+    pdf,
     async close() {
       await jobs.stop();
+      await pdf.close();
       redis?.disconnect();
     },
   };

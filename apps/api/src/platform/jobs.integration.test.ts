@@ -123,6 +123,7 @@ describe('the embedded queue', () => {
     config: config(),
     payments: platform.payments,
     storage: platform.storage,
+    pdf: platform.pdf,
   });
   // The app's own queue (embedded too without REDIS_URL) would claim these tests' rows as well.
   beforeAll(() => platform.jobs.stop());

@@ -5,9 +5,10 @@ import type { Config } from '../config';
 import type { Log } from './log';
 import type { Mailer } from './mail';
 import type { Payments } from './payments';
+import type { PdfRenderer } from './pdf';
 import type { Storage } from './storage';
 
-export type JobDeps = { db: Db; mailer: Mailer; log: Log; config: Config; payments: Payments; storage: Storage };
+export type JobDeps = { db: Db; mailer: Mailer; log: Log; config: Config; payments: Payments; storage: Storage; pdf: PdfRenderer };
 
 /**
  * The run of a job: `key` names the job in its queue, the same across its retries (also when a

@@ -73,8 +73,18 @@ function numberFor(s: JsonSchema, integer: boolean): number {
   return Math.min(integer ? Math.ceil(min) : min, max);
 }
 
-/** A value the schema should accept; `full` also fills optional fields. */
-function sampleValue(s0: JsonSchema, root: JsonSchema, key: string, ids: IdResolver, full: boolean, n: { i: number }): unknown {
+/** How far `largestSample` fills arrays and free text (each at most its schema's maximum). */
+type Largest = { arrayItems: number; stringChars: number };
+
+/** A value the schema should accept; `full` also fills optional fields; `n.largest` fills to the maxima. */
+function sampleValue(
+  s0: JsonSchema,
+  root: JsonSchema,
+  key: string,
+  ids: IdResolver,
+  full: boolean,
+  n: { i: number; largest?: Largest },
+): unknown {
   const s = deref(s0, root);
   if (s.const !== undefined) return s.const;
   if (s.enum) return s.enum[0];
@@ -97,10 +107,16 @@ function sampleValue(s0: JsonSchema, root: JsonSchema, key: string, ids: IdResol
       }
       return out;
     }
-    case 'array':
-      return Array.from({ length: Math.max(1, s.minItems ?? 0) }, () => sampleValue(s.items ?? {}, root, key, ids, full, n));
-    case 'string':
-      return stringFor(key, s, n.i);
+    case 'array': {
+      const length = n.largest ? Math.min(s.maxItems ?? 1, n.largest.arrayItems) : 1;
+      return Array.from({ length: Math.max(length, s.minItems ?? 0) }, () => sampleValue(s.items ?? {}, root, key, ids, full, n));
+    }
+    case 'string': {
+      const v = stringFor(key, s, n.i);
+      // Free text only: a format or pattern has its own length.
+      if (!n.largest || s.format || s.pattern || s.maxLength === undefined || v !== stringFor('', s, n.i)) return v;
+      return v.padEnd(Math.min(s.maxLength, n.largest.stringChars), ' texto');
+    }
     case 'integer':
     case 'number':
       return (isIdField(key) ? ids(key) : undefined) ?? numberFor(s, type === 'integer');
@@ -153,6 +169,18 @@ export function validSample(schema: ZodType | undefined, ids: IdResolver): { val
     if (schema.safeParse(value).success) return { value, valid: true };
   }
   return { value: sampleValue(root, root, '', ids, false, { i: 0 }), valid: false };
+}
+
+/**
+ * The largest input the schema accepts, within `largest` (arrays at their maxItems, free text at its
+ * maxLength); the full valid sample when the schema refuses it (a refinement the filling breaks).
+ */
+export function largestSample(schema: ZodType | undefined, ids: IdResolver, largest: Largest): { value: unknown; largest: boolean } {
+  if (!schema) return { value: undefined, largest: false };
+  const root = jsonSchemaOf(schema);
+  const value = repair(schema, sampleValue(root, root, '', ids, true, { i: 0, largest }));
+  if (schema.safeParse(value).success) return { value, largest: true };
+  return { value: validSample(schema, ids).value, largest: false };
 }
 
 /** Every field path of a schema (nested objects included), e.g. [['user'], ['user', 'email']]. */

@@ -164,7 +164,6 @@ function Contact({ page }: { page: LandingPage }) {
   const { agency } = page;
   const whatsapp = agency.whatsapp && whatsappUrl(agency.whatsapp, `Olá! Estou vendo a proposta “${page.title}”.`);
   const insta = agency.instagram ? instagram(agency.instagram) : null;
-  const email = agency.email ?? page.agent.email;
   return (
     <section class="lp-section lp-contact" aria-labelledby="contact-title">
       <h2 id="contact-title">Fale com a {agency.name}</h2>
@@ -183,9 +182,11 @@ function Contact({ page }: { page: LandingPage }) {
             <span>Telefone</span> <a href={telUrl(agency.phone)}>{agency.phone}</a>
           </li>
         )}
-        <li>
-          <span>E-mail</span> <a href={`mailto:${email}`}>{email}</a>
-        </li>
+        {agency.email && (
+          <li>
+            <span>E-mail</span> <a href={`mailto:${agency.email}`}>{agency.email}</a>
+          </li>
+        )}
         {agency.website && (
           <li>
             <span>Site</span>{' '}

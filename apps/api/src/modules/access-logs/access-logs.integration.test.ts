@@ -5,7 +5,7 @@ import { type AccessReport, businessDayStart } from '@app/shared';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO, useTestApp } from '../../../test/harness';
 import { pruneAccessLogsJob } from './access-logs.jobs';
-import { type AccessLogRow, accessLogWriter, deleteExpiredAccessLogs, insertAccessLogs } from './access-logs.service';
+import { type AccessLogRow, accessLogWriter, beaconClockKey, deleteExpiredAccessLogs, insertAccessLogs } from './access-logs.service';
 
 const t = useTestApp();
 const tokens = { owner: '', admin: '', colaborador: '', outra: '' };
@@ -39,6 +39,8 @@ function beacon(token: string | undefined, fields: Record<string, string>, path 
 const rows = () => t.deps.db.accessLog.findMany({ orderBy: { id: 'asc' } });
 const days = () => t.deps.db.accessLogDay.findMany({ orderBy: [{ day: 'asc' }, { userId: 'asc' }, { controller: 'asc' }] });
 const clear = () => t.deps.db.$transaction([t.deps.db.accessLog.deleteMany({}), t.deps.db.accessLogDay.deleteMany({})]);
+/** As if `userId`'s last beacon were long ago: the next one credits all it claims (creditedActiveTime). */
+const longIdle = (userId: number) => t.platform.beaconClock.swap(beaconClockKey(userId), 0);
 
 async function report(token: string, start: string, end: string) {
   return t.call('GET', `/api/access-logs/report?start_date=${start}&end_date=${end}`, { token });
@@ -47,6 +49,7 @@ async function report(token: string, start: string, end: string) {
 describe('POST /api/access-logs (the beacon)', () => {
   it("stores the form's screen, id and seconds under the token's user, company and address, whatever user_id says", async () => {
     await clear();
+    await longIdle(ids.colaborador);
     const res = await beacon(tokens.colaborador, {
       user_id: String(ids.outraOwner),
       controller: 'atendimento',
@@ -72,6 +75,7 @@ describe('POST /api/access-logs (the beacon)', () => {
   it('answers on the underscore path too; controller defaults to home and a non-numeric resource id is null', async () => {
     await clear();
     for (const resource_id of ['null', '', 'abc', '0x11', '012']) {
+      await longIdle(ids.owner);
       const res = await beacon(tokens.owner, { user_id: String(ids.owner), active_time: '5', resource_id }, '/api/access_logs');
       expect(res.statusCode, res.body).toBe(204);
     }
@@ -81,6 +85,7 @@ describe('POST /api/access-logs (the beacon)', () => {
 
   it('accepts the same fields as a JSON object', async () => {
     await clear();
+    await longIdle(ids.owner);
     const res = await t.call('POST', '/api/access-logs', {
       token: tokens.owner,
       body: { access_log: { user_id: ids.owner, controller: 'clientes', active_time: 9, resource_id: null } },
@@ -135,19 +140,52 @@ describe('POST /api/access-logs (the beacon)', () => {
     expect(await rows()).toEqual([]);
   });
 
-  it('writes beacons that arrive together, each answered once stored', async () => {
+  it("writes different users' beacons that arrive together, each answered once stored", async () => {
     await clear();
+    const senders = [
+      [tokens.owner, ids.owner],
+      [tokens.colaborador, ids.colaborador],
+      [tokens.outra, ids.outraOwner],
+    ] as const;
+    for (const [, id] of senders) await longIdle(id);
+    const sent = senders.map(([token, id], i) =>
+      beacon(token, { user_id: String(id), controller: `tela${i}`, active_time: String(10 + i) }),
+    );
+    expect((await Promise.all(sent)).map((r) => r.statusCode)).toEqual([204, 204, 204]);
+    const stored = await rows();
+    expect(stored.map((r) => [r.userId, r.controller, r.activeTime]).sort()).toEqual(
+      senders.map(([, id], i) => [id, `tela${i}`, 10 + i]).sort(),
+    );
+    expect((await days()).reduce((sum, d) => sum + d.visits, 0)).toBe(3);
+  });
+
+  it("one user's burst of beacons credits one stretch: 204 each, the rest neither time nor visits", async () => {
+    await clear();
+    await longIdle(ids.owner);
     const sent = Array.from({ length: 60 }, (_, i) =>
-      beacon(tokens.owner, { user_id: String(ids.owner), controller: `tela${i % 3}`, active_time: String(i) }),
+      beacon(tokens.owner, { user_id: String(ids.owner), controller: `tela${i % 3}`, active_time: '3600' }),
     );
     expect((await Promise.all(sent)).map((r) => r.statusCode)).toEqual(Array(60).fill(204));
     const stored = await rows();
-    expect(stored).toHaveLength(60);
-    expect(stored.reduce((sum, r) => sum + r.activeTime, 0)).toBe((59 * 60) / 2);
+    expect(stored.map((r) => r.activeTime)).toEqual([3600]);
     const sums = await days();
-    expect(sums.map((d) => d.controller)).toEqual(['tela0', 'tela1', 'tela2']);
-    expect(sums.reduce((sum, d) => sum + d.visits, 0)).toBe(60);
-    expect(sums.reduce((sum, d) => sum + Number(d.activeTime), 0)).toBe((59 * 60) / 2);
+    expect(sums.map((d) => [Number(d.activeTime), d.visits])).toEqual([[3600, 1]]);
+  });
+
+  it("a beacon credits at most the time since the same user's previous one, whatever the screen", async () => {
+    await clear();
+    const beaconAgo = (seconds: number) => t.platform.beaconClock.swap(beaconClockKey(ids.owner), Date.now() - seconds * 1000);
+    await beaconAgo(40);
+    expect((await beacon(tokens.owner, { user_id: String(ids.owner), controller: 'clientes', active_time: '600' })).statusCode).toBe(204);
+    await beaconAgo(40);
+    expect((await beacon(tokens.owner, { user_id: String(ids.owner), controller: 'tarefas', active_time: '25' })).statusCode).toBe(204);
+    // Under the web app's 3 s minimum once credited: not stored.
+    await beaconAgo(2);
+    expect((await beacon(tokens.owner, { user_id: String(ids.owner), controller: 'clientes', active_time: '600' })).statusCode).toBe(204);
+    expect((await rows()).map((r) => [r.controller, r.activeTime])).toEqual([
+      ['clientes', 40],
+      ['tarefas', 25],
+    ]);
   });
 
   it('a graceful stop waits for the rows being written', async () => {
@@ -301,6 +339,9 @@ describe('the daily sums the report reads (access_log_days)', () => {
       },
       { at: '2026-04-21T12:00:05.000Z', email: DEMO.users.owner, user: ids.owner, controller: 'orcamentos', seconds: 3, day: '2026-04-21' },
     ];
+    // The clock is set back to April: earlier beacons of this file would be in its future.
+    await longIdle(ids.owner);
+    await longIdle(ids.colaborador);
     for (const p of posted) await postAt(p.at, p.email, p.user, p.controller, p.seconds);
 
     expect(

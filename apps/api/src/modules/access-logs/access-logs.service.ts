@@ -3,6 +3,7 @@
 // keeps both tables bounded.
 import { type Db, Prisma } from '@app/db';
 import { type AccessReport, type AccessReportInput, BUSINESS_TIME_ZONE, daysInRange } from '@app/shared';
+import type { LastSeen } from '../../platform/last-seen';
 
 /** One beacon as stored: company and user from the token, the address from the request. */
 export type AccessLogRow = {
@@ -22,6 +23,22 @@ export type AccessLogWriter = {
   /** Resolves when every accepted row is written (graceful stop). */
   drain(): Promise<void>;
 };
+
+/** The key of a user's last beacon in the platform's beacon clock. */
+export const beaconClockKey = (userId: number) => `user:${userId}`;
+
+/**
+ * The seconds a beacon credits. A person is active on one screen at a time, so a beacon claims at
+ * most the time since the same user's previous beacon arrived (any screen, any process: `clock`
+ * is shared through Redis when configured); beacons faster than that (replayed, scripted, two tabs
+ * reporting the same minutes) credit only the time between them. Without a previous beacon in the
+ * last day, the claim stands (the schema caps it at a day).
+ */
+export async function creditedActiveTime(clock: LastSeen, userId: number, claimedSeconds: number, now = Date.now()): Promise<number> {
+  const previous = await clock.swap(beaconClockKey(userId), now);
+  if (previous === null) return claimedSeconds;
+  return Math.min(claimedSeconds, Math.max(0, Math.round((now - previous) / 1000)));
+}
 
 /** The largest batch one statement carries. */
 export const ACCESS_LOG_BATCH_ROWS = 500;

@@ -27,13 +27,7 @@ describe('the password-reset mail job', () => {
   it('keeps no valid token when its mail cannot be sent (a retry mints a new one)', async () => {
     const user = await t.deps.db.user.findUniqueOrThrow({ where: { email: DEMO.users.colaborador }, select: { id: true } });
     // A real SMTP adapter with nothing listening: the send fails as a down server makes it fail.
-    const deps = {
-      ...t.deps,
-      log: t.app.log,
-      payments: t.platform.payments,
-      storage: t.platform.storage,
-      mailer: smtpMailer('smtp://127.0.0.1:1', 'x@y.test'),
-    };
+    const deps = { ...t.jobDeps(), mailer: smtpMailer('smtp://127.0.0.1:1', 'x@y.test') };
     await expect(passwordResetMailJob.handle({ user_id: user.id }, deps, jobRun())).rejects.toThrow();
     expect(await t.deps.db.authToken.count({ where: { userId: user.id } })).toBe(0);
 

@@ -68,8 +68,11 @@ export async function createCheckoutSession(
 }
 
 /**
- * GET /api/payments/check-session/{id}: the session as the provider has it now. A paid session
- * brings the subscription in step at once, without waiting for the webhook.
+ * GET /api/payments/check-session/{id}: the session as the provider has it now. The browser comes
+ * here back from the checkout page, often before the webhook: the read brings our copy of the
+ * session and of the subscription in step with the provider's (the webhook's own reconciliation,
+ * re-read from the provider, never from the caller), so the plan the owner just paid for is
+ * usable at once. Our copy already in step writes nothing, so repeating the GET has no effect.
  */
 export async function checkSession(s: Deps, caller: SessionUser, id: string) {
   const record = await s.db.checkoutSession.findFirst({
@@ -81,7 +84,10 @@ export async function checkSession(s: Deps, caller: SessionUser, id: string) {
   if (!session) throw notFound();
   const sub = session.subscriptionId ? await s.platform.payments.retrieveSubscription(session.subscriptionId) : null;
   if (sub) await syncProviderSubscription(s, sub);
-  await s.db.checkoutSession.update({ where: { id: record.id }, data: { status: session.status, paymentStatus: session.paymentStatus } });
+  await s.db.checkoutSession.updateMany({
+    where: { id: record.id, NOT: { status: session.status, paymentStatus: session.paymentStatus } },
+    data: { status: session.status, paymentStatus: session.paymentStatus },
+  });
   const ent = await companyEntitlements(s.db, caller.companyId, caller.role);
   return {
     id: record.id,

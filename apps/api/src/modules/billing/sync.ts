@@ -14,6 +14,8 @@ export type SyncResult =
   | { outcome: 'stale' | 'not_current'; companyId: number }
   | { outcome: 'unknown_customer' };
 
+const sameValue = (a: unknown, b: unknown) => (a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b);
+
 const toPlanStatus = (status: string): PlanStatus =>
   (PLAN_STATUSES as readonly string[]).includes(status) ? (status as PlanStatus) : 'inactive';
 
@@ -72,17 +74,17 @@ export async function applyProviderSubscription(
     const mayAdopt = paid || (!ENDED_STATUSES.includes(p.status) && !subscriptionState(sub, now).is_valid_for_features);
     if (!mayAdopt) return { outcome: 'not_current', companyId: sub.companyId };
   }
-  await tx.subscription.update({
-    where: { id: locked.id },
-    data: {
-      planId: (await resolvePlanId(tx, p)) ?? sub.planId,
-      status: toPlanStatus(p.status),
-      currentPeriodEnd: grantedUntil(p),
-      trialEndsAt: p.trialEnd,
-      stripeSubscriptionId: p.id,
-      ...(eventCreated ? { providerUpdatedAt: eventCreated } : {}),
-    },
-  });
+  const next = {
+    planId: (await resolvePlanId(tx, p)) ?? sub.planId,
+    status: toPlanStatus(p.status),
+    currentPeriodEnd: grantedUntil(p),
+    trialEndsAt: p.trialEnd,
+    stripeSubscriptionId: p.id,
+    providerUpdatedAt: eventCreated ?? sub.providerUpdatedAt,
+  };
+  // Already in step (check-session after the webhook, a second check): nothing is written.
+  const changed = (Object.keys(next) as (keyof typeof next)[]).some((key) => !sameValue(next[key], sub[key]));
+  if (changed) await tx.subscription.update({ where: { id: locked.id }, data: next });
   const replaced = !current && sub.stripeSubscriptionId ? sub.stripeSubscriptionId : null;
   return { outcome: 'applied', companyId: sub.companyId, replaced };
 }

@@ -304,7 +304,7 @@ describe('sending a budget by e-mail', () => {
       recipients: { from: null, to: to },
     });
 
-    const deps = { ...t.deps, log: t.app.log, payments: t.platform.payments, storage: t.platform.storage, mailer: t.platform.mailer };
+    const deps = t.jobDeps();
     await budgetMailingJob.handle({ mailing_id: out.mailing_id }, deps, jobRun());
     await budgetMailingJob.handle({ mailing_id: out.mailing_id }, deps, jobRun());
     expect(await t.mailsTo(to)).toHaveLength(1);

@@ -17,7 +17,7 @@ export const pdfFileName = (title: string) => `${title.replace(/[\\/:*?"<>|\p{Cc
 export const budgetMailingJob: JobDefinition<{ mailing_id: number }> = {
   name: 'budget-documents.mailing',
   payload: z.strictObject({ mailing_id: z.number().int().positive() }),
-  async handle({ mailing_id }, { db, mailer, config, storage, log }, run) {
+  async handle({ mailing_id }, { db, mailer, config, storage, log, pdf: pdfs }, run) {
     const sent = await deliverOnce({ db, mailer }, run, `budget-mailing:${mailing_id}`, async () => {
       const mailing = await db.budgetMailing.findUniqueOrThrow({
         where: { id: mailing_id },
@@ -28,7 +28,7 @@ export const budgetMailingJob: JobDefinition<{ mailing_id: number }> = {
           message: true,
           userId: true,
           companyId: true,
-          budget: { select: { landingPageId: true } },
+          budget: { select: { landingPageId: true, owner: { select: { name: true, email: true } } } },
         },
       });
       const page = await loadLandingPage(
@@ -43,15 +43,17 @@ export const budgetMailingJob: JobDefinition<{ mailing_id: number }> = {
         log.error({ mailing_id }, 'budget mailing not sent: the landing link is no longer valid');
         return null;
       }
-      const sender = mailing.userId
-        ? await db.user.findFirst({ where: { id: mailing.userId, companyId: mailing.companyId }, select: { name: true, email: true } })
-        : null;
-      const pdf = await (await import('./budget-pdf')).renderBudgetPdf(page, { logo: await agencyLogo(storage, page.agency.logo_url) });
+      // Who sent it, else the budget's owner (a user since removed): the customer's replies go to a person of the agency.
+      const sender =
+        (mailing.userId
+          ? await db.user.findFirst({ where: { id: mailing.userId, companyId: mailing.companyId }, select: { name: true, email: true } })
+          : null) ?? mailing.budget.owner;
+      const pdf = await pdfs.budget(page, () => agencyLogo(storage, page.agency.logo_url));
       return (await import('./budget-documents.mails')).budgetMail(config.appUrl, {
         to: mailing.recipients,
         page,
         kind: mailing.kind,
-        sender: sender ? { name: firstName(sender.name), email: sender.email } : page.agent,
+        sender: { name: firstName(sender.name), email: sender.email },
         message: mailing.message,
         pdf: { filename: pdfFileName(page.title), content: pdf, contentType: 'application/pdf' },
       });

@@ -1,4 +1,5 @@
 import { BUDGET_MAIL_MESSAGES, budgetMailingOutput, LANDING_PAGE_MESSAGES, sendBudgetEmailInput, sendProposalsInput } from '@app/shared';
+import { consumeRecipients, recipientCount, SEND_LIMIT_ERROR } from '../../send-limits';
 import { authedProcedure, router } from '../../trpc';
 import { queueBudgetMailing } from './budget-documents.service';
 
@@ -15,20 +16,21 @@ export const budgetDocumentsRouter = router({
         summary: 'Envia o orçamento por e-mail',
         description:
           'Envia ao cliente (até 10 destinatários) um e-mail com a marca e o contato da agência, a mensagem do agente, um botão para a página do orçamento e o PDF de todas as propostas em anexo; as respostas vão para o e-mail do agente. O envio é feito em segundo plano (uma tarefa que nunca envia duas vezes). Um orçamento em rascunho passa a enviado, e o histórico do atendimento registra o envio.',
-        errorResponses: { 404: NOT_FOUND, 409: CONFLICT },
+        errorResponses: { 404: NOT_FOUND, 409: CONFLICT, 429: SEND_LIMIT_ERROR },
         tags,
       },
     })
     .input(sendBudgetEmailInput)
     .output(budgetMailingOutput)
-    .mutation(({ ctx, input }) =>
-      queueBudgetMailing({ db: ctx.db, jobs: ctx.platform.jobs }, { companyId: ctx.companyId, userId: ctx.user.id }, input.id, {
+    .mutation(async ({ ctx, input }) => {
+      await consumeRecipients(ctx, recipientCount(input.to));
+      return queueBudgetMailing({ db: ctx.db, jobs: ctx.platform.jobs }, { companyId: ctx.companyId, userId: ctx.user.id }, input.id, {
         kind: 'budget',
         to: input.to,
         message: input.message,
         proposalIds: [],
-      }),
-    ),
+      });
+    }),
   sendProposals: authedProcedure
     .meta({
       openapi: {
@@ -40,18 +42,20 @@ export const budgetDocumentsRouter = router({
         errorResponses: {
           404: `${NOT_FOUND} Ou proposta de outro orçamento ("${LANDING_PAGE_MESSAGES.proposalNotFound}").`,
           409: CONFLICT,
+          429: SEND_LIMIT_ERROR,
         },
         tags,
       },
     })
     .input(sendProposalsInput)
     .output(budgetMailingOutput)
-    .mutation(({ ctx, input }) =>
-      queueBudgetMailing({ db: ctx.db, jobs: ctx.platform.jobs }, { companyId: ctx.companyId, userId: ctx.user.id }, input.id, {
+    .mutation(async ({ ctx, input }) => {
+      await consumeRecipients(ctx, recipientCount(input.to));
+      return queueBudgetMailing({ db: ctx.db, jobs: ctx.platform.jobs }, { companyId: ctx.companyId, userId: ctx.user.id }, input.id, {
         kind: 'proposals',
         to: input.to,
         message: input.message,
         proposalIds: input.proposal_ids,
-      }),
-    ),
+      });
+    }),
 });

@@ -20,9 +20,7 @@ export function registerBudgetDocumentRoutes(app: FastifyInstance, deps: Deps) {
     await consumeLandingRead(deps.platform, req.ip);
     const agencyCompanyId = await agencyCompanyOf(deps.db, bearerClaims(req.headers.authorization, deps.config.jwtSecret));
     const page = await loadLandingPage(deps.db, input.id, { proposalIds: input.proposals, agencyCompanyId });
-    const pdf = await (await import('./budget-pdf')).renderBudgetPdf(page, {
-      logo: await agencyLogo(deps.platform.storage, page.agency.logo_url),
-    });
+    const pdf = await deps.platform.pdf.budget(page, () => agencyLogo(deps.platform.storage, page.agency.logo_url));
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', attachmentDisposition(pdfFileName(page.title), input.download === '1' ? 'attachment' : 'inline'))

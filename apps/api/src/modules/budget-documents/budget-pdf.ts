@@ -1,9 +1,6 @@
 // The budget as a designed PDF (cover, proposals day by day, values, payment options, Pix QR,
 // recommendations, the agency's contact on every page), drawn from the public LandingPage DTO
 // only: the PDF can never show more than the landing page.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { inflateSync } from 'node:zlib';
 import {
   AGE_GROUPS,
   type AgencyContact,
@@ -22,65 +19,14 @@ import {
   toCurrency,
   weekdayLongDate,
 } from '@app/shared';
-import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { encode } from 'uqr';
+import { drawText, type FontChains, fontChains, registerFonts } from '../../platform/pdf/fonts';
 
 export type BudgetPdfOptions = {
   /** The agency's logo as PNG or JPEG bytes (the caller reads and converts it); none: its name. */
   logo?: Buffer | null;
 };
-
-/**
- * A WOFF 1.0 font as the TrueType file it wraps (the tables inflated, a plain sfnt directory).
- * fontkit reads WOFF too, but inflates a table in JavaScript on every read of it (each glyph): ~200
- * ms per document against ~1 ms for the unwrapped file.
- */
-export function woffToTtf(woff: Buffer): Buffer {
-  if (woff.readUInt32BE(0) !== 0x774f4646) throw new Error('not a WOFF font');
-  const numTables = woff.readUInt16BE(12);
-  const tables = Array.from({ length: numTables }, (_, i) => {
-    const at = 44 + i * 20;
-    const [offset, compLength, origLength] = [woff.readUInt32BE(at + 4), woff.readUInt32BE(at + 8), woff.readUInt32BE(at + 12)];
-    const raw = woff.subarray(offset, offset + compLength);
-    return { tag: woff.readUInt32BE(at), checksum: woff.readUInt32BE(at + 16), data: compLength < origLength ? inflateSync(raw) : raw };
-  });
-  const entrySelector = Math.floor(Math.log2(numTables));
-  const header = Buffer.alloc(12 + 16 * numTables);
-  header.writeUInt32BE(woff.readUInt32BE(4), 0);
-  header.writeUInt16BE(numTables, 4);
-  header.writeUInt16BE(2 ** entrySelector * 16, 6);
-  header.writeUInt16BE(entrySelector, 8);
-  header.writeUInt16BE(numTables * 16 - 2 ** entrySelector * 16, 10);
-  const parts: Buffer[] = [header];
-  let offset = header.length;
-  tables.forEach((t, i) => {
-    header.writeUInt32BE(t.tag, 12 + i * 16);
-    header.writeUInt32BE(t.checksum, 16 + i * 16);
-    header.writeUInt32BE(offset, 20 + i * 16);
-    header.writeUInt32BE(t.data.length, 24 + i * 16);
-    const padded = Buffer.alloc((t.data.length + 3) & ~3);
-    t.data.copy(padded);
-    parts.push(padded);
-    offset += padded.length;
-  });
-  return Buffer.concat(parts);
-}
-
-const require = createRequire(import.meta.url);
-let fonts: { regular: fontkit.Font; bold: fontkit.Font } | undefined;
-/**
- * Noto Sans (latin subset: every Portuguese accent, dashes, quotes, €), read and parsed once per
- * process: each document only lays out and embeds the glyphs it uses.
- */
-export function loadedFonts() {
-  const load = (weight: number) =>
-    fontkit.create(
-      woffToTtf(readFileSync(require.resolve(`@fontsource/noto-sans/files/noto-sans-latin-${weight}-normal.woff`))),
-    ) as fontkit.Font;
-  fonts ??= { regular: load(400), bold: load(700) };
-  return fonts;
-}
 
 const COLORS = { brand: '#1c5d99', text: '#1f2933', muted: '#616e7c', rule: '#d9dee4', band: '#f0f4f8' };
 const MARGIN = 48;
@@ -199,7 +145,10 @@ function contactLine(a: AgencyContact): string {
 
 class Writer {
   readonly width: number;
-  constructor(readonly doc: Doc) {
+  constructor(
+    readonly doc: Doc,
+    readonly fonts: FontChains,
+  ) {
     this.width = doc.page.width - 2 * MARGIN;
   }
 
@@ -210,11 +159,17 @@ class Writer {
 
   text(value: string, opts: { size?: number; bold?: boolean; color?: string; gap?: number; indent?: number } = {}) {
     const { doc } = this;
-    doc
-      .font(opts.bold ? 'bold' : 'regular')
-      .fontSize(opts.size ?? 10)
-      .fillColor(opts.color ?? COLORS.text)
-      .text(value, MARGIN + (opts.indent ?? 0), doc.y, { width: this.width - (opts.indent ?? 0) });
+    doc.fontSize(opts.size ?? 10).fillColor(opts.color ?? COLORS.text);
+    drawText(
+      doc,
+      this.fonts,
+      value,
+      opts.bold ? 'bold' : 'regular',
+      { x: MARGIN + (opts.indent ?? 0), y: doc.y },
+      {
+        width: this.width - (opts.indent ?? 0),
+      },
+    );
     if (opts.gap) doc.moveDown(opts.gap);
   }
 
@@ -235,11 +190,8 @@ class Writer {
     const { doc } = this;
     const y = doc.y;
     doc.rect(MARGIN, y, this.width, 24).fill(COLORS.band);
-    doc
-      .font('bold')
-      .fontSize(12)
-      .fillColor(COLORS.brand)
-      .text(value, MARGIN + 8, y + 5, { width: this.width - 16 });
+    doc.fontSize(12).fillColor(COLORS.brand);
+    drawText(doc, this.fonts, value, 'bold', { x: MARGIN + 8, y: y + 5 }, { width: this.width - 16 });
     doc.y = y + 30;
   }
 }
@@ -277,7 +229,7 @@ function cover(w: Writer, page: LandingPage, logo: Buffer | null | undefined) {
   const dates = joined([longDate(page.start_date), longDate(page.end_date)], ' a ');
   if (dates) w.text(dates, { size: 12, gap: 0.5 });
   if (page.passengers.length) w.text(`Passageiros: ${page.passengers.map((p) => p.first_name).join(', ')}`, { size: 12, gap: 1 });
-  w.text(`Preparado por ${page.agent.name} (${page.agent.email}), ${page.agency.name}.`, { size: 10, color: COLORS.muted, gap: 1 });
+  w.text(`Preparado por ${page.agent.name}, ${page.agency.name}.`, { size: 10, color: COLORS.muted, gap: 1 });
   if (page.observations) {
     w.rule();
     w.text('Observações', { size: 11, bold: true, gap: 0.3 });
@@ -418,7 +370,7 @@ function recommendations(w: Writer, page: LandingPage) {
 }
 
 /** The agency's contact and the page number at the bottom of every page (drawn once all pages exist). */
-function footers(doc: Doc, agency: AgencyContact) {
+function footers(doc: Doc, fonts: FontChains, agency: AgencyContact) {
   const range = doc.bufferedPageRange();
   const contact = joined([agency.name, contactLine(agency)]);
   for (let i = range.start; i < range.start + range.count; i++) {
@@ -434,19 +386,19 @@ function footers(doc: Doc, agency: AgencyContact) {
       .lineWidth(0.5)
       .strokeColor(COLORS.rule)
       .stroke();
-    doc.font('regular').fontSize(8).fillColor(COLORS.muted);
-    doc.text(contact, MARGIN, y, { width: width - 70, lineBreak: true, height: 24, ellipsis: true });
+    doc.fontSize(8).fillColor(COLORS.muted);
+    drawText(doc, fonts, contact, 'regular', { x: MARGIN, y }, { width: width - 70, lineBreak: true, height: 24, ellipsis: true });
     doc.text(`Página ${i + 1} de ${range.count}`, MARGIN + width - 70, y, { width: 70, align: 'right' });
     doc.page.margins.bottom = bottom;
   }
 }
 
 /**
- * An A4 document in the product's fonts (`regular`, `bold`), buffering its pages (the footers are
+ * An A4 document in the product's font chains (fonts.ts: `regular`, `bold` first), buffering its pages (the footers are
  * written last) and `done` with its bytes once ended: the budget's PDF and the contract's.
  */
 export function openA4Pdf(
-  fonts: { regular: unknown; bold: unknown },
+  fonts: FontChains,
   opts: { margin: number; footerHeight: number; info: PDFKit.DocumentInfo },
 ): { doc: PDFKit.PDFDocument; done: Promise<Buffer> } {
   const { margin, footerHeight } = opts;
@@ -460,11 +412,8 @@ export function openA4Pdf(
     info: opts.info,
     lang: 'pt-BR',
   });
-  // pdfkit takes a parsed fontkit font as well as bytes (its typings only know the bytes).
-  doc
-    .registerFont('regular', fonts.regular as Buffer)
-    .registerFont('bold', fonts.bold as Buffer)
-    .font('regular');
+  registerFonts(doc, fonts);
+  doc.font('regular');
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -475,16 +424,17 @@ export function openA4Pdf(
 }
 
 export function renderBudgetPdf(page: LandingPage, opts: BudgetPdfOptions = {}): Promise<Buffer> {
-  const { doc, done } = openA4Pdf(loadedFonts(), {
+  const fonts = fontChains();
+  const { doc, done } = openA4Pdf(fonts, {
     margin: MARGIN,
     footerHeight: FOOTER_HEIGHT,
     info: { Title: page.title, Author: page.agency.name, Subject: page.destination ?? page.title },
   });
-  const w = new Writer(doc);
+  const w = new Writer(doc, fonts);
   cover(w, page, opts.logo);
   for (const [index, p] of page.proposals.entries()) proposal(w, p, index, page);
   recommendations(w, page);
-  footers(doc, page.agency);
+  footers(doc, fonts, page.agency);
   doc.end();
   return done;
 }

@@ -1,5 +1,6 @@
 // A budget's services (/api/services, /api/type_services), their cancellation (/api/refunds/) and its undo.
 import {
+  BUDGET_LIMITS,
   createServiceInput,
   duplicateServiceInput,
   idParam,
@@ -21,7 +22,9 @@ import * as services from './services.service';
 const tags = ['Serviços'];
 const NOT_FOUND = 'Serviço inexistente ou de outra agência.';
 const WRITE_ERRORS =
-  'Dados inválidos, com o campo em `errors`: proposta que não é da agência (`proposal_id`), fornecedor inexistente, de outra agência ou inativo (`supplier_id`), item de lista que não é da lista certa ou que a agência não vê (pelo caminho, ex.: `details.segments.0.airline_id`), hotel favorito de outra agência (`details.favorite_hotel_id`), moeda sem câmbio algum: nem o do serviço, nem o do orçamento, nem cotação do dia (`quote_rate`, pedindo o câmbio), câmbio do serviço em reais ou na moeda do orçamento (`quote_rate`), valor negativo.';
+  'Dados inválidos, com o campo em `errors`: proposta que não é da agência (`proposal_id`), fornecedor inexistente, de outra agência ou inativo (`supplier_id`), item de lista que não é da lista certa ou que a agência não vê (pelo caminho, ex.: `details.segments.0.airline_id`), hotel favorito de outra agência (`details.favorite_hotel_id`), moeda sem câmbio algum: nem o do serviço, nem o do orçamento, nem cotação do dia (`quote_rate`, pedindo o câmbio), câmbio do serviço em reais ou na moeda do orçamento (`quote_rate`), valor negativo, mais trechos ou quartos que o limite (`details.segments`, `details.rooms`).';
+/** The 400 of a write that would add a service past the budget's limits. */
+const ROOM_ERRORS = `${BUDGET_LIMITS.servicesPerProposal.message} ${BUDGET_LIMITS.servicesPerBudget.message} Nada é gravado.`;
 
 /** The plan's features decide which quotes the agency works with (as requireFeature reads them). */
 const callerOf = (ctx: { user: SessionUser; entitlements: Entitlements; seesCosts: boolean }): services.ServiceCaller => ({
@@ -41,7 +44,7 @@ export const servicesRouter = router({
         summary: 'Cria um serviço numa proposta',
         description:
           'Um serviço (aéreo, hospedagem, cruzeiro, locação de veículo, transfer, seguro viagem, passeio/ingresso, outros) da proposta `proposal_id`, com os campos do tipo em `details` (ver GET /api/type_services). Valores em centavos na moeda do serviço: por passageiro de cada faixa etária (`adult_cents`, `child_cents`, `infant_cents`), por quarto (`details.rooms`, na hospedagem, que define também quantas pessoas viajam) ou um total (`total_cents`); mais taxas, taxa de serviço da agência e comissão do fornecedor em pontos-base. Guarda o câmbio usado (`quote_rate`, reais por unidade) e de onde veio (`quote_source`): o câmbio do serviço, se enviado em `quote_rate` (o da operadora, informado pelo agente); senão o câmbio do orçamento para a moeda (`agent_rates` do orçamento); senão a cotação do dia (`quote_history_id`). Recalcula os totais da proposta e do orçamento. Entra por último na proposta, ou em `position`.',
-        errorResponses: { 400: WRITE_ERRORS },
+        errorResponses: { 400: `${WRITE_ERRORS} Proposta ou orçamento já no máximo de serviços (\`proposal_id\`): ${ROOM_ERRORS}` },
         tags,
       },
     })
@@ -72,7 +75,7 @@ export const servicesRouter = router({
         description:
           'Substitui todos os campos do serviço (os mesmos da criação). `proposal_id` pode ser outra proposta do mesmo orçamento (o serviço vai para o fim dela, ou para `position`); `position` reordena os serviços da proposta. Toma o câmbio de novo (o do serviço, se enviado em `quote_rate`; senão o do orçamento; senão a cotação do dia) e recalcula os totais. Um serviço cancelado não muda.',
         errorResponses: {
-          400: `${WRITE_ERRORS} Uma proposta de outro orçamento também é recusada em \`proposal_id\`.`,
+          400: `${WRITE_ERRORS} Uma proposta de outro orçamento também é recusada em \`proposal_id\`, e uma que já tem o máximo de serviços (${BUDGET_LIMITS.servicesPerProposal.message}).`,
           404: NOT_FOUND,
           409: services.SERVICE_MESSAGES.canceled,
         },
@@ -119,7 +122,7 @@ export const servicesRouter = router({
         summary: 'Duplica um serviço',
         description:
           'Uma cópia do serviço logo depois dele na mesma proposta, com os mesmos valores e a mesma cotação, título terminado em " (cópia)" e ativa (sem o reembolso do original). Os totais são recalculados.',
-        errorResponses: { 404: NOT_FOUND },
+        errorResponses: { 400: `A cópia passaria dos limites (\`errors.id\`): ${ROOM_ERRORS}`, 404: NOT_FOUND },
         tags,
       },
     })

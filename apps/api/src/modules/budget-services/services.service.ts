@@ -27,6 +27,7 @@ import {
 } from '@app/shared';
 import { isBudgetEditable } from '@app/shared/budget-statuses';
 import { AppError, fieldError, notFound } from '../../errors';
+import { assertRoom } from '../budgets/budget-limits';
 import { refreshBudgetTotals } from '../budgets/budget-totals.service';
 import { budgetProposalWhere, currentSaleWhere, lockBudget } from '../budgets/budgets.where';
 import { placeAt } from '../budgets/positions';
@@ -213,6 +214,12 @@ async function lockedProposal(tx: Tx, companyId: number, proposalId: number, bud
   return proposal;
 }
 
+/** Room for one more service in the proposal and in its budget (400 on `field` otherwise). */
+async function assertServiceRoom(tx: Tx, proposal: { id: number; budgetId: number }, field: string) {
+  await assertRoom(tx, 'servicesPerProposal', proposal.id, 1, field);
+  await assertRoom(tx, 'servicesPerBudget', proposal.budgetId, 1, field);
+}
+
 async function answer(tx: Tx, id: number) {
   return toServiceDto(await tx.service.findUniqueOrThrow({ where: { id }, select: serviceSelect }));
 }
@@ -248,6 +255,7 @@ export async function createService(db: Db, caller: ServiceCaller, input: Create
   const { proposal_id, position, ...rest } = input;
   return db.$transaction(async (tx) => {
     const proposal = await lockedProposal(tx, caller.companyId, proposal_id);
+    await assertServiceRoom(tx, proposal, 'proposal_id');
     const budget = await tx.budget.findUniqueOrThrow({ where: { id: proposal.budgetId }, select: budgetQuoteSelect });
     const fields = storedFields(rest);
     fields.commission_basis_points = await writtenCommission(tx, caller, fields.commission_basis_points, fields.supplier_id);
@@ -279,6 +287,8 @@ export async function updateService(db: Db, caller: ServiceCaller, input: Update
     const current = await lockedService(tx, caller.companyId, id);
     if (current.status === 'canceled') throw new AppError('CONFLICT', { message: SERVICE_MESSAGES.canceled });
     const proposal = await lockedProposal(tx, caller.companyId, proposal_id, current.budgetId);
+    // Moving within the budget: only the proposal it joins gains a service.
+    if (proposal.id !== current.proposalId) await assertRoom(tx, 'servicesPerProposal', proposal.id, 1, 'proposal_id');
     const budget = await tx.budget.findUniqueOrThrow({ where: { id: current.budgetId }, select: budgetQuoteSelect });
     const fields = storedFields(rest);
     fields.commission_basis_points = await writtenCommission(
@@ -315,6 +325,7 @@ export async function deleteService(db: Db, companyId: number, id: number) {
 export async function duplicateService(db: Db, companyId: number, id: number) {
   return db.$transaction(async (tx) => {
     const s = await lockedService(tx, companyId, id);
+    await assertServiceRoom(tx, { id: s.proposalId, budgetId: s.budgetId }, 'id');
     const copy = await tx.service.create({
       data: {
         companyId,

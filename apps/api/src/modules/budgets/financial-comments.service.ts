@@ -3,7 +3,8 @@
 import type { Db } from '@app/db';
 import { type AddFinancialCommentInput, CLIENT_FIELD_MESSAGES, type FinancialComment } from '@app/shared';
 import { fieldError, notFound } from '../../errors';
-import { budgetWhere } from './budgets.where';
+import { assertRoom } from './budget-limits';
+import { budgetWhere, lockBudget } from './budgets.where';
 
 const commentSelect = {
   id: true,
@@ -56,25 +57,32 @@ export async function listFinancialComments(db: Db, companyId: number, id: numbe
  * one of this budget's, and a service line ('service:12') one of its services (else 400).
  */
 export async function addFinancialComment(db: Db, companyId: number, userId: number, input: AddFinancialCommentInput) {
-  await assertBudget(db, companyId, input.id);
-  if (input.proposal_id) {
-    const proposal = await db.proposal.findFirst({ where: { id: input.proposal_id, budgetId: input.id, companyId }, select: { id: true } });
-    if (!proposal) throw fieldError('proposal_id', CLIENT_FIELD_MESSAGES.notFound);
-  }
-  const serviceId = input.line.startsWith('service:') ? Number(input.line.slice('service:'.length)) : null;
-  if (serviceId !== null) {
-    const service =
-      serviceId <= 2_147_483_647
-        ? await db.service.findFirst({
-            where: { id: serviceId, budgetId: input.id, companyId, ...(input.proposal_id ? { proposalId: input.proposal_id } : {}) },
-            select: { id: true },
-          })
-        : null;
-    if (!service) throw fieldError('line', CLIENT_FIELD_MESSAGES.notFound);
-  }
-  const row = await db.financialTableComment.create({
-    data: { companyId, budgetId: input.id, proposalId: input.proposal_id ?? null, line: input.line, body: input.body, userId },
-    select: commentSelect,
+  // Under the budget's lock: the count of its comments holds until this one is in.
+  return db.$transaction(async (tx) => {
+    if (!(await lockBudget(tx, companyId, input.id))) throw notFound();
+    await assertRoom(tx, 'financialComments', input.id, 1, 'body');
+    if (input.proposal_id) {
+      const proposal = await tx.proposal.findFirst({
+        where: { id: input.proposal_id, budgetId: input.id, companyId },
+        select: { id: true },
+      });
+      if (!proposal) throw fieldError('proposal_id', CLIENT_FIELD_MESSAGES.notFound);
+    }
+    const serviceId = input.line.startsWith('service:') ? Number(input.line.slice('service:'.length)) : null;
+    if (serviceId !== null) {
+      const service =
+        serviceId <= 2_147_483_647
+          ? await tx.service.findFirst({
+              where: { id: serviceId, budgetId: input.id, companyId, ...(input.proposal_id ? { proposalId: input.proposal_id } : {}) },
+              select: { id: true },
+            })
+          : null;
+      if (!service) throw fieldError('line', CLIENT_FIELD_MESSAGES.notFound);
+    }
+    const row = await tx.financialTableComment.create({
+      data: { companyId, budgetId: input.id, proposalId: input.proposal_id ?? null, line: input.line, body: input.body, userId },
+      select: commentSelect,
+    });
+    return toComment(row);
   });
-  return toComment(row);
 }

@@ -13,6 +13,7 @@ import {
   userListOutput,
   userSchema,
 } from '@app/shared';
+import { consumeRecipients, SEND_LIMIT_ERROR } from '../../send-limits';
 import { authedProcedure, managerProcedure, ownerProcedure, router, superAdminProcedure } from '../../trpc';
 import { createUser, listUsers } from '../users/users.service';
 import { companyInScope, createCompany, getCompany, listCompanies, updateCompany, updateCompanySubscription } from './companies.service';
@@ -83,13 +84,19 @@ export const companiesRouter = router({
           400: 'Dados inválidos, ou e-mail já usado por outro usuário (`errors.email`).',
           404: 'Agência inexistente, ou outra que não a do usuário.',
           409: 'Só o proprietário pode criar outro proprietário.',
+          429: SEND_LIMIT_ERROR,
         },
         tags,
       },
     })
     .input(createCompanyUserInput)
     .output(userSchema)
-    .mutation(async ({ ctx, input }) => createUser(ctx, await companyInScope(ctx.db, ctx.user, input.id), ctx.user, input.user)),
+    .mutation(async ({ ctx, input }) => {
+      const companyId = await companyInScope(ctx.db, ctx.user, input.id);
+      // The invitation: one recipient, counted for the inviting user and their agency.
+      await consumeRecipients(ctx, 1);
+      return createUser(ctx, companyId, ctx.user, input.user);
+    }),
   list: superAdminProcedure
     .meta({
       openapi: {
@@ -121,6 +128,7 @@ export const companiesRouter = router({
     })
     .input(createCompanyInput)
     .output(createCompanyOutput)
+    // The system's staff only: the new owner's invitation is outside the agencies' send limits.
     .mutation(({ ctx, input }) => createCompany(ctx, input)),
   updateSubscription: superAdminProcedure
     .meta({

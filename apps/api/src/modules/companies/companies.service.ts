@@ -20,6 +20,7 @@ import { sendRegistrationMail } from '../users/users.service';
 import { toAdminCompanyDto, toCompanyDto } from './companies.dto';
 import { adminCompanySelect, companySelect } from './companies.select';
 import { companyWhere } from './companies.where';
+import { createCompanyDefaults } from './company-defaults';
 
 type Actor = { role: Role; companyId: number };
 
@@ -116,6 +117,7 @@ export async function createCompany(s: Deps, input: CreateCompanyInput) {
   const { companyId, owner } = await s.db.$transaction(async (tx) => {
     const company = await tx.company.create({ data: { name: input.company.name, subdomain }, select: { id: true } });
     await startTrial(tx, company.id);
+    await createCompanyDefaults(tx, company.id);
     const owner = await tx.user.create({
       data: {
         companyId: company.id,

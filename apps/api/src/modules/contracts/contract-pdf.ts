@@ -3,7 +3,8 @@
 // at the bottom of every page.
 import type { ContractBlock, ContractRun } from '@app/shared';
 import type * as fontkit from 'fontkit';
-import { loadedFonts, openA4Pdf } from '../budget-documents/budget-pdf';
+import { drawText, type FontChains, fontChains } from '../../platform/pdf/fonts';
+import { openA4Pdf } from '../budget-documents/budget-pdf';
 
 const MARGIN = 50;
 const FOOTER_HEIGHT = 28;
@@ -45,30 +46,30 @@ function withLayoutCache(font: fontkit.Font): fontkit.Font {
   return Object.assign(Object.create(font) as fontkit.Font, { layout });
 }
 
-let cachedFonts: { regular: fontkit.Font; bold: fontkit.Font } | undefined;
+let cachedFonts: FontChains | undefined;
+/** The chains with the text fonts' shaping cached (symbols are rare: shaped as they come). */
 const contractFonts = () => {
-  const { regular, bold } = loadedFonts();
-  cachedFonts ??= { regular: withLayoutCache(regular), bold: withLayoutCache(bold) };
+  const { regular, bold } = fontChains();
+  const cached = (chain: fontkit.Font[]) => chain.map((font, i) => (i < chain.length - 3 ? withLayoutCache(font) : font));
+  cachedFonts ??= { regular: cached(regular), bold: cached(bold) };
   return cachedFonts;
 };
 
 export type ContractPdfInput = { blocks: ContractBlock[]; agencyName: string };
 
 /** One line of a paragraph, its runs one after the other. Left-aligned: pdfkit justifies word by word, at about twice the time. */
-function line(doc: Doc, runs: ContractRun[], width: number) {
+function line(doc: Doc, fonts: FontChains, runs: ContractRun[], width: number) {
   if (!runs.length) {
     doc.moveDown(1);
     return;
   }
   runs.forEach((run, i) => {
     const opts = { width, align: 'left' as const, continued: i < runs.length - 1, lineGap: 1.5 };
-    doc.font(run.bold ? 'bold' : 'regular');
-    if (i === 0) doc.text(run.text, MARGIN, doc.y, opts);
-    else doc.text(run.text, opts);
+    drawText(doc, fonts, run.text, run.bold ? 'bold' : 'regular', i === 0 ? { x: MARGIN, y: doc.y } : null, opts);
   });
 }
 
-function footers(doc: Doc, agencyName: string) {
+function footers(doc: Doc, fonts: FontChains, agencyName: string) {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
@@ -83,8 +84,8 @@ function footers(doc: Doc, agencyName: string) {
       .lineWidth(0.5)
       .strokeColor(COLORS.rule)
       .stroke();
-    doc.font('regular').fontSize(8).fillColor(COLORS.muted);
-    doc.text(agencyName, MARGIN, y, { width: width - 80, height: 12, ellipsis: true, lineBreak: false });
+    doc.fontSize(8).fillColor(COLORS.muted);
+    drawText(doc, fonts, agencyName, 'regular', { x: MARGIN, y }, { width: width - 80, height: 12, ellipsis: true, lineBreak: false });
     doc.text(`Página ${i + 1} de ${range.count}`, MARGIN + width - 80, y, { width: 80, align: 'right', lineBreak: false });
     doc.page.margins.bottom = bottom;
   }
@@ -92,7 +93,8 @@ function footers(doc: Doc, agencyName: string) {
 
 export function renderContractPdf(input: ContractPdfInput): Promise<Buffer> {
   const title = input.blocks.find((b) => b.kind === 'heading')?.text ?? 'Contrato';
-  const { doc, done } = openA4Pdf(contractFonts(), {
+  const fonts = contractFonts();
+  const { doc, done } = openA4Pdf(fonts, {
     margin: MARGIN,
     footerHeight: FOOTER_HEIGHT,
     info: { Title: title, Author: input.agencyName },
@@ -105,18 +107,16 @@ export function renderContractPdf(input: ContractPdfInput): Promise<Buffer> {
       // A heading never ends a page alone: it goes over with the start of its text.
       if (!first && doc.y + 60 > doc.page.height - doc.page.margins.bottom) doc.addPage();
       else if (!first) doc.moveDown(0.4);
-      doc
-        .font('bold')
-        .fontSize(first ? SIZE.title : SIZE.heading)
-        .text(block.text, MARGIN, doc.y, { width, align: first ? 'center' : 'left' });
+      doc.fontSize(first ? SIZE.title : SIZE.heading);
+      drawText(doc, fonts, block.text, 'bold', { x: MARGIN, y: doc.y }, { width, align: first ? 'center' : 'left' });
       doc.moveDown(first ? 1 : 0.4);
       return;
     }
     doc.fontSize(SIZE.text);
-    for (const runs of block.lines) line(doc, runs, width);
+    for (const runs of block.lines) line(doc, fonts, runs, width);
     doc.moveDown(0.6);
   });
-  footers(doc, input.agencyName);
+  footers(doc, fonts, input.agencyName);
   doc.end();
   return done;
 }

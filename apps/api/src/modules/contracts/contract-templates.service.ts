@@ -1,5 +1,6 @@
-// The agency's contract templates: seeded with the default pt-BR contract on first use, one
-// default at a time (a partial unique index keeps it so), the default always active.
+// The agency's contract templates: the default pt-BR contract comes with the agency (and, for an
+// agency without any, with its first template write), one default at a time (a partial unique
+// index keeps it so), the default always active.
 import type { Db, Prisma } from '@app/db';
 import {
   CONTRACT_TEMPLATE_MESSAGES,
@@ -33,9 +34,22 @@ export async function ensureDefaultTemplate(db: Db | Tx, companyId: number): Pro
     ON CONFLICT (company_id) WHERE is_default DO NOTHING`;
 }
 
-/** GET /api/contract_templates: the default first, then by name. */
+/**
+ * At every start: the default template of each company that has no template at all (one from
+ * before the default came with it), so that listing never writes. One statement; starts racing
+ * meet the partial unique index.
+ */
+export function backfillDefaultTemplates(db: Db): Promise<number> {
+  return db.$executeRaw`
+    INSERT INTO contract_templates (company_id, name, body, is_default, active, created_at, updated_at)
+    SELECT c.id, ${DEFAULT_CONTRACT_TEMPLATE.name}, ${DEFAULT_CONTRACT_TEMPLATE.body}, true, true, now(), now()
+    FROM companies c
+    WHERE NOT EXISTS (SELECT 1 FROM contract_templates t WHERE t.company_id = c.id)
+    ON CONFLICT (company_id) WHERE is_default DO NOTHING`;
+}
+
+/** GET /api/contract_templates: the default first, then by name (a read: the default comes with the agency). */
 export async function listContractTemplates(db: Db, companyId: number): Promise<{ items: ContractTemplate[] }> {
-  await ensureDefaultTemplate(db, companyId);
   const rows = await db.contractTemplate.findMany({
     where: contractTemplateWhere(companyId),
     select: contractTemplateSelect,

@@ -98,7 +98,7 @@ beforeAll(async () => {
 });
 
 describe('contract templates', () => {
-  it("seeds the agency's default pt-BR template on the first list, once even when two lists race", async () => {
+  it('every agency has the default pt-BR template from the start, its own', async () => {
     const [a, b] = await Promise.all([templates(), templates()]);
     expect(a).toEqual(b);
     expect(a).toHaveLength(1);

@@ -15,6 +15,7 @@ import {
   sendContractOutput,
   updateContractTemplateInput,
 } from '@app/shared';
+import { consumeRecipients, recipientCount, SEND_LIMIT_ERROR } from '../../send-limits';
 import { authedProcedure, requireFeature, router } from '../../trpc';
 import { createContractTemplate, listContractTemplates, updateContractTemplate } from './contract-templates.service';
 import * as contracts from './contracts.service';
@@ -34,7 +35,7 @@ export const contractTemplatesRouter = router({
         path: '/contract_templates',
         summary: 'Lista os modelos de contrato',
         description:
-          'Os modelos de contrato da agência, o padrão primeiro. Uma agência sem nenhum modelo ganha, nesta primeira leitura, o modelo padrão em português (contrato de intermediação de viagem).',
+          'Os modelos de contrato da agência, o padrão primeiro. Toda agência nasce com o modelo padrão em português (contrato de intermediação de viagem).',
         tags,
       },
     })
@@ -164,13 +165,18 @@ export const contractsRouter = router({
           400: `Dados inválidos, ou cliente sem e-mail e nenhum destinatário ("${CONTRACT_MESSAGES.noClientEmail}").`,
           404: NOT_FOUND,
           409: CONTRACT_MESSAGES.cancelled,
+          429: SEND_LIMIT_ERROR,
         },
         tags,
       },
     })
     .input(sendContractInput)
     .output(sendContractOutput)
-    .mutation(({ ctx, input }) => contracts.sendContract(ctx, { companyId: ctx.companyId, userId: ctx.user.id }, input)),
+    .mutation(async ({ ctx, input }) => {
+      // Without `to`, the client's one address.
+      await consumeRecipients(ctx, input.to ? recipientCount(input.to) : 1);
+      return contracts.sendContract(ctx, { companyId: ctx.companyId, userId: ctx.user.id }, input);
+    }),
   requestSignature: requireFeature('d4sign')
     .meta({
       openapi: {
@@ -183,6 +189,7 @@ export const contractsRouter = router({
           402: FEATURE,
           404: NOT_FOUND,
           409: `Contrato cancelado, já assinado ou já enviado para assinatura; cliente sem e-mail ("${CONTRACT_MESSAGES.noSignerEmail}").`,
+          429: SEND_LIMIT_ERROR,
           502: CONTRACT_MESSAGES.signatureFailed,
           503: CONTRACT_MESSAGES.signatureNotConfigured,
         },
@@ -191,5 +198,9 @@ export const contractsRouter = router({
     })
     .input(idParam)
     .output(contractSchema)
-    .mutation(({ ctx, input }) => requestContractSignature(ctx, ctx.companyId, input.id)),
+    .mutation(async ({ ctx, input }) => {
+      // The signature service e-mails the client: one recipient.
+      await consumeRecipients(ctx, 1);
+      return requestContractSignature(ctx, ctx.companyId, input.id);
+    }),
 });

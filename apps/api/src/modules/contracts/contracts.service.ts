@@ -10,6 +10,8 @@ import {
   type Contract,
   type ContractFileKind,
   type GenerateContractInput,
+  PDF_RENDER_LIMITS,
+  PDF_RENDER_MESSAGES,
   renderContractBlocks,
   type SendContractInput,
   unknownPlaceholders,
@@ -61,6 +63,13 @@ const generationSelect = {
 
 const isoDay = (d: Date | null) => d?.toISOString().slice(0, 10) ?? null;
 
+const filledLength = (blocks: ReturnType<typeof renderContractBlocks>) =>
+  blocks.reduce(
+    (sum, b) =>
+      sum + (b.kind === 'heading' ? b.text.length : b.lines.reduce((n, runs) => n + runs.reduce((m, r) => m + r.text.length, 0), 0)),
+    0,
+  );
+
 /**
  * POST /api/contracts/generate/{budgetId}: the contract of the budget's current sale, from the
  * template chosen or the agency's default, its fields filled from the sale as closed (frozen), the
@@ -88,10 +97,11 @@ export async function generateContract(deps: Deps, caller: Caller, input: Genera
     agency: { ...budget.company, email: budget.company.contactEmail },
     now: new Date(),
   });
-  const pdf = await (await import('./contract-pdf')).renderContractPdf({
-    blocks: renderContractBlocks(template.body, values),
-    agencyName: budget.company.name,
-  });
+  const blocks = renderContractBlocks(template.body, values);
+  if (filledLength(blocks) > PDF_RENDER_LIMITS.contractChars) {
+    throw new AppError('BAD_REQUEST', { message: PDF_RENDER_MESSAGES.contractTooLong });
+  }
+  const pdf = await deps.platform.pdf.contract({ blocks, agencyName: budget.company.name });
   const key = `contracts/${companyId}/${randomUUID()}.pdf`;
   await deps.platform.storage.put(key, pdf);
   try {

@@ -165,15 +165,13 @@ describe('an agency without cambio_sistema keeps its own quotes by hand', () => 
     expect(res.statusCode, res.body).toBe(200);
   });
 
-  it('lists its own quotes, made on first read and empty until typed, editable by its managers', async () => {
+  it('lists its own quotes, there from the start and empty until typed, editable by its managers', async () => {
     const page = await list(tokens.outra);
     expect(page.automatic).toBe(false);
     expect(page.items.map((q) => q.currency)).toEqual([...TRACKED_CURRENCIES]);
     expect(page.items.every((q) => !q.is_system && q.editable && q.rate === null && q.history_id === null)).toBe(true);
     const system = await list(tokens.owner);
     expect(page.items.map((q) => q.id).some((id) => system.items.some((s) => s.id === id))).toBe(false);
-    // A second read makes nothing more.
-    await list(tokens.outra);
     const company = await t.deps.db.company.findFirstOrThrow({ where: { name: DEMO.companies.outra } });
     expect(await t.deps.db.currencyQuote.count({ where: { companyId: company.id } })).toBe(TRACKED_CURRENCIES.length);
   });

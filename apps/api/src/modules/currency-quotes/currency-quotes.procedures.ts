@@ -1,6 +1,6 @@
 // currency_quotes_params: GET (the quotes the agency uses), PUT /{id} (a quote typed by hand) and
 // PATCH update_quotes (the system's automatic quotes refreshed from the exchange-rate service).
-// The spec has no POST: every tracked currency has its row from the first read.
+// The spec has no POST: every tracked currency has its row from the agency's creation (company-defaults.ts).
 import {
   currencyQuoteListOutput,
   currencyQuoteSchema,
@@ -35,7 +35,7 @@ export const currencyQuotesRouter = router({
         method: 'GET',
         path: '/currency_quotes_params',
         summary: 'Lista as cotações de moedas',
-        description: `Quanto vale em reais uma unidade de cada moeda cotada (${TRACKED_CURRENCIES.join(', ')}), na ordem da lista. Com o recurso \`cambio_sistema\` no plano, a agência usa as cotações automáticas do sistema (\`is_system\`, só leitura para a agência; \`automatic: true\`); sem ele, mantém as suas à mão (criadas na primeira leitura, sem valor até serem digitadas). \`editable\` diz se o usuário pode digitar a cotação; \`history_id\` é o registro do histórico do valor atual, o que um orçamento guarda. Busca (\`search\`) pelo código ou pelo nome da moeda, sem distinção de acentos e maiúsculas. Paginado.`,
+        description: `Quanto vale em reais uma unidade de cada moeda cotada (${TRACKED_CURRENCIES.join(', ')}), na ordem da lista. Com o recurso \`cambio_sistema\` no plano, a agência usa as cotações automáticas do sistema (\`is_system\`, só leitura para a agência; \`automatic: true\`); sem ele, mantém as suas à mão (criadas com a agência, sem valor até serem digitadas). \`editable\` diz se o usuário pode digitar a cotação; \`history_id\` é o registro do histórico do valor atual, o que um orçamento guarda. Busca (\`search\`) pelo código ou pelo nome da moeda, sem distinção de acentos e maiúsculas. Paginado.`,
         tags,
       },
     })
@@ -67,7 +67,7 @@ export const currencyQuotesRouter = router({
         path: '/currency_quotes_params/update_quotes',
         summary: 'Atualiza as cotações automáticas',
         description:
-          'Busca agora no serviço de câmbio a cotação de todas as moedas e atualiza as cotações automáticas do sistema e o seu histórico (as mesmas para todas as agências com o recurso `cambio_sistema`). Tudo ou nada: se o serviço falha, demora ou responde sem a cotação válida de alguma moeda, nada muda. Uma cotação do serviço mais antiga que a atual (digitada depois por super_admin) não a substitui. Para super_admin e para as agências com o recurso `cambio_sistema`; o sistema também as atualiza sozinho, periodicamente. Devolve as cotações do sistema.',
+          'Busca agora no serviço de câmbio a cotação de todas as moedas e atualiza as cotações automáticas do sistema e o seu histórico (as mesmas para todas as agências com o recurso `cambio_sistema`). Tudo ou nada: se o serviço falha, demora ou responde sem a cotação válida de alguma moeda, nada muda. Uma cotação do serviço mais antiga que a atual (digitada depois por super_admin) não a substitui. Para super_admin e para as agências com o recurso `cambio_sistema`; o sistema também as atualiza sozinho, periodicamente. O serviço é consultado no máximo uma vez a cada poucos minutos para todas as agências juntas: dentro desse intervalo, a resposta traz as cotações da última atualização. Devolve as cotações do sistema.',
         errorResponses: {
           402: 'O plano da agência está restrito, ou não inclui o recurso `cambio_sistema`.',
           502: 'O serviço de câmbio falhou, demorou demais ou respondeu sem uma cotação válida: nada foi alterado.',
@@ -77,5 +77,7 @@ export const currencyQuotesRouter = router({
     })
     .input(updateQuotesInput)
     .output(updateQuotesOutput)
-    .mutation(({ ctx }) => quotes.updateQuotes(ctx.db, awesomeApiExchangeRates(ctx.config), callerOf(ctx))),
+    .mutation(({ ctx }) =>
+      quotes.updateQuotes(ctx.db, awesomeApiExchangeRates(ctx.config), callerOf(ctx), ctx.platform.quotesRefreshLimiter),
+    ),
 });

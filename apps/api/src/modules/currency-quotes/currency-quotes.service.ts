@@ -7,6 +7,7 @@ import {
   RATE_DECIMALS,
   TRACKED_CURRENCIES,
 } from '@app/shared';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError, notFound } from '../../errors';
 import { toCurrencyQuote } from './currency-quotes.dto';
 import { quoteSelect } from './currency-quotes.select';
@@ -28,14 +29,36 @@ function mayType(caller: QuoteCaller, owner: number | null): boolean {
 }
 
 /**
- * The owner's row of every tracked currency, created on first use (rate null until quoted). Two
- * requests racing here meet the unique indexes (one per agency and currency, one per system
- * currency) and skip what the other created.
+ * The owner's row of every tracked currency (rate null until quoted), before a refresh writes the
+ * system's. Two writers racing here meet the unique indexes (one per agency and currency, one per
+ * system currency) and skip what the other created.
  */
 async function ensureQuoteRows(db: Db, owner: number | null): Promise<void> {
   const existing = await db.currencyQuote.count({ where: { ...ownedQuotesWhere(owner), currency: { in: [...tracked] } } });
   if (existing >= tracked.length) return;
   await db.currencyQuote.createMany({ data: tracked.map((currency) => ({ companyId: owner, currency })), skipDuplicates: true });
+}
+
+/** A new agency's row of every tracked currency (rate null until typed), in the transaction that creates it. */
+export async function createAgencyQuoteRows(tx: Prisma.TransactionClient, companyId: number): Promise<void> {
+  await tx.currencyQuote.createMany({ data: tracked.map((currency) => ({ companyId, currency })) });
+}
+
+/**
+ * At every start: the rows missing of the system's quotes and of every agency's (an agency from
+ * before its rows came with it, a currency tracked since), so that reading the quotes never
+ * writes. One statement; starts racing meet the unique indexes.
+ */
+export function backfillQuoteRows(db: Db): Promise<number> {
+  return db.$executeRaw`
+    INSERT INTO currency_quotes (company_id, currency, updated_at)
+    SELECT o.company_id, c.currency, now()
+    FROM (SELECT NULL::int AS company_id UNION ALL SELECT id FROM companies WHERE NOT is_system) o
+    CROSS JOIN unnest(${[...tracked]}::text[]) AS c(currency)
+    WHERE NOT EXISTS (
+      SELECT 1 FROM currency_quotes q WHERE coalesce(q.company_id, 0) = coalesce(o.company_id, 0) AND q.currency = c.currency
+    )
+    ON CONFLICT DO NOTHING`;
 }
 
 /** The pt-BR names of the tracked currencies, from the system's currencies list. */
@@ -47,9 +70,8 @@ async function currencyNames(db: Db): Promise<Map<string, string>> {
   return new Map(rows.map((r) => [r.code as string, r.name]));
 }
 
-/** The owner's quotes of the tracked currencies, in the tracked order. */
+/** The owner's quotes of the tracked currencies, in the tracked order (a read: the rows come with the owner). */
 async function ownerQuotes(db: Db, caller: QuoteCaller, owner: number | null): Promise<CurrencyQuote[]> {
-  await ensureQuoteRows(db, owner);
   const [rows, names] = await Promise.all([
     db.currencyQuote.findMany({ where: { ...ownedQuotesWhere(owner), currency: { in: [...tracked] } }, select: quoteSelect }),
     currencyNames(db),
@@ -138,13 +160,33 @@ export async function refreshSystemQuotes(db: Db, rates: ExchangeRates): Promise
   });
 }
 
+/** Spends the one refresh of the interval, shared by every agency and process; without a limiter, always. */
+async function refreshTurn(refreshes: RateLimiterAbstract | null): Promise<boolean> {
+  if (!refreshes) return true;
+  try {
+    await refreshes.consume('system');
+    return true;
+  } catch (error) {
+    // rate-limiter-flexible rejects with its result when the turn is taken, with an Error when the store failed.
+    if (error instanceof Error) throw error;
+    return false;
+  }
+}
+
 /**
  * PATCH update_quotes: refreshes the system's automatic quotes now, for super_admin and for an
  * agency whose plan has cambio_sistema (any of its users: it only brings the market's rates in,
- * the same for every agency). Without the feature, 402 as any feature the plan lacks.
+ * the same for every agency). Without the feature, 402 as any feature the plan lacks. At most once
+ * per `refreshes` interval for everyone: within it the service is not called again and the answer
+ * is the quotes as the last refresh left them.
  */
-export async function updateQuotes(db: Db, rates: ExchangeRates, caller: QuoteCaller): Promise<{ items: CurrencyQuote[] }> {
+export async function updateQuotes(
+  db: Db,
+  rates: ExchangeRates,
+  caller: QuoteCaller,
+  refreshes: RateLimiterAbstract | null,
+): Promise<{ items: CurrencyQuote[] }> {
   if (quoteOwnerOf(caller) !== null) throw new AppError('PLAN_RESTRICTED', { message: CURRENCY_QUOTE_MESSAGES.notIncluded });
-  await refreshSystemQuotes(db, rates);
+  if (await refreshTurn(refreshes)) await refreshSystemQuotes(db, rates);
   return { items: await ownerQuotes(db, caller, null) };
 }

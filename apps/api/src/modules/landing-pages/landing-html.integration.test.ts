@@ -1,11 +1,11 @@
 // The HTML of /landing-page/{id} (landing-html.ts): for a page the public may see, the cover's
 // preload (srcset of resized copies) and the hero (agency, cover, title, trip, passengers) rendered
 // in, every text escaped, no view counted; a draft, canceled or revoked budget's HTML shows nothing of
-// it (the bare template with its skeleton).
+// it (the bare template with its skeleton); the HTML spends the read limit of the page's data call.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { imageSrcSet, imageUrl } from '@app/shared';
+import { imageSrcSet, imageUrl, LANDING_PAGE_MESSAGES } from '@app/shared';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newBudget } from '../../../test/budget-fixtures';
@@ -130,5 +130,31 @@ describe('GET /landing-page/{id}: the server-rendered hero', () => {
     const malformed = await page('nao-e-um-uuid');
     expect(malformed).toContain('class="lp-skeleton"');
     expect(malformed).not.toContain('rel="preload"');
+  });
+});
+
+describe('GET /landing-page/{id}: the read limit', () => {
+  it('spends the read limit of the data call: past it, 429 with Retry-After and the bare template, and the data call says why', async () => {
+    const b = await budget('sent');
+    const from = (remoteAddress: string, url: string) => t.app.inject({ method: 'GET', url, remoteAddress });
+    const crowded = '198.51.100.30';
+    for (let i = 0; i < t.platform.landingReadLimiter.points; i++) {
+      const res = await from(crowded, `/landing-page/${b.landingId}`);
+      expect(res.statusCode, `read ${i + 1}`).toBe(200);
+    }
+    const refused = await from(crowded, `/landing-page/${b.landingId}`);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.headers['content-type']).toBe('text/html; charset=utf-8');
+    // Nothing of the budget, not even its data preload: the page's script makes the call, refused too.
+    expect(refused.body).toContain('class="lp-skeleton"');
+    expect(refused.body).not.toContain('rel="preload"');
+    expect(refused.body).not.toContain('Férias');
+    const data = await from(crowded, `/api/budgets/landing-page/${b.landingId}`);
+    expect(data.statusCode).toBe(429);
+    expect(data.json().message).toBe(LANDING_PAGE_MESSAGES.tooManyRequests);
+
+    // Another address still reads it.
+    expect((await from('198.51.100.31', `/landing-page/${b.landingId}`)).body).toContain('<h1>');
   });
 });

@@ -2,13 +2,15 @@
 // the hero (agency bar, cover, title) rendered in, so the largest paint needs neither the script nor
 // the data call. Only for a page the public may see (isPubliclyVisible): a revoked link, a draft or
 // canceled budget gets the bare template, never its title or cover. No view is counted here (the
-// page's data call counts it).
+// page's data call counts it), but the read is: the HTML spends the read limit of the page's data.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Db } from '@app/db';
 import { firstName, heroLines, imageSrcSet, imageUrl, LANDING_COVER_SIZES, LANDING_HERO_KICKER, resizedImageUrl } from '@app/shared';
 import { fromDbDate } from '../../calendar';
 import { escapeHtml } from '../../html';
+import type { Platform } from '../../platform';
+import { landingReadRefusal } from './landing-limits';
 import { isLandingPageId, isPubliclyVisible, landingBudgetWhere } from './landing-pages.where';
 
 const e = escapeHtml;
@@ -100,4 +102,22 @@ export async function renderLandingHtml(db: Db, webDist: string, landingPageId: 
     );
   const html = template.replace('</title>', () => `</title>${preloads.join('')}`);
   return hero ? html.replace(SKELETON, () => heroHtml(hero)) : html;
+}
+
+export type LandingHtmlPage = { status: 200 | 429; html: string; retryAfterSeconds: number | null };
+
+/**
+ * The answer for a /landing-page/... path read by `ip`. Past the read limit (the one of the page's
+ * data call and PDF): 429 with the bare template, no database read; the page's script then makes
+ * its data call, refused too, and shows the limit's message.
+ */
+export async function landingHtmlPage(
+  deps: { db: Db; platform: Pick<Platform, 'landingReadLimiter'> },
+  ip: string,
+  webDist: string,
+  landingPageId: string | null,
+): Promise<LandingHtmlPage> {
+  const retryAfterSeconds = await landingReadRefusal(deps.platform, ip);
+  if (retryAfterSeconds !== null) return { status: 429, html: await renderLandingHtml(deps.db, webDist, null), retryAfterSeconds };
+  return { status: 200, html: await renderLandingHtml(deps.db, webDist, landingPageId), retryAfterSeconds: null };
 }

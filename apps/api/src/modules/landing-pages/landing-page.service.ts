@@ -57,7 +57,7 @@ const headSelect = {
   acceptedByName: true,
   acceptedAt: true,
   company: { select: agencyContactSelect },
-  owner: { select: { name: true, email: true } },
+  owner: { select: { name: true } },
   attendance: { select: { coverImageKey: true } },
 } satisfies Prisma.BudgetSelect;
 type BudgetHead = Prisma.BudgetGetPayload<{ select: typeof headSelect }>;
@@ -147,7 +147,7 @@ async function buildLandingPage(db: Db, head: BudgetHead, proposalIds?: readonly
     cover_image_url: head.attendance.coverImageKey ? imageUrl(head.attendance.coverImageKey) : null,
     observations: tree.observations,
     agency: toAgencyContact(head.company),
-    agent: { name: firstName(head.owner.name), email: head.owner.email },
+    agent: { name: firstName(head.owner.name) },
     passengers: tree.paxes.map((x) => ({ first_name: firstName(x.name), age_group: x.age_group })),
     proposals: proposals.map((p) => ({
       id: p.id,

@@ -279,7 +279,7 @@ describe('GET /api/budgets/landing-page/{id}', () => {
       city: 'São Paulo',
       state: 'SP',
     });
-    expect(page.agent).toEqual({ name: 'Colab', email: DEMO.users.colaborador });
+    expect(page.agent).toEqual({ name: 'Colab' });
     expect(page.passengers).toEqual([
       { first_name: 'Maria', age_group: 'adult' },
       { first_name: 'João', age_group: 'child' },
@@ -428,6 +428,22 @@ describe('GET /api/budgets/landing-page/{id}', () => {
       'client',
     ])
       expect(text).not.toMatch(new RegExp(`"[a-z_]*${key}[a-z_]*":`));
+  });
+
+  it("never carries the agent's login e-mail: the agency's contact e-mail, or none when the agency has none", async () => {
+    const withContact = await landing(demo.landingId, { ip: '198.51.100.31' });
+    expect((await ok<LandingPage>(withContact)).agency.email).toBe('contato@demo.test');
+    expect(withContact.body).not.toContain(DEMO.users.colaborador);
+
+    const demoAgency = { name: DEMO.companies.demo };
+    await t.deps.db.company.updateMany({ where: demoAgency, data: { contactEmail: null } });
+    const without = await landing(demo.landingId, { ip: '198.51.100.31' }).finally(() =>
+      t.deps.db.company.updateMany({ where: demoAgency, data: { contactEmail: 'contato@demo.test' } }),
+    );
+    const page = await ok<LandingPage>(without);
+    expect(page.agency.email).toBeNull();
+    expect(page.agent).toEqual({ name: 'Colab' });
+    expect(without.body).not.toContain(DEMO.users.colaborador);
   });
 
   it('answers the same over tRPC, noindex too', async () => {

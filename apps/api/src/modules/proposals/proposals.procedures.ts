@@ -1,5 +1,6 @@
 // A budget's proposals (/api/proposals): the alternatives the customer chooses among.
 import {
+  BUDGET_LIMITS,
   createProposalInput,
   idParam,
   LAST_PROPOSAL_MESSAGE,
@@ -22,7 +23,9 @@ export const proposalsRouter = router({
         summary: 'Cria uma proposta',
         description:
           'Uma proposta vazia do orçamento `budget_id`, por último ou em `position` (as outras se deslocam). Os serviços entram por POST /api/services.',
-        errorResponses: { 400: 'Dados inválidos, ou orçamento inexistente ou de outra agência (`errors.budget_id`).' },
+        errorResponses: {
+          400: `Dados inválidos, orçamento inexistente ou de outra agência, ou já com o máximo de propostas (\`errors.budget_id\`: ${BUDGET_LIMITS.proposals.message}).`,
+        },
         tags,
       },
     })
@@ -81,7 +84,10 @@ export const proposalsRouter = router({
         summary: 'Duplica uma proposta',
         description:
           'Uma cópia da proposta logo depois dela, com título terminado em " (cópia)" e os seus serviços (os cancelados ficam de fora), com os mesmos valores e cotações, numa transação.',
-        errorResponses: { 404: NOT_FOUND },
+        errorResponses: {
+          400: `A cópia passaria dos limites do orçamento (\`errors.id\`, nada é gravado): ${BUDGET_LIMITS.proposals.message} ${BUDGET_LIMITS.servicesPerProposal.message} ${BUDGET_LIMITS.servicesPerBudget.message}`,
+          404: NOT_FOUND,
+        },
         tags,
       },
     })

@@ -1,5 +1,6 @@
 import type { Db, Prisma } from '@app/db';
 import {
+  BUDGET_LIMITS,
   BUDGET_MESSAGES,
   CLIENT_FIELD_MESSAGES,
   type CreateProposalInput,
@@ -7,6 +8,7 @@ import {
   type UpdateProposalInput,
 } from '@app/shared';
 import { AppError, fieldError, notFound } from '../../errors';
+import { assertRoom, limitExceeded } from '../budgets/budget-limits';
 import { refreshBudgetTotals } from '../budgets/budget-totals.service';
 import { lockBudget } from '../budgets/budgets.where';
 import { placeAt } from '../budgets/positions';
@@ -44,6 +46,7 @@ export async function createProposal(db: Db, companyId: number, input: CreatePro
     const budget = await lockBudget(tx, companyId, input.budget_id);
     if (!budget) throw fieldError('budget_id', CLIENT_FIELD_MESSAGES.notFound);
     assertNotSold(budget);
+    await assertRoom(tx, 'proposals', input.budget_id, 1, 'budget_id');
     const { id } = await tx.proposal.create({
       data: { companyId, budgetId: input.budget_id, title: input.title, notes: input.notes ?? null, position: 1_000_000 },
       select: { id: true },
@@ -80,11 +83,17 @@ export async function deleteProposal(db: Db, companyId: number, id: number) {
 
 /**
  * PUT /api/proposals/duplicate/{id}: a copy right after the original, with its services as offered
- * (the canceled ones left out), their prices and quotes; one transaction.
+ * (the canceled ones left out), their prices and quotes; one transaction. Refused whole (400) when
+ * the copy would take the budget past its limits.
  */
 export async function duplicateProposal(db: Db, companyId: number, id: number) {
   return db.$transaction(async (tx) => {
     const original = await lockedProposal(tx, companyId, id);
+    const copied = await tx.service.count({ where: { proposalId: original.id, status: 'active' } });
+    await assertRoom(tx, 'proposals', original.budgetId, 1, 'id');
+    // A proposal stored before the limits may hold more than a new one may.
+    if (copied > BUDGET_LIMITS.servicesPerProposal.max) throw limitExceeded('servicesPerProposal', 'id');
+    await assertRoom(tx, 'servicesPerBudget', original.budgetId, copied, 'id');
     const { id: copyId } = await tx.proposal.create({
       data: {
         companyId,

@@ -1,5 +1,6 @@
 // The agent's tips on a budget's destination (/api/recommendations): restaurants, tours, documents.
 import {
+  BUDGET_LIMITS,
   createRecommendationInput,
   idParam,
   RECOMMENDATION_CATEGORY_LABELS,
@@ -24,7 +25,9 @@ export const recommendationsRouter = router({
         path: '/recommendations',
         summary: 'Cria uma indicação',
         description: `Uma dica do agente sobre o destino do orçamento \`budget_id\`: categoria (${CATEGORIES}), título, descrição e link (http ou https). Entra por último, ou em \`position\`.`,
-        errorResponses: { 400: 'Dados inválidos, ou orçamento inexistente ou de outra agência (`errors.budget_id`).' },
+        errorResponses: {
+          400: `Dados inválidos, orçamento inexistente ou de outra agência, ou já com o máximo de indicações (\`errors.budget_id\`: ${BUDGET_LIMITS.recommendations.message}).`,
+        },
         tags,
       },
     })

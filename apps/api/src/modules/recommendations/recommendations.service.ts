@@ -1,6 +1,7 @@
 import type { Db, Prisma } from '@app/db';
 import { CLIENT_FIELD_MESSAGES, type CreateRecommendationInput, type Recommendation, type UpdateRecommendationInput } from '@app/shared';
 import { fieldError, notFound } from '../../errors';
+import { assertRoom } from '../budgets/budget-limits';
 import { lockBudget } from '../budgets/budgets.where';
 import { placeAt } from '../budgets/positions';
 import { recommendationWhere } from './recommendations.where';
@@ -58,6 +59,7 @@ export async function createRecommendation(db: Db, companyId: number, input: Cre
   const { budget_id, position, ...fields } = input;
   return db.$transaction(async (tx) => {
     if (!(await lockBudget(tx, companyId, budget_id))) throw fieldError('budget_id', CLIENT_FIELD_MESSAGES.notFound);
+    await assertRoom(tx, 'recommendations', budget_id, 1, 'budget_id');
     const { id } = await tx.recommendation.create({
       data: { companyId, budgetId: budget_id, ...fieldsData(fields), position: 1_000_000 },
       select: { id: true },

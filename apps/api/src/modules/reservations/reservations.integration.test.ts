@@ -35,13 +35,6 @@ async function soldBudget(supplierId = ids.supplier): Promise<{ budget: Sellable
   return { budget, reservations: info.reservations };
 }
 
-const jobDeps = () => ({
-  ...t.deps,
-  log: t.app.log,
-  payments: t.platform.payments,
-  storage: t.platform.storage,
-  mailer: t.platform.mailer,
-});
 const requests = (to: string) => t.mailsTo(to).then((mails) => mails.filter((m) => m.subject.startsWith('Solicitação de reserva')));
 
 beforeAll(async () => {
@@ -242,7 +235,7 @@ describe('PUT /api/reservations/send/{id}', () => {
     const mailing = await t.deps.db.saleMailing.findFirstOrThrow({ where: { reservationId: tour.id } });
     expect(mailing).toMatchObject({ kind: 'reservation_request', recipients: [SUPPLIER_EMAIL], budgetId: budget.id });
     expect(mailing.sentAt).not.toBeNull();
-    await reservationRequestJob.handle({ mailing_id: mailing.id }, jobDeps(), jobRun());
+    await reservationRequestJob.handle({ mailing_id: mailing.id }, t.jobDeps(), jobRun());
     await t.platform.jobs.enqueue(reservationRequestJob, { mailing_id: mailing.id });
     await t.platform.jobs.enqueue(reservationRequestJob, { mailing_id: mailing.id });
     expect(
@@ -295,7 +288,7 @@ describe('PUT /api/reservations/send/{id}', () => {
       },
     });
     const broken: Mailer = { kind: 'smtp', send: () => Promise.reject(new Error('SMTP fora do ar')) };
-    await expect(reservationRequestJob.handle({ mailing_id: mailing.id }, { ...jobDeps(), mailer: broken }, jobRun())).rejects.toThrow(
+    await expect(reservationRequestJob.handle({ mailing_id: mailing.id }, { ...t.jobDeps(), mailer: broken }, jobRun())).rejects.toThrow(
       'SMTP fora do ar',
     );
     expect((await t.deps.db.saleMailing.findUniqueOrThrow({ where: { id: mailing.id } })).sentAt).toBeNull();

@@ -7,6 +7,7 @@ import {
   sendReservationOutput,
   updateReservationInput,
 } from '@app/shared';
+import { consumeRecipients, recipientCount, SEND_LIMIT_ERROR } from '../../send-limits';
 import { authedProcedure, router } from '../../trpc';
 import * as reservations from './reservations.service';
 
@@ -79,13 +80,20 @@ export const reservationsRouter = router({
           400: `Dados inválidos ou fornecedor sem e-mail ("${RESERVATION_MESSAGES.noSupplierEmail}", \`errors.to\`).`,
           404: NOT_FOUND,
           409: `Reserva cancelada ("${RESERVATION_MESSAGES.canceled}").`,
+          429: SEND_LIMIT_ERROR,
         },
         tags,
       },
     })
     .input(sendReservationInput)
     .output(sendReservationOutput)
-    .mutation(({ ctx, input }) =>
-      reservations.sendReservation({ db: ctx.db, jobs: ctx.platform.jobs }, { companyId: ctx.companyId, userId: ctx.user.id }, input),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      // Without `to`, the supplier's one address.
+      await consumeRecipients(ctx, input.to ? recipientCount(input.to) : 1);
+      return reservations.sendReservation(
+        { db: ctx.db, jobs: ctx.platform.jobs },
+        { companyId: ctx.companyId, userId: ctx.user.id },
+        input,
+      );
+    }),
 });

@@ -1,4 +1,5 @@
 import { createUserInput, idParam, listUsersInput, updateUserInput, userListOutput, userSchema } from '@app/shared';
+import { consumeRecipients, SEND_LIMIT_ERROR } from '../../send-limits';
 import { authedProcedure, managerProcedure, router } from '../../trpc';
 import * as users from './users.service';
 
@@ -42,13 +43,18 @@ export const usersRouter = router({
         errorResponses: {
           400: 'Dados inválidos, ou e-mail já usado por outro usuário (`errors.email`: has already been taken).',
           409: 'Só o proprietário pode criar outro proprietário.',
+          429: SEND_LIMIT_ERROR,
         },
         tags,
       },
     })
     .input(createUserInput)
     .output(userSchema)
-    .mutation(({ ctx, input }) => users.createUser(ctx, ctx.companyId, ctx.user, input.user)),
+    .mutation(async ({ ctx, input }) => {
+      // The invitation: one recipient.
+      await consumeRecipients(ctx, 1);
+      return users.createUser(ctx, ctx.companyId, ctx.user, input.user);
+    }),
   update: managerProcedure
     .meta({
       openapi: {
@@ -94,11 +100,16 @@ export const usersRouter = router({
         errorResponses: {
           404: 'Usuário inexistente ou de outra agência.',
           409: 'Ninguém reativa a si mesmo, e só o proprietário reativa um proprietário.',
+          429: SEND_LIMIT_ERROR,
         },
         tags,
       },
     })
     .input(idParam)
     .output(userSchema)
-    .mutation(({ ctx, input }) => users.setUserActive(ctx, ctx.companyId, ctx.user, input.id, true)),
+    .mutation(async ({ ctx, input }) => {
+      // Counted as the new invitation it may send (to whoever never set a password), one recipient.
+      await consumeRecipients(ctx, 1);
+      return users.setUserActive(ctx, ctx.companyId, ctx.user, input.id, true);
+    }),
 });

@@ -373,8 +373,8 @@ describe('POST /api/vouchers/send', () => {
     expect(await t.platform.jobs.stored(voucherMailingJob.name)).toContainEqual({ mailing_id: out.mailing_id });
 
     // The job run again (a retry, a duplicate delivery) sends nothing more.
-    await voucherMailingJob.handle({ mailing_id: out.mailing_id }, jobDeps(), jobRun());
-    await voucherMailingJob.handle({ mailing_id: out.mailing_id }, jobDeps(), jobRun());
+    await voucherMailingJob.handle({ mailing_id: out.mailing_id }, t.jobDeps(), jobRun());
+    await voucherMailingJob.handle({ mailing_id: out.mailing_id }, t.jobDeps(), jobRun());
     expect(await t.mailsTo(to)).toHaveLength(1);
   });
 
@@ -387,14 +387,14 @@ describe('POST /api/vouchers/send', () => {
       data: { companyId: companies.demo, budgetId: f.id, kind: 'vouchers', voucherIds: [v.id], recipients: [to] },
     });
     // A real SMTP client against a port nothing listens on.
-    const down = { ...jobDeps(), mailer: smtpMailer('smtp://127.0.0.1:9?ignoreTLS=true', 'x@demo.test') };
+    const down = { ...t.jobDeps(), mailer: smtpMailer('smtp://127.0.0.1:9?ignoreTLS=true', 'x@demo.test') };
     await expect(voucherMailingJob.handle({ mailing_id: mailing.id }, down, jobRun())).rejects.toThrow();
     expect((await t.deps.db.saleMailing.findUniqueOrThrow({ where: { id: mailing.id } })).sentAt).toBeNull();
     expect((await t.deps.db.voucher.findUniqueOrThrow({ where: { id: v.id } })).sentAt).toBeNull();
     expect(await t.mailsTo(to)).toHaveLength(0);
 
-    await voucherMailingJob.handle({ mailing_id: mailing.id }, jobDeps(), jobRun());
-    await voucherMailingJob.handle({ mailing_id: mailing.id }, jobDeps(), jobRun());
+    await voucherMailingJob.handle({ mailing_id: mailing.id }, t.jobDeps(), jobRun());
+    await voucherMailingJob.handle({ mailing_id: mailing.id }, t.jobDeps(), jobRun());
     expect(await t.mailsTo(to)).toHaveLength(1);
     expect((await t.deps.db.voucher.findUniqueOrThrow({ where: { id: v.id } })).sentAt).not.toBeNull();
   });
@@ -480,9 +480,6 @@ describe('POST /api/vouchers/send', () => {
   });
 });
 
-function jobDeps() {
-  return { ...t.deps, log: t.app.log, payments: t.platform.payments, storage: t.platform.storage, mailer: t.platform.mailer };
-}
 function asInject(body: { body: Buffer; headers: Record<string, string> }) {
   return { body: body.body, headers: body.headers };
 }

@@ -7,6 +7,7 @@ import {
   voucherDeletedOutput,
   voucherSchema,
 } from '@app/shared';
+import { consumeRecipients, recipientCount, SEND_LIMIT_ERROR } from '../../send-limits';
 import { authedProcedure, router } from '../../trpc';
 import { VOUCHER_LINK_TTL_SECONDS, VOUCHER_SHARE_DAYS } from './voucher-links';
 import { VOUCHER_MAIL_ATTACHMENTS_MAX_BYTES } from './vouchers.jobs';
@@ -55,17 +56,20 @@ export const vouchersRouter = router({
           400: `Cliente sem e-mail e nenhum destinatário informado ("${VOUCHER_MESSAGES.noRecipient}").`,
           404: `Orçamento inexistente ou de outra agência, ou voucher de outro orçamento ("${VOUCHER_MESSAGES.voucherNotFound}").`,
           409: `Orçamento não vendido ("${VOUCHER_MESSAGES.notSold}") ou sem vouchers ("${VOUCHER_MESSAGES.noVouchers}").`,
+          429: SEND_LIMIT_ERROR,
         },
         tags,
       },
     })
     .input(sendVouchersInput)
     .output(sendVouchersOutput)
-    .mutation(({ ctx, input }) =>
-      queueVoucherMailing(
+    .mutation(async ({ ctx, input }) => {
+      // Without `to`, the client's one address. The WhatsApp link of the answer sends nothing: the agent opens it.
+      await consumeRecipients(ctx, input.to ? recipientCount(input.to) : 1);
+      return queueVoucherMailing(
         { db: ctx.db, jobs: ctx.platform.jobs, config: ctx.config },
         { companyId: ctx.companyId, userId: ctx.user.id },
         input,
-      ),
-    ),
+      );
+    }),
 });

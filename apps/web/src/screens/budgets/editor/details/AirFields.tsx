@@ -1,5 +1,6 @@
 // An air service's segments: airports, airline, flight, times, class and luggage; 'Buscar voo'
 // fills a segment from the flight lookup, and typing it by hand is always possible.
+import { BUDGET_LIMITS } from '@app/shared/budget-limits';
 import { SERVICE_TYPE_DECLARATIONS } from '@app/shared/budget-services';
 import { type FlightLookup, parseFlightNumber } from '@app/shared/flights';
 import { Button, Fieldset, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
@@ -169,7 +170,7 @@ export function AirFields() {
         <Button
           variant="default"
           leftSection={<IconPlus size={16} aria-hidden />}
-          disabled={segments.length >= 12}
+          disabled={segments.length >= BUDGET_LIMITS.segments.max}
           onClick={() => {
             const last = segments.at(-1);
             const from = `details.segments.${segments.length - 1}`;

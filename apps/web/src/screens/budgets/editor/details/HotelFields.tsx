@@ -1,5 +1,6 @@
 // A hotel stay: the hotel, its diet and times, and its rooms (room-1 by default), each with its
 // people, how many alike, its type and category and its price for the whole stay.
+import { BUDGET_LIMITS } from '@app/shared/budget-limits';
 import { SERVICE_TYPE_DECLARATIONS } from '@app/shared/budget-services';
 import { Button, Fieldset, Group, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
@@ -83,7 +84,7 @@ export function HotelFields() {
         <Button
           variant="default"
           leftSection={<IconPlus size={16} aria-hidden />}
-          disabled={rooms.length >= 20}
+          disabled={rooms.length >= BUDGET_LIMITS.rooms.max}
           onClick={() => form.insertListItem('details.rooms', nextRoom(rooms))}
         >
           Adicionar quarto
