@@ -75,17 +75,15 @@ test.describe('budgets', () => {
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
     await expect(page.getByTestId('budget-status')).toHaveText('Rascunho');
 
-    // Passengers: two adults and a child, typed by hand.
+    // Passengers: the attendance's two adults and a child, there already, named by hand.
+    await expect(page.getByTestId('pax-row')).toHaveText([/^Adulto 1/, /^Adulto 2/, /^Criança 1/]);
     await page.getByRole('button', { name: 'Editar passageiros' }).click();
     const paxes = page.getByRole('dialog', { name: 'Passageiros' });
     await paxes.getByRole('group', { name: 'Passageiro 1' }).getByLabel('Nome').fill('Ana Souza');
-    await paxes.getByRole('button', { name: 'Adicionar passageiro' }).click();
     await paxes.getByRole('group', { name: 'Passageiro 2' }).getByLabel('Nome').fill('Bruno Souza');
-    await paxes.getByRole('button', { name: 'Adicionar passageiro' }).click();
     const child = paxes.getByRole('group', { name: 'Passageiro 3' });
+    await expect(child.getByRole('combobox', { name: 'Faixa etária' })).toHaveValue('Criança');
     await child.getByLabel('Nome').fill('Clara Souza');
-    await child.getByRole('combobox', { name: 'Faixa etária' }).click();
-    await page.getByRole('option', { name: 'Criança' }).click();
     await paxes.getByRole('button', { name: 'Salvar passageiros' }).click();
     await expect(page.getByText('Passageiros salvos.')).toBeVisible();
     await expect(page.getByTestId('pax-row')).toHaveCount(3);

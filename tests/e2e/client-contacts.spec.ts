@@ -106,7 +106,7 @@ test.describe('client contacts and documents', () => {
     await expect(notificationBar(page)).toBeHidden();
     expect(await apiClientLists(request, token, id)).toEqual({
       contacts: [{ name: 'Carlos Souza', relationship: 'Cônjuge', phone: '(11) 98765-4321', email: 'carlos@souza.test' }],
-      documents: [{ type: 'passport', number: 'FX123456', issued_at: daysFromNow(-3560).iso, expires_at: expiry.iso }],
+      documents: [{ type: 'passport', number: 'FX123456', country: null, issued_at: daysFromNow(-3560).iso, expires_at: expiry.iso }],
     });
 
     await email2.fill('marina@souza.test');

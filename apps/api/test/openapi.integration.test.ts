@@ -24,6 +24,11 @@ const ACCEPTED = [
     message: 'Found two ambiguous paths: `/attendances/deal/{id}` and `/attendances/{id}/logs`.',
     why: 'both paths are the product contract; {id} is a positive integer, so "deal" never matches it (the rule does not read parameter schemas)',
   },
+  {
+    rule: 'no-ambiguous-paths',
+    message: 'Found two ambiguous paths: `/clients/reopen/{id}` and `/clients/{id}/companions`.',
+    why: 'the spec names /clients/reopen/{id}; a client {id} is a positive integer, so "reopen" never matches it',
+  },
   // The spec's /budgets/{word}/{id} routes beside /budgets/{integer id}/{word}.
   ...[
     '/budgets/landing-page/{id}',

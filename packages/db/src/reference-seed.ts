@@ -1,7 +1,8 @@
 // Writes the reference lists' system rows (reference-seed-lists.ts). Idempotent: a row is keyed by
-// seed_key (IATA, ISO or IBGE code, a slug), a list whose keys are all present is skipped, and the
-// rest go in by bulk INSERT ... ON CONFLICT DO NOTHING, so a system row edited or deactivated by
-// super_admin stays as it is.
+// seed_key (IATA, ISO or IBGE code, GeoNames id, a slug), a list whose keys are all present gets no
+// insert, and the rest go in by bulk INSERT ... ON CONFLICT DO NOTHING. When the seed changed, the
+// system rows nobody edited take its new values (a renamed airport, a city's population); a row
+// edited or deactivated by super_admin stays as it is.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { PrismaClient } from './generated/prisma/client';
@@ -18,7 +19,7 @@ const CHUNK = 2000;
  * what is new. The hand-kept rows (reference-seed-data.ts) and this package's dependencies (the data
  * packages' pinned versions among them) are part of the fingerprint by themselves.
  */
-const SEED_REVISION = 1;
+const SEED_REVISION = 2;
 const { dependencies } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { dependencies: unknown };
 const fingerprint = createHash('sha1')
   .update(JSON.stringify({ revision: SEED_REVISION, dependencies, data }))
@@ -49,8 +50,28 @@ FROM jsonb_to_recordset($2::jsonb) AS r(key text, name text, code text, unique_c
 LEFT JOIN reference_items p ON p.list = $3 AND p.seed_key = r.parent AND p.company_id IS NULL
 ON CONFLICT DO NOTHING`;
 
-/** `loaded`: whether the seed's data was read (false when the database already held all of it). */
-export type ReferenceSeedReport = { inserted: Partial<Record<StoredListKey, number>>; skipped: StoredListKey[]; loaded: boolean };
+/**
+ * The seed's values over a system row nobody changed since it was written: the API's writes set
+ * updated_at (Prisma's @updatedAt), the seed's never do. Rows already equal are left alone.
+ */
+const REFRESH = `
+UPDATE reference_items t
+SET name = r.name, code = r.code, unique_code = r.unique_code, parent_id = p.id, fields = r.fields, search_text = r.search_text
+FROM jsonb_to_recordset($2::jsonb) AS r(key text, name text, code text, unique_code text, parent text, fields jsonb, search_text text)
+LEFT JOIN reference_items p ON p.list = $3 AND p.seed_key = r.parent AND p.company_id IS NULL
+WHERE t.list = $1 AND t.seed_key = r.key AND t.company_id IS NULL AND t.updated_at = t.created_at
+  AND (t.name, t.code, t.parent_id, t.fields) IS DISTINCT FROM (r.name, r.code, p.id, r.fields)`;
+
+/**
+ * `loaded`: whether the seed's data was read (false when the database already held all of it);
+ * `skipped`: the lists that held every key; `updated`: the unedited rows that took new values.
+ */
+export type ReferenceSeedReport = {
+  inserted: Partial<Record<StoredListKey, number>>;
+  updated: Partial<Record<StoredListKey, number>>;
+  skipped: StoredListKey[];
+  loaded: boolean;
+};
 
 /** The lists, when the last seed had this fingerprint and every list still holds as many system rows. */
 async function seededLists(prisma: PrismaClient): Promise<StoredListKey[] | null> {
@@ -76,29 +97,31 @@ async function systemRows(db: Pick<PrismaClient, '$queryRaw'>): Promise<Map<stri
  */
 export async function seedReferenceData(prisma: PrismaClient): Promise<ReferenceSeedReport> {
   const seeded = await seededLists(prisma);
-  if (seeded) return { inserted: {}, skipped: seeded, loaded: false };
+  if (seeded) return { inserted: {}, updated: {}, skipped: seeded, loaded: false };
   const { REFERENCE_SEEDS } = await import('./reference-seed-lists');
   return prisma.$transaction(
     async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${REFERENCE_SEED_LOCK})`;
       const present = await systemRows(tx);
-      const report: ReferenceSeedReport = { inserted: {}, skipped: [], loaded: true };
+      const report: ReferenceSeedReport = { inserted: {}, updated: {}, skipped: [], loaded: true };
       const counts: Record<string, number> = {};
       for (const seed of REFERENCE_SEEDS) {
         const rows = seed.rows();
         counts[seed.list] = rows.length;
-        if ((present.get(seed.list) ?? 0) >= rows.length) {
-          report.skipped.push(seed.list);
-          continue;
+        const complete = (present.get(seed.list) ?? 0) >= rows.length;
+        if (complete) report.skipped.push(seed.list);
+        // A list with no system row yet has nothing to refresh.
+        const statements = [...(complete ? [] : [INSERT]), ...(present.has(seed.list) ? [REFRESH] : [])];
+        for (const statement of statements) {
+          let changed = 0;
+          for (let i = 0; i < rows.length; i += CHUNK) {
+            const chunk = rows.slice(i, i + CHUNK).map((row) => toRecord(seed.list, row));
+            changed += await tx.$executeRawUnsafe(statement, seed.list, JSON.stringify(chunk), parentListOf(seed.list));
+          }
+          if (changed) report[statement === INSERT ? 'inserted' : 'updated'][seed.list] = changed;
         }
-        let inserted = 0;
-        for (let i = 0; i < rows.length; i += CHUNK) {
-          const chunk = rows.slice(i, i + CHUNK).map((row) => toRecord(seed.list, row));
-          inserted += await tx.$executeRawUnsafe(INSERT, seed.list, JSON.stringify(chunk), parentListOf(seed.list));
-        }
-        report.inserted[seed.list] = inserted;
       }
-      if (Object.keys(report.inserted).length) {
+      if (Object.keys(report.inserted).length || Object.keys(report.updated).length) {
         // A bulk insert leaves its GIN entries in the index's pending list, which every search then
         // reads through (slower than a scan, so the planner stops using the trigram index until a
         // vacuum): merge it now, and give the planner the new row counts.

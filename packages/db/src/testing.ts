@@ -142,7 +142,14 @@ async function contentHash(): Promise<string> {
     hash.update(migration).update(await readFile(join(migrationsDir, migration, 'migration.sql')));
   }
   // package.json pins the versions of the data packages the reference seed reads.
-  for (const file of ['./seed.ts', './reference-seed.ts', './reference-seed-data.ts', './reference-lists.ts', '../package.json']) {
+  for (const file of [
+    './seed.ts',
+    './reference-seed.ts',
+    './reference-seed-lists.ts',
+    './reference-seed-data.ts',
+    './reference-lists.ts',
+    '../package.json',
+  ]) {
     hash.update(await readFile(new URL(file, import.meta.url)));
   }
   return hash.digest('hex').slice(0, 16);

@@ -12,12 +12,20 @@ export { ATTENDANCE_LOG_ACTION_LABELS, ATTENDANCE_LOG_ACTIONS, type AttendanceLo
 /** Integer cents, up to R$ 20 milhões per attendance. */
 export const moneyCentsField = z.number().int().min(0).max(MONEY_MAX_CENTS);
 const passengersField = z.number().int().min(0).max(99);
+/** A child's age in years (airlines and hotels price children by it). */
+export const CHILD_AGE_MAX = 17;
 const idField = recordIdField();
 const queryIdField = recordIdQuery();
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 
 export const ATTENDANCE_MESSAGES = {
   budgetMaxBelowMin: 'deve ser maior ou igual ao orçamento mínimo',
+  childrenAges: (children: number) =>
+    children === 0
+      ? 'Sem crianças, não há idades a informar.'
+      : children === 1
+        ? 'Informe a idade da criança.'
+        : `Informe uma idade para cada uma das ${children} crianças.`,
   valueFromSales: 'é o total das vendas deste atendimento: desfaça a venda para alterá-lo',
   transition: {
     won: 'Só é possível marcar como ganho um atendimento em aberto.',
@@ -25,17 +33,32 @@ export const ATTENDANCE_MESSAGES = {
     canceled: 'Só é possível cancelar um atendimento ganho.',
     reopened: 'Este atendimento já está em aberto.',
   },
-} as const satisfies { budgetMaxBelowMin: string; valueFromSales: string; transition: Record<AttendanceTransition, string> };
+} as const satisfies {
+  budgetMaxBelowMin: string;
+  childrenAges: (children: number) => string;
+  valueFromSales: string;
+  transition: Record<AttendanceTransition, string>;
+};
 
-/** Dates and budget range that must agree with each other (checked on create and on the merged update). */
+/**
+ * Fields that must agree with each other (checked on create and on the merged update): the dates,
+ * the budget range, and the children's ages, one per child when any is given.
+ */
 export type AttendanceRangeFields = {
   start_date?: string | null;
   end_date?: string | null;
   budget_min_cents?: number | null;
   budget_max_cents?: number | null;
+  children?: number;
+  children_ages?: readonly number[];
 };
-export function attendanceRangeIssues(f: AttendanceRangeFields): { path: 'end_date' | 'budget_max_cents'; message: string }[] {
-  const issues: { path: 'end_date' | 'budget_max_cents'; message: string }[] = [];
+type RangePath = 'end_date' | 'budget_max_cents' | 'children_ages';
+export function attendanceRangeIssues(f: AttendanceRangeFields): { path: RangePath; message: string }[] {
+  const issues: { path: RangePath; message: string }[] = [];
+  const ages = f.children_ages ?? [];
+  if (ages.length > 0 && ages.length !== (f.children ?? 0)) {
+    issues.push({ path: 'children_ages', message: ATTENDANCE_MESSAGES.childrenAges(f.children ?? 0) });
+  }
   if (f.start_date && f.end_date && f.end_date < f.start_date)
     issues.push({ path: 'end_date', message: CLIENT_FIELD_MESSAGES.endBeforeStart });
   if (f.budget_min_cents != null && f.budget_max_cents != null && f.budget_max_cents < f.budget_min_cents) {
@@ -53,6 +76,8 @@ const editableFields = {
   end_date: dateField.nullable().optional(),
   adults: passengersField.optional(),
   children: passengersField.optional(),
+  /** One age per child, in years; a budget made from the attendance places each child by it. */
+  children_ages: z.array(z.number().int().min(0).max(CHILD_AGE_MAX)).max(99).optional(),
   infants: passengersField.optional(),
   budget_min_cents: moneyCentsField.nullable().optional(),
   budget_max_cents: moneyCentsField.nullable().optional(),
@@ -69,7 +94,9 @@ const attendanceFields = {
 
 /** The dates and the budget range agree: checked in the browser before the request, and by the API. */
 const rangeCheck = reportIssues(attendanceRangeIssues);
-const whenRangeParsed = { when: unlessInError('start_date', 'end_date', 'budget_min_cents', 'budget_max_cents') };
+const whenRangeParsed = {
+  when: unlessInError('start_date', 'end_date', 'budget_min_cents', 'budget_max_cents', 'children', 'children_ages'),
+};
 
 /** POST /api/attendances. The status always starts 'open'; unknown keys are refused. */
 export const createAttendanceInput = z.object(attendanceFields).strict().superRefine(rangeCheck, whenRangeParsed);
@@ -141,6 +168,7 @@ export const attendanceSchema = z.object({
   end_date: z.string().nullable(),
   adults: z.number().int(),
   children: z.number().int(),
+  children_ages: z.array(z.number().int()),
   infants: z.number().int(),
   budget_min_cents: z.number().int().nullable(),
   budget_max_cents: z.number().int().nullable(),
@@ -288,6 +316,7 @@ export const consolidatedSchema = z.object({
     end_date: true,
     adults: true,
     children: true,
+    children_ages: true,
     infants: true,
     value_cents: true,
   }).shape,

@@ -1,18 +1,21 @@
 // Budgets (orçamentos): an attendance's priced alternatives. The contracts of /api/budgets; the
 // proposals, services and recommendations inside a budget have their own files.
 import { agentRatesField } from './agent-rates';
+import { emailField } from './auth';
+import { BUDGET_LIMITS } from './budget-limits';
 import { BUDGET_CURRENCIES } from './budget-services';
 import { BUDGET_STATUSES, type BudgetStatus } from './budget-statuses';
 import { AGE_GROUPS, type AgeGroup, type ByAgeGroup, type ProposalTotals } from './budget-totals';
-import { cpfField, dateField } from './clients';
+import { countryField, cpfField, dateField } from './clients';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from './constants';
-import { CLIENT_DOCUMENT_TYPES } from './crm-labels';
+import { CLIENT_DOCUMENT_TYPES, COMPANION_RELATIONSHIPS } from './crm-labels';
 import { CLIENT_FIELD_MESSAGES, NOTES_MAX_LENGTH } from './crm-rules';
 import { idParam, paginationSchema, recordIdField, recordIdQuery, searchInput } from './pagination';
 import { type InstallmentOption, PAYMENT_METHOD_KINDS } from './payment-methods';
 import { proposalSchema } from './proposals';
 import { recommendationSchema } from './recommendations';
 import { serviceSchema } from './services';
+import { PASSPORT_ISSUES, type TravelChecks, VISA_REQUIREMENTS } from './travel-documents';
 import { reportIssues, z } from './zod';
 
 export { BUDGET_STATUSES, type BudgetStatus } from './budget-statuses';
@@ -27,8 +30,6 @@ export const PAX_AGE_GROUP_LABELS: Record<AgeGroup, string> = { adult: 'Adulto',
 
 /** A budget list page holds up to 50 budgets (6 by default, spec §9). */
 export const BUDGET_PAGE_SIZE_MAX = 50;
-/** Travellers of one budget. */
-export const BUDGET_PAXES_MAX = 60;
 export const FINANCIAL_COMMENT_MAX_LENGTH = 2000;
 
 export const BUDGET_MESSAGES = {
@@ -58,16 +59,25 @@ export function canPatchBudgetStatus(from: BudgetStatus, to: BudgetStatus): bool
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 
-/** A traveller: one of the agency's clients (its name taken when none is typed) or a name typed by hand. */
+/**
+ * A traveller: one of the agency's clients or a name typed by hand. A client's name, birth date,
+ * CPF, travel document and contact are taken for the fields not sent (paxFieldsFromClient).
+ */
 export const budgetPaxInput = z
   .object({
     client_id: recordIdField().nullable().optional(),
     name: z.string().trim().min(2).max(160).optional(),
     age_group: z.enum(AGE_GROUPS).default('adult'),
+    /** Years at the trip, when the birth date is not known. */
+    age: z.number().int().min(0).max(120).nullable().optional(),
     birth_date: dateField.nullable().optional(),
     document_type: z.enum(CLIENT_DOCUMENT_TYPES).nullable().optional(),
     document_number: optionalText(40),
+    document_country: countryField.nullable().optional(),
+    document_expires_at: dateField.nullable().optional(),
     cpf: cpfField.nullable().optional(),
+    email: z.nullable(emailField).optional(),
+    phone: optionalText(30),
   })
   .strict()
   .superRefine(
@@ -87,6 +97,8 @@ export function budgetDateIssues(f: { start_date?: string | null; end_date?: str
 const budgetFields = {
   title: z.string().trim().min(2).max(160),
   destination: optionalText(160),
+  /** The destination's country (ISO 3166-1 alpha-2): the travel checks tell from it whether a visa is needed. */
+  destination_country: countryField.nullable().optional(),
   start_date: dateField.nullable().optional(),
   end_date: dateField.nullable().optional(),
   /** The proposals' totals are in it, converted with the quote of the day (stored with the budget). */
@@ -95,7 +107,7 @@ const budgetFields = {
   /** Whether the customer's landing page and PDF show the prices. */
   show_values: z.boolean(),
   /** Sent, the list replaces the budget's travellers (in this order). */
-  paxes: z.array(budgetPaxInput).max(BUDGET_PAXES_MAX),
+  paxes: z.array(budgetPaxInput).max(BUDGET_LIMITS.paxes.max, { message: BUDGET_LIMITS.paxes.message }),
   /**
    * Sent, the map replaces the budget's own rates ({"USD": 5.8}, reais per unit; {} clears them):
    * its services in that currency take them before the day's quote, and so does the budget's currency.
@@ -105,7 +117,8 @@ const budgetFields = {
 
 /**
  * POST /api/budgets/: a budget of an attendance of the agency (its client and owner are the
- * attendance's). Title, destination and dates default to the attendance's; currency to BRL.
+ * attendance's). Title, destination and dates default to the attendance's; currency to BRL; without
+ * `paxes`, one passenger per head of the attendance's count (headCountPaxes), named later.
  */
 export const createBudgetInput = z
   .object({ attendance_id: recordIdField(), ...budgetFields })
@@ -173,10 +186,15 @@ export const budgetPaxSchema = z.object({
   client_id: z.number().int().nullable(),
   name: z.string(),
   age_group: z.enum(AGE_GROUPS),
+  age: z.number().int().nullable(),
   birth_date: z.string().nullable(),
   document_type: z.enum(CLIENT_DOCUMENT_TYPES).nullable(),
   document_number: z.string().nullable(),
+  document_country: z.string().nullable(),
+  document_expires_at: z.string().nullable(),
   cpf: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
   position: z.number().int(),
 });
 export type BudgetPax = z.infer<typeof budgetPaxSchema>;
@@ -228,6 +246,7 @@ export function proposalPassengers(
 }
 
 export const budgetSchema = budgetListItemSchema.omit({ locations: true }).extend({
+  destination_country: z.string().nullable(),
   observations: z.string().nullable(),
   show_values: z.boolean(),
   /** Reais per unit of the budget's currency (1 for BRL), and the quote it came from. */
@@ -278,6 +297,75 @@ export const budgetPassengersOutput = z.object({
 });
 
 export const showValuesInput = idParam.extend({ show_values: z.boolean() }).strict();
+
+/** GET /api/budgets/{id}/travel-checks: the passengers' documents against the trip (travel-documents.ts travelChecks). */
+export const travelChecksOutput = z.object({
+  budget_id: z.number().int(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  destination_country: z.string().nullable(),
+  /** Passports ending before the departure or less than six months after the return. */
+  passports: z.array(
+    z.object({
+      pax_id: z.number().int(),
+      name: z.string(),
+      position: z.number().int(),
+      document_number: z.string().nullable(),
+      issue: z.enum(PASSPORT_ISSUES),
+      expires_at: z.string(),
+      /** The day the passport must last to: the departure, or six months after the return. */
+      limit_date: z.string(),
+    }),
+  ),
+  /** What a Brazilian needs to enter the destination's country, with the table's source and date; null within Brazil or with no country. */
+  visa: z
+    .object({
+      country: z.string(),
+      country_name: z.string().nullable(),
+      requirement: z.enum(VISA_REQUIREMENTS),
+      id_card: z.boolean(),
+      note: z.string().nullable(),
+      source: z.string(),
+      source_url: z.string(),
+      checked_at: z.string(),
+    })
+    .nullable(),
+  /** Minors travelling without both parents (without either, within Brazil under 16): the authorisation reminder. */
+  minors: z.array(
+    z.object({
+      pax_id: z.number().int(),
+      name: z.string(),
+      position: z.number().int(),
+      age: z.number().int().nullable(),
+      rule: z.enum(['abroad', 'domestic']),
+      parents_travelling: z.number().int(),
+    }),
+  ),
+}) satisfies z.ZodType<TravelChecks & { budget_id: number }>;
+export type BudgetTravelChecks = z.infer<typeof travelChecksOutput>;
+
+/** GET /api/budgets/{id}/pax-candidates: the clients the passenger picker offers. */
+export const paxCandidatesInput = idParam.extend({ search: searchInput }).strict();
+export const paxCandidateSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** 'client': the budget's client; a relationship: one of its saved companions; null: another client. */
+  suggested_as: z.enum(['client', ...COMPANION_RELATIONSHIPS]).nullable(),
+  /** What the passenger takes from the client (paxFieldsFromClient). */
+  pax: z.object({
+    birth_date: z.string().nullable(),
+    cpf: z.string().nullable(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    document_type: z.enum(['passport', 'rg', 'cnh', 'other']).nullable(),
+    document_number: z.string().nullable(),
+    document_country: z.string().nullable(),
+    document_expires_at: z.string().nullable(),
+  }),
+});
+export type PaxCandidate = z.infer<typeof paxCandidateSchema>;
+/** The budget's client and its saved companions first (those matching the search), then the agency's other active clients that match. */
+export const paxCandidatesOutput = z.object({ candidates: z.array(paxCandidateSchema) });
 
 export const installmentOptionSchema = z.object({
   count: z.number().int(),

@@ -1,9 +1,10 @@
 // Clients (people and organizations): the contracts of /api/clients and /api/postal-codes.
 import { emailField } from './auth';
-import { CLIENT_DOCUMENT_TYPES, CLIENT_KINDS, type ClientKind, INVALID_MESSAGE } from './crm-labels';
+import { COUNTRY_CODES } from './countries';
+import { CLIENT_DOCUMENT_TYPES, CLIENT_KINDS, type ClientKind, COMPANION_RELATIONSHIPS, INVALID_MESSAGE } from './crm-labels';
 import { CLIENT_FIELD_MESSAGES, CLIENT_LIST_MAX, expiresBeforeIssue, NOTES_MAX_LENGTH } from './crm-rules';
 import { BR_STATES, isValidCnpj, isValidCpf, isValidPostalCode, onlyDigits } from './documents';
-import { idParam, paginationInput, paginationSchema, recordIdQuery, searchInput } from './pagination';
+import { idParam, paginationInput, paginationSchema, recordIdField, recordIdQuery, searchInput } from './pagination';
 import { reportIssues, z } from './zod';
 
 export * from './crm-labels';
@@ -24,6 +25,8 @@ export const postalCodeField = z.string().trim().max(12).refine(isValidPostalCod
 
 /** Calendar dates travel as ISO 'YYYY-MM-DD'. */
 export const dateField = z.iso.date();
+/** A country as its ISO 3166-1 alpha-2 code ('PT'). */
+export const countryField = z.enum(COUNTRY_CODES as [string, ...string[]]);
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 const optionalEmail = z.nullable(emailField).optional();
 
@@ -53,6 +56,8 @@ export const clientDocumentInput = z
   .object({
     type: z.enum(CLIENT_DOCUMENT_TYPES),
     number: z.string().trim().min(1).max(40),
+    /** The issuing country, for passports. */
+    country: countryField.nullable().optional(),
     issued_at: dateField.nullable().optional(),
     expires_at: dateField.nullable().optional(),
   })
@@ -162,6 +167,7 @@ export const clientSchema = clientListItemSchema.extend({
       id: z.number().int(),
       type: z.enum(CLIENT_DOCUMENT_TYPES),
       number: z.string(),
+      country: z.string().nullable(),
       issued_at: z.string().nullable(),
       expires_at: z.string().nullable(),
     }),
@@ -169,6 +175,23 @@ export const clientSchema = clientListItemSchema.extend({
   attachments: z.array(clientAttachmentSchema),
 });
 export type Client = z.infer<typeof clientSchema>;
+
+/** A saved travel companion: another client of the agency and what it is to this client. */
+export const companionInput = idParam
+  .extend({ companion_client_id: recordIdField(), relationship: z.enum(COMPANION_RELATIONSHIPS) })
+  .strict();
+export type CompanionInput = z.infer<typeof companionInput>;
+export const companionParams = idParam.extend({ companion_client_id: recordIdQuery() });
+
+/** A companion, known by its own client id (one link per pair). */
+export const companionSchema = z.object({
+  relationship: z.enum(COMPANION_RELATIONSHIPS),
+  client: z.object({ id: z.number().int(), name: z.string(), birth_date: z.string().nullable(), is_active: z.boolean() }),
+  created_at: z.string(),
+});
+export type Companion = z.infer<typeof companionSchema>;
+/** GET /api/clients/{id}/companions: by relationship (spouse, children, parents...), then name. */
+export const companionsOutput = z.object({ companions: z.array(companionSchema) });
 
 /** POST /api/clients/download_attachment: the file itself comes back. */
 export const downloadAttachmentInput = z.object({ attachment_id: recordIdQuery() }).strict();

@@ -1,7 +1,7 @@
 // CRM labels and enums without zod, so the web bundle can import them (the contracts in
 // clients.ts / attendances.ts re-export them).
 
-import { AttendanceLogAction, ClientDocumentType, ClientKind } from '@app/db/browser';
+import { AttendanceLogAction, ClientDocumentType, ClientKind, CompanionRelationship } from '@app/db/browser';
 
 // The client kinds and document types are the schema's enums (prisma/schema.prisma), declared there only.
 export type { ClientKind };
@@ -18,6 +18,17 @@ export const CLIENT_DOCUMENT_TYPE_LABELS: Record<ClientDocumentType, string> = {
   passport: 'Passaporte',
   visa: 'Visto',
   cnh: 'CNH',
+  other: 'Outro',
+};
+
+/** What a saved companion is to the client (the schema's enum), in the order companions are offered. */
+export type { CompanionRelationship };
+export const COMPANION_RELATIONSHIPS: readonly CompanionRelationship[] = Object.values(CompanionRelationship);
+export const COMPANION_RELATIONSHIP_LABELS: Record<CompanionRelationship, string> = {
+  spouse: 'Cônjuge',
+  child: 'Filho(a)',
+  parent: 'Pai ou mãe',
+  sibling: 'Irmão(ã)',
   other: 'Outro',
 };
 
@@ -43,7 +54,7 @@ export const CLIENT_LIST_LABELS = {
   documents: {
     legend: 'Documentos',
     noun: 'documento',
-    fields: { type: 'Tipo', number: 'Número', issued_at: 'Emissão', expires_at: 'Validade' },
+    fields: { type: 'Tipo', number: 'Número', country: 'País emissor', issued_at: 'Emissão', expires_at: 'Validade' },
   },
 } as const;
 

@@ -10,6 +10,8 @@ export const CLIENT_FIELD_MESSAGES = {
   inactive: 'está inativo',
   endBeforeStart: 'deve ser igual ou posterior à data inicial',
   expiryBeforeIssue: 'deve ser igual ou posterior à data de emissão',
+  selfCompanion: 'não pode ser o próprio cliente',
+  companionsFull: (max: number) => `Um cliente pode ter no máximo ${max} acompanhantes.`,
 } as const;
 
 /** Free-text notes of a client, an attendance and its consolidated summary. */
@@ -19,7 +21,7 @@ export const NOTES_MAX_LENGTH = 5000;
 export const MONEY_MAX_CENTS = 2_000_000_000;
 
 /** How many rows each list of a client may hold. */
-export const CLIENT_LIST_MAX = { contacts: 20, addresses: 10, documents: 20 } as const;
+export const CLIENT_LIST_MAX = { contacts: 20, addresses: 10, documents: 20, companions: 30 } as const;
 
 /** A travel document cannot expire before it was issued (ISO dates compare as text). */
 export function expiresBeforeIssue(doc: { issued_at?: string | null; expires_at?: string | null }): boolean {

@@ -137,6 +137,8 @@ export const undoSellOutput = z.object({
   status: z.string(),
   canceled_reservations: z.number().int(),
   canceled_contracts: z.number().int(),
+  /** The open tasks of the sale's checklist, removed from the board (the done ones stay). */
+  canceled_tasks: z.number().int(),
   message: z.string(),
 });
 

@@ -93,8 +93,8 @@ export const taskSchema = z.object({
   position: z.number().int(),
   assignee: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   attendance: z.object({ id: z.number().int(), title: z.string() }).nullable(),
-  /** 'preload' or 'follow-up' when the task was not typed. */
-  origin: z.enum(['typed', 'preload', 'follow-up']),
+  /** 'preload', 'follow-up' or 'sale' (the checklist of a closed sale) when the task was not typed. */
+  origin: z.enum(['typed', 'preload', 'follow-up', 'sale']),
   completed_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -107,7 +107,7 @@ export async function apiLogCount(request: APIRequestContext, token: string, id:
 
 export type ApiClientLists = {
   contacts: { name: string; relationship: string | null; phone: string | null; email: string | null }[];
-  documents: { type: string; number: string; issued_at: string | null; expires_at: string | null }[];
+  documents: { type: string; number: string; country: string | null; issued_at: string | null; expires_at: string | null }[];
 };
 
 /** GET /api/clients/{id}: the contacts and documents as stored (without their ids). */

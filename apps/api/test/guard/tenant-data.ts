@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@app/db';
-import { TRACKED_CURRENCIES } from '@app/shared';
 import { SHARED_TABLES } from '../route-classification';
 
 /**
@@ -37,10 +36,11 @@ const FACTORY_OVERRIDES: Record<string, (n: number, companyId: number) => unknow
   'favorite_hotels.stars': (n) => (n % 5) + 1,
   'media.key': (_n, companyId) => `images/${companyId}/${randomUUID()}.png`,
   'media.content_type': () => 'image/png',
-  // A payment method has 1 to 24 installments (a CHECK), 1 when not split; a quote is one per agency
-  // and tracked currency (a unique index), so each row quotes another one.
+  // A payment method has 1 to 24 installments (a CHECK), 1 when not split. A quote is one per agency
+  // and currency (a unique index) and the agency has one of every tracked currency from its
+  // creation, so each row quotes a currency of its own outside them.
   'payment_methods.max_installments': () => 1,
-  'currency_quotes.currency': (n) => TRACKED_CURRENCIES[n % TRACKED_CURRENCIES.length],
+  'currency_quotes.currency': (n) => `X${String(n).padStart(2, '0')}`,
   // A budget's accepted proposal is one of its own (set by the accept route): none here, which also
   // breaks the budgets <-> proposals reference cycle. Rates are reais per unit (BRL: 1).
   'budgets.accepted_proposal_id': () => null,

@@ -20,6 +20,7 @@ export function toTripDto(a: TripRow) {
     end_date: fromDbDate(a.endDate),
     adults: a.adults,
     children: a.children,
+    children_ages: a.childrenAges,
     infants: a.infants,
   };
 }

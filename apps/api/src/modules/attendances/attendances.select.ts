@@ -9,6 +9,7 @@ export const tripSelect = {
   endDate: true,
   adults: true,
   children: true,
+  childrenAges: true,
   infants: true,
 } satisfies Prisma.AttendanceSelect;
 export type TripRow = Prisma.AttendanceGetPayload<{ select: typeof tripSelect }>;

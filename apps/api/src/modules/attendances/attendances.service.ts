@@ -42,6 +42,7 @@ const TRACKED = [
   'end_date',
   'adults',
   'children',
+  'children_ages',
   'infants',
   'budget_min_cents',
   'budget_max_cents',
@@ -52,11 +53,14 @@ const TRACKED = [
   'cover_image_key',
 ] as const satisfies readonly (keyof Attendance)[];
 
+/** A log holds scalars: the children's ages read '7, 10' (none: null). */
+const logValue = (value: LogValue | readonly number[]): LogValue => (Array.isArray(value) ? value.join(', ') || null : (value as LogValue));
+
 function diffAttendance(before: Attendance | null, after: Attendance): Changes {
   const changes: Changes = {};
   for (const field of TRACKED) {
-    const from = before ? before[field] : null;
-    const to = after[field];
+    const from = before ? logValue(before[field]) : null;
+    const to = logValue(after[field]);
     if (from !== to) changes[field] = { from, to };
   }
   return changes;
@@ -170,6 +174,7 @@ function editableData(f: EditableFields) {
     endDate: toDbDate(f.end_date),
     adults: f.adults,
     children: f.children,
+    childrenAges: f.children_ages,
     infants: f.infants,
     budgetMinCents: f.budget_min_cents,
     budgetMaxCents: f.budget_max_cents,

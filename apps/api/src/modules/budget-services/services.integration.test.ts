@@ -494,7 +494,7 @@ describe('duplicate, delete, service central, refunds', () => {
     ]);
     expect(central.references['details.segments.0.origin_airport_id']).toEqual({
       id: ids.gru,
-      name: 'São Paulo–Guarulhos International Airport',
+      name: 'Aeroporto de Guarulhos',
       code: 'GRU',
     });
     expect(central.references['details.segments.1.airline_id']).toMatchObject({ id: ids.tap, code: 'TP' });

@@ -10,6 +10,7 @@ import {
 } from '@app/shared';
 import { AppError, fieldError, notFound } from '../../errors';
 import { attendanceWhere } from '../attendances/attendances.where';
+import { assertCopyWithinLimits } from './budget-limits';
 import { refreshBudgetTotals } from './budget-totals.service';
 import { getBudget } from './budgets.service';
 import { budgetWhere, lockBudget } from './budgets.where';
@@ -46,13 +47,15 @@ const attendanceNotFound = () =>
  * without the refunds of the original) and recommendations; the totals are computed for the copy.
  * The copy may be for another attendance of the agency (its client and owner follow, as on create)
  * and for other trip dates: the services' dates, flight segments included, move by as many days
- * as the start date did. One transaction: a failure leaves nothing of the copy. The proposals' new
- * ids are drawn first so the services follow their proposal in one statement.
+ * as the start date did. One transaction: a failure, or a source past the budget limits, leaves
+ * nothing of the copy. The proposals' new ids are drawn first so the services follow their
+ * proposal in one statement.
  */
 export async function duplicateBudget(db: Db, companyId: number, input: DuplicateBudgetInput): Promise<BudgetTree> {
   const sourceId = input.id;
   const id = await db.$transaction(async (tx) => {
     if (!(await lockBudget(tx, companyId, sourceId))) throw notFound();
+    await assertCopyWithinLimits(tx, sourceId, 'id');
     const source = await tx.budget.findFirstOrThrow({
       where: budgetWhere(companyId, sourceId),
       select: { title: true, attendanceId: true, clientId: true, ownerUserId: true, startDate: true, endDate: true },
@@ -74,17 +77,19 @@ export async function duplicateBudget(db: Db, companyId: number, input: Duplicat
     // Without a start on either side there is nothing to measure the move by: the services keep their dates.
     const shiftDays = sourceStart && startDate ? daysBetween(sourceStart, startDate) : 0;
     const [copy] = await tx.$queryRaw<{ id: number }[]>`
-      INSERT INTO budgets (company_id, attendance_id, client_id, owner_user_id, title, destination, start_date, end_date,
-        currency, currency_rate, currency_quote_history_id, agent_rates, observations, show_values, status, updated_at)
-      SELECT company_id, ${party.id}, ${party.clientId}, ${party.ownerUserId}, ${copyTitle(source.title)}, destination,
+      INSERT INTO budgets (company_id, attendance_id, client_id, owner_user_id, title, destination, destination_country, start_date,
+        end_date, currency, currency_rate, currency_quote_history_id, agent_rates, observations, show_values, status, updated_at)
+      SELECT company_id, ${party.id}, ${party.clientId}, ${party.ownerUserId}, ${copyTitle(source.title)}, destination, destination_country,
         ${startDate}::date, ${endDate}::date,
         currency, currency_rate, currency_quote_history_id, agent_rates, observations, show_values, 'draft', now()
       FROM budgets WHERE id = ${sourceId} AND company_id = ${companyId}
       RETURNING id`;
     if (!copy) throw notFound();
     await tx.$executeRaw`
-      INSERT INTO budget_paxes (budget_id, client_id, name, age_group, birth_date, document_type, document_number, cpf, position)
-      SELECT ${copy.id}, client_id, name, age_group, birth_date, document_type, document_number, cpf, position
+      INSERT INTO budget_paxes (budget_id, client_id, name, age_group, age, birth_date, document_type, document_number,
+        document_country, document_expires_at, cpf, email, phone, position)
+      SELECT ${copy.id}, client_id, name, age_group, age, birth_date, document_type, document_number,
+        document_country, document_expires_at, cpf, email, phone, position
       FROM budget_paxes WHERE budget_id = ${sourceId} ORDER BY position, id`;
     const proposals = await tx.$queryRaw<{ old_id: number; new_id: number }[]>`
       SELECT id AS old_id, nextval(pg_get_serial_sequence('proposals', 'id'))::int AS new_id

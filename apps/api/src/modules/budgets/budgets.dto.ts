@@ -115,6 +115,7 @@ export function toBudgetTree(r: BudgetTreeRow): BudgetTree {
   });
   return {
     ...toBudgetListItem(r),
+    destination_country: r.destinationCountry,
     observations: r.observations,
     show_values: r.showValues,
     currency_rate: currencyRate,

@@ -1,5 +1,6 @@
 import {
   addFinancialCommentInput,
+  BUDGET_LIMITS,
   budgetDeletedOutput,
   budgetListOutput,
   budgetObservationsOutput,
@@ -15,9 +16,12 @@ import {
   flyBudgetOutput,
   idParam,
   listBudgetsInput,
+  paxCandidatesInput,
+  paxCandidatesOutput,
   paymentMethodsByPaxInput,
   paymentMethodsByPaxOutput,
   showValuesInput,
+  travelChecksOutput,
   updateBudgetInput,
   z,
 } from '@app/shared';
@@ -28,6 +32,8 @@ import { duplicateBudget } from './budget-copy.service';
 import * as views from './budget-views.service';
 import * as budgets from './budgets.service';
 import { addFinancialComment, listFinancialComments } from './financial-comments.service';
+import { paxCandidates } from './pax-clients';
+import { budgetTravelChecks } from './travel-checks.service';
 
 const tags = ['Orçamentos'];
 const NOT_FOUND = 'Orçamento inexistente ou de outra agência.';
@@ -63,7 +69,7 @@ export const budgetsRouter = router({
         path: '/budgets/',
         summary: 'Cria um orçamento',
         description:
-          'Cria o orçamento de um atendimento da agência: o cliente e o responsável são os do atendimento; título, destino e datas, quando não enviados, também. A moeda (BRL por padrão) guarda a cotação do dia usada nos totais. Os passageiros vinculados a clientes precisam ser clientes da agência (sem nome, levam o nome do cliente). Nasce como rascunho, com uma primeira proposta ("Proposta 1"). Devolve o orçamento inteiro.',
+          'Cria o orçamento de um atendimento da agência: o cliente e o responsável são os do atendimento; título, destino e datas, quando não enviados, também. A moeda (BRL por padrão) guarda a cotação do dia usada nos totais. Os passageiros vinculados a clientes precisam ser clientes da agência e levam do cliente o que não for enviado: nome, nascimento, CPF, documento de viagem (o passaporte de maior validade, senão RG, CNH ou outro) e contato. Sem `paxes`, cada pessoa da contagem do atendimento vira um passageiro a nomear ("Adulto 1", "Criança 1"), cada criança na faixa etária da sua idade. Nasce como rascunho, com uma primeira proposta ("Proposta 1"). Devolve o orçamento inteiro.',
         errorResponses: {
           400: 'Dados inválidos; atendimento ou cliente de passageiro inexistente ou de outra agência (`errors.attendance_id`, `errors.paxes.N.client_id`); moeda sem cotação (`errors.currency`).',
         },
@@ -133,7 +139,7 @@ export const budgetsRouter = router({
         description:
           'Copia o orçamento com passageiros, propostas, serviços (ativos de novo, sem os reembolsos) e indicações, numa única transação: uma falha não deixa cópia pela metade. A cópia é um rascunho com o título seguido de " (cópia)" uma única vez (a cópia de uma cópia não ganha outra marca) e uma nova página do cliente. Opcionais: `attendance_id`, outro atendimento da agência para quem é a cópia (o cliente e o responsável passam a ser os dele), e `start_date`/`end_date`, as datas da viagem da cópia; sem eles, os do original. Quando a data de início muda, as datas dos serviços (inclusive os trechos dos voos) andam o mesmo número de dias. Devolve a cópia inteira.',
         errorResponses: {
-          400: 'Dados inválidos; data de fim antes da de início (`errors.end_date`).',
+          400: 'Dados inválidos; data de fim antes da de início (`errors.end_date`); orçamento guardado antes dos limites e além deles, com mais propostas, serviços, passageiros ou indicações do que um orçamento pode ter (`errors.id`).',
           404: `${NOT_FOUND} Ou atendimento inexistente ou de outra agência (\`errors.attendance_id\`).`,
         },
         tags,
@@ -198,6 +204,36 @@ export const budgetsRouter = router({
     .input(idParam)
     .output(budgetPaxesOutput)
     .query(({ ctx, input }) => views.budgetPaxes(ctx.db, ctx.companyId, input.id)),
+  paxCandidates: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/budgets/{id}/pax-candidates',
+        summary: 'Clientes para os passageiros',
+        description:
+          'O que o seletor de passageiros oferece: o cliente do orçamento e os seus acompanhantes salvos primeiro (os que casam com a busca), depois até 10 outros clientes ativos da agência que casam com ela, cada um com o que o passageiro leva dele (nascimento, CPF, documento de viagem e contato).',
+        errorResponses: { 404: NOT_FOUND },
+        tags,
+      },
+    })
+    .input(paxCandidatesInput)
+    .output(paxCandidatesOutput)
+    .query(({ ctx, input }) => paxCandidates(ctx.db, ctx.companyId, input.id, input.search)),
+  travelChecks: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/budgets/{id}/travel-checks',
+        summary: 'Documentos dos passageiros para a viagem',
+        description:
+          'Passaportes que vencem antes da viagem ou menos de 6 meses depois da volta, o que um brasileiro precisa para entrar no país de destino (visto, autorização eletrônica ou nada; tabela declarada dos 40 países mais vendidos, com fonte e data; "Confira no consulado" para os demais) e os menores que viajam sem os dois pais (no Brasil, menores de 16 sem nenhum deles), que precisam da autorização de viagem. Os pais são reconhecidos pelos acompanhantes salvos dos clientes.',
+        errorResponses: { 404: NOT_FOUND },
+        tags,
+      },
+    })
+    .input(idParam)
+    .output(travelChecksOutput)
+    .query(({ ctx, input }) => budgetTravelChecks(ctx.db, ctx.companyId, input.id)),
   passengers: authedProcedure
     .meta({
       openapi: {
@@ -283,7 +319,7 @@ export const budgetsRouter = router({
         description:
           "Comentário (1 a 2000 caracteres) numa linha: 'sale', 'cost', 'commission', 'revenue', 'margin', 'installments' ou um serviço ('service:{id}'), opcionalmente de uma proposta. Só a agência vê.",
         errorResponses: {
-          400: 'Dados inválidos; proposta ou serviço que não é deste orçamento (`errors.proposal_id`, `errors.line`).',
+          400: `Dados inválidos; proposta ou serviço que não é deste orçamento (\`errors.proposal_id\`, \`errors.line\`); orçamento já com o máximo de comentários (\`errors.body\`: ${BUDGET_LIMITS.financialComments.message}).`,
           402: FEATURE,
           404: NOT_FOUND,
         },

@@ -35,10 +35,15 @@ const paxColumns = [
   x('client_id').as('client_id'),
   x('name').as('name'),
   enumText(x('age_group')).as('age_group'),
+  x('age').as('age'),
   dateText(x('birth_date')).as('birth_date'),
   enumText(x('document_type')).as('document_type'),
   x('document_number').as('document_number'),
+  x('document_country').as('document_country'),
+  dateText(x('document_expires_at')).as('document_expires_at'),
   x('cpf').as('cpf'),
+  x('email').as('email'),
+  x('phone').as('phone'),
   x('position').as('position'),
 ] as const;
 
@@ -127,6 +132,7 @@ export const treeParts = {
 /** The budget's own columns, beside the list's. */
 export const budgetDetailColumns = [
   ...budgetListColumns,
+  b('destination_country').as('destinationCountry'),
   b('observations').as('observations'),
   b('show_values').as('showValues'),
   sql<string>`${b('currency_rate')}::text`.as('currencyRate'),

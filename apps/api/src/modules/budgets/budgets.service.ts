@@ -2,6 +2,7 @@ import { type Db, type Prisma, queryRows } from '@app/db';
 import {
   AGENT_RATE_MESSAGES,
   type AgentRates,
+  BUDGET_LIMITS,
   BUDGET_MESSAGES,
   type BudgetPaxInput,
   type BudgetTree,
@@ -11,13 +12,13 @@ import {
   CLIENT_FIELD_MESSAGES,
   type CreateBudgetInput,
   canPatchBudgetStatus,
+  headCountPaxes,
   type ListBudgetsInput,
   SALE_MESSAGES,
   type UpdateBudgetInput,
 } from '@app/shared';
 import { AppError, fieldError, notFound } from '../../errors';
 import { attendanceWhere } from '../attendances/attendances.where';
-import { clientWhere } from '../clients/clients.where';
 import type { QuoteCaller } from '../currency-quotes/currency-quotes.where';
 import { QUOTE_MISSING_MESSAGE } from '../currency-quotes/current-rates';
 import { budgetRateOf, changedCurrencies, repriceServices } from './agent-rates';
@@ -25,6 +26,7 @@ import { budgetCountQuery, budgetPageQuery, budgetPlaces, readBudgetTree } from 
 import { refreshBudgetTotals } from './budget-totals.service';
 import { toBudgetListItem, toBudgetTree } from './budgets.dto';
 import { budgetSalesWhere, budgetWhere, lockBudget } from './budgets.where';
+import { travellerClients } from './pax-clients';
 import { assertNotSold } from './sold-frozen';
 
 type Tx = Prisma.TransactionClient;
@@ -79,30 +81,43 @@ async function rateOf(db: Db | Tx, caller: BudgetCaller, currency: string, agent
 
 /**
  * The paxes' rows: a pax naming a client must name one of the agency's (400 on `paxes.N.client_id`)
- * and takes the client's name when none is typed.
+ * and takes from it what is not sent: its name, birth date, CPF, travel document and contact
+ * (paxFieldsFromClient), so picking a client types none of them twice.
  */
 async function paxRows(db: Db | Tx, companyId: number, paxes: BudgetPaxInput[]) {
   const ids = [...new Set(paxes.flatMap((p) => (p.client_id ? [p.client_id] : [])))];
-  const clients = ids.length
-    ? await db.client.findMany({ where: { ...clientWhere(companyId), id: { in: ids } }, select: { id: true, name: true } })
-    : [];
-  const names = new Map(clients.map((c) => [c.id, c.name]));
+  const clients = await travellerClients(db, companyId, ids);
   const errors: Record<string, string[]> = {};
   const rows = paxes.map((p, position) => {
-    if (p.client_id && !names.has(p.client_id)) errors[`paxes.${position}.client_id`] = [CLIENT_FIELD_MESSAGES.notFound];
+    const client = p.client_id ? clients.get(p.client_id) : undefined;
+    if (p.client_id && !client) errors[`paxes.${position}.client_id`] = [CLIENT_FIELD_MESSAGES.notFound];
+    const copied = client?.fields;
+    const take = <K extends keyof NonNullable<typeof copied>>(key: K) => (p[key] !== undefined ? p[key] : (copied?.[key] ?? null));
     return {
       clientId: p.client_id ?? null,
-      name: p.name ?? (p.client_id ? (names.get(p.client_id) ?? '') : ''),
+      name: p.name ?? client?.name ?? '',
       ageGroup: p.age_group,
-      birthDate: toDate(p.birth_date) ?? null,
-      documentType: p.document_type ?? null,
-      documentNumber: p.document_number ?? null,
-      cpf: p.cpf ?? null,
+      age: p.age ?? null,
+      birthDate: toDate(take('birth_date')) ?? null,
+      documentType: take('document_type'),
+      documentNumber: take('document_number'),
+      documentCountry: take('document_country'),
+      documentExpiresAt: toDate(take('document_expires_at')) ?? null,
+      cpf: take('cpf'),
+      email: take('email'),
+      phone: take('phone'),
       position,
     };
   });
   if (Object.keys(errors).length) throw new AppError('VALIDATION', { errors });
   return rows;
+}
+
+/** One passenger per head of the attendance's count, to be named; none past the budget's limit of passengers. */
+function headCountRows(attendance: { adults: number; children: number; childrenAges: number[]; infants: number }) {
+  const heads = headCountPaxes({ ...attendance, children_ages: attendance.childrenAges });
+  if (heads.length > BUDGET_LIMITS.paxes.max) return [];
+  return heads.map((h, position) => ({ name: h.name, ageGroup: h.age_group, age: h.age, position }));
 }
 
 function assertDates(f: { start_date?: string | null; end_date?: string | null }) {
@@ -113,13 +128,26 @@ function assertDates(f: { start_date?: string | null; end_date?: string | null }
 /**
  * POST /api/budgets/: a budget of one of the agency's attendances, its client and owner copied
  * from it (a trigger keeps them in step), the rate of its currency stored, and a first proposal so
- * the editor has a tab. Title, destination and dates default to the attendance's.
+ * the editor has a tab. Title, destination and dates default to the attendance's, and without
+ * `paxes` its head count becomes the passengers.
  */
 export async function createBudget(db: Db, caller: BudgetCaller, input: CreateBudgetInput): Promise<BudgetTree> {
   const { companyId } = caller;
   const attendance = await db.attendance.findFirst({
     where: attendanceWhere(companyId, input.attendance_id),
-    select: { id: true, clientId: true, ownerUserId: true, title: true, destination: true, startDate: true, endDate: true },
+    select: {
+      id: true,
+      clientId: true,
+      ownerUserId: true,
+      title: true,
+      destination: true,
+      startDate: true,
+      endDate: true,
+      adults: true,
+      children: true,
+      childrenAges: true,
+      infants: true,
+    },
   });
   if (!attendance) throw fieldError('attendance_id', CLIENT_FIELD_MESSAGES.notFound);
   const startDate = input.start_date !== undefined ? input.start_date : isoDate(attendance.startDate);
@@ -128,7 +156,7 @@ export async function createBudget(db: Db, caller: BudgetCaller, input: CreateBu
   const currency = input.currency ?? 'BRL';
   const agentRates = input.agent_rates ?? {};
   const rate = await rateOf(db, caller, currency, agentRates);
-  const paxes = await paxRows(db, companyId, input.paxes ?? []);
+  const paxes = input.paxes ? await paxRows(db, companyId, input.paxes) : headCountRows(attendance);
   // One statement tree: the budget, its paxes and its first proposal are written together or not at all.
   const { id } = await db.budget.create({
     data: {
@@ -138,6 +166,7 @@ export async function createBudget(db: Db, caller: BudgetCaller, input: CreateBu
       ownerUserId: attendance.ownerUserId,
       title: input.title ?? attendance.title,
       destination: input.destination !== undefined ? input.destination : attendance.destination,
+      destinationCountry: input.destination_country ?? null,
       startDate: toDate(startDate) ?? null,
       endDate: toDate(endDate) ?? null,
       currency,
@@ -204,6 +233,7 @@ export async function updateBudget(db: Db, caller: BudgetCaller, input: UpdateBu
       data: {
         title: fields.title,
         destination: fields.destination,
+        destinationCountry: fields.destination_country,
         startDate: toDate(fields.start_date),
         endDate: toDate(fields.end_date),
         currency: fields.currency,

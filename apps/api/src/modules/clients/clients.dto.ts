@@ -37,6 +37,7 @@ export function toClientDto(c: ClientDetailRow): Client {
       id: d.id,
       type: d.type,
       number: d.number,
+      country: d.country,
       issued_at: fromDbDate(d.issuedAt),
       expires_at: fromDbDate(d.expiresAt),
     })),

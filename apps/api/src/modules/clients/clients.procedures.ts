@@ -2,6 +2,9 @@ import {
   clientAttachmentParams,
   clientListOutput,
   clientSchema,
+  companionInput,
+  companionParams,
+  companionsOutput,
   createClientInput,
   idParam,
   listClientsInput,
@@ -11,6 +14,7 @@ import {
 } from '@app/shared';
 import { authedProcedure, router } from '../../trpc';
 import * as clients from './clients.service';
+import * as companions from './companions.service';
 import { lookupPostalCode } from './postal-codes.service';
 
 const tags = ['Clientes'];
@@ -120,6 +124,53 @@ export const clientsRouter = router({
     .input(clientAttachmentParams)
     .output(clientSchema)
     .mutation(({ ctx, input }) => clients.removeClientAttachment(ctx, ctx.companyId, input.id, input.attachment_id)),
+  companions: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/clients/{id}/companions',
+        summary: 'Lista os acompanhantes do cliente',
+        description:
+          'Os acompanhantes salvos do cliente (cônjuge, filhos, pais...), cada um outro cliente da agência, por relação e nome. O seletor de passageiros do orçamento os oferece primeiro.',
+        errorResponses: { 404: 'Cliente inexistente ou de outra agência.' },
+        tags,
+      },
+    })
+    .input(idParam)
+    .output(companionsOutput)
+    .query(({ ctx, input }) => companions.listCompanions(ctx.db, ctx.companyId, input.id)),
+  saveCompanion: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/clients/{id}/companions',
+        summary: 'Salva um acompanhante do cliente',
+        description:
+          'Salva outro cliente da agência como acompanhante, com a relação (o que ele é para o cliente: `child` é filho do cliente). Salvar de novo o mesmo acompanhante muda a relação. Devolve a lista.',
+        errorResponses: {
+          400: 'O próprio cliente, cliente de outra agência (`errors.companion_client_id`), ou acompanhantes demais.',
+          404: 'Cliente inexistente ou de outra agência.',
+        },
+        tags,
+      },
+    })
+    .input(companionInput)
+    .output(companionsOutput)
+    .mutation(({ ctx, input }) => companions.saveCompanion(ctx.db, ctx.companyId, input)),
+  removeCompanion: authedProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/clients/{id}/companions/{companion_client_id}',
+        summary: 'Remove um acompanhante do cliente',
+        description: 'Desfaz o vínculo (os dois clientes continuam cadastrados) e devolve a lista.',
+        errorResponses: { 404: 'Cliente ou acompanhante inexistente, ou de outra agência.' },
+        tags,
+      },
+    })
+    .input(companionParams)
+    .output(companionsOutput)
+    .mutation(({ ctx, input }) => companions.removeCompanion(ctx.db, ctx.companyId, input.id, input.companion_client_id)),
 });
 
 export const postalCodesRouter = router({

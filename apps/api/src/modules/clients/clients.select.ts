@@ -39,7 +39,7 @@ export const clientDetailSelect = {
     select: { id: true, postalCode: true, street: true, number: true, complement: true, neighborhood: true, city: true, state: true },
     orderBy: { id: 'asc' },
   },
-  documents: { select: { id: true, type: true, number: true, issuedAt: true, expiresAt: true }, orderBy: { id: 'asc' } },
+  documents: { select: { id: true, type: true, number: true, country: true, issuedAt: true, expiresAt: true }, orderBy: { id: 'asc' } },
   attachments: { select: { id: true, filename: true, contentType: true, size: true, createdAt: true }, orderBy: { id: 'asc' } },
 } satisfies Prisma.ClientSelect;
 

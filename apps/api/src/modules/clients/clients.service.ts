@@ -88,6 +88,7 @@ function listData(lists: ClientLists, replace: boolean) {
       lists.documents?.map((d) => ({
         type: d.type,
         number: d.number,
+        country: d.country ?? null,
         issuedAt: toDbDate(d.issued_at) ?? null,
         expiresAt: toDbDate(d.expires_at) ?? null,
       })),

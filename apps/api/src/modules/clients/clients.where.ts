@@ -14,6 +14,16 @@ export function clientAttachmentWhere(companyId: number, attachmentId: number, c
   return { id: attachmentId, client: clientWhere(companyId, clientId) };
 }
 
+/** Security-critical: a client's saved companions (or one of them), only inside the caller's company. */
+export function clientCompanionWhere(companyId: number, clientId: number, companionClientId?: number): Prisma.ClientCompanionWhereInput {
+  return companionClientId === undefined ? { companyId, clientId } : { companyId, clientId, companionClientId };
+}
+
+/** Security-critical: the saved companion links among some clients of the caller's company (both ends in the list). */
+export function companionLinksWhere(companyId: number, clientIds: number[]): Prisma.ClientCompanionWhereInput {
+  return { companyId, clientId: { in: clientIds }, companionClientId: { in: clientIds } };
+}
+
 type ListFilters = Pick<ListClientsInput, 'search' | 'is_active' | 'kind'>;
 
 /** What the list filters write into a statement's text (part of its shape). */

@@ -205,6 +205,8 @@ describe('PUT /api/budgets/sell/{id}', () => {
       seller: { from: null, to: 'Colab Demo' },
       status: { from: 'open', to: 'won' },
       value_cents: { from: 0, to: SALE_CENTS },
+      // The sale's checklist: its own 3 tasks, the tour's 2 and the ticket's 1 (sale-tasks.integration.test.ts).
+      tasks: { from: null, to: 6 },
     });
 
     // sold-info: the same sale, and a pending reservation per sold service (the supplier's cost, in the service's currency).
@@ -386,6 +388,7 @@ describe('PUT /api/budgets/undo-sell/{id}', () => {
       status: 'accepted',
       canceled_reservations: 2,
       canceled_contracts: 1,
+      canceled_tasks: 6,
       message: SALE_MESSAGES.undone,
     });
     const after = await funnel(b);
@@ -398,6 +401,7 @@ describe('PUT /api/budgets/undo-sell/{id}', () => {
       value_cents: { from: SALE_CENTS, to: 0 },
       canceled_reservations: { from: null, to: 2 },
       canceled_contracts: { from: null, to: 1 },
+      canceled_tasks: { from: null, to: 6 },
       reason: { from: null, to: 'Cliente desistiu da viagem' },
     });
     const row = await t.deps.db.sale.findUniqueOrThrow({ where: { id: sale.id } });

@@ -20,6 +20,7 @@ import { budgetWhere, currentSaleWhere, lockBudget } from '../budgets/budgets.wh
 import { checkedPlan } from './payment-plan';
 import { followSalesInAttendance } from './sale-attendance';
 import { openSaleReservations } from './sale-reservations';
+import { cancelSaleTasks, openSaleTasks } from './sale-tasks';
 import { type FrozenService, type SaleSnapshot, saleSelect, toSaleDto } from './sales.dto';
 import {
   saleCanceledServicesWhere,
@@ -112,8 +113,9 @@ async function readSale(tx: Tx, id: number): Promise<Sale> {
 /**
  * PUT /api/budgets/sell/{id}: a sent or accepted budget is sold. The proposal (the accepted one
  * unless named) is frozen with its active services, values and quotes; seller, commission and
- * payment plan are recorded; the budget becomes sold, its attendance won, the history says so, and
- * each sold service gets a pending reservation unless one stands already.
+ * payment plan are recorded; the budget becomes sold, its attendance won, the history says so,
+ * each sold service gets a pending reservation unless one stands already, and the sale's checklist
+ * becomes tasks of the seller.
  */
 export async function sellBudget(db: Db, caller: SaleCaller, input: SellInput): Promise<{ sale: Sale; message: string }> {
   const { companyId } = caller;
@@ -128,6 +130,8 @@ export async function sellBudget(db: Db, caller: SaleCaller, input: SellInput): 
         title: true,
         attendanceId: true,
         ownerUserId: true,
+        startDate: true,
+        endDate: true,
         currency: true,
         currencyRate: true,
         acceptedProposalId: true,
@@ -225,6 +229,20 @@ export async function sellBudget(db: Db, caller: SaleCaller, input: SellInput): 
       });
     }
     const value = await followSalesInAttendance(tx, companyId, budget.attendanceId);
+    await openSaleReservations(tx, { companyId, budgetId: locked.id, saleId: sale.id }, services);
+    const tasks = await openSaleTasks(
+      tx,
+      {
+        companyId,
+        budgetId: locked.id,
+        attendanceId: budget.attendanceId,
+        sellerUserId: seller.id,
+        userId: caller.userId,
+        soldAt,
+        trip: { start_date: isoDate(budget.startDate), end_date: isoDate(budget.endDate) },
+      },
+      services,
+    );
     await tx.attendanceLog.create({
       data: {
         companyId,
@@ -239,10 +257,10 @@ export async function sellBudget(db: Db, caller: SaleCaller, input: SellInput): 
           seller: { from: null, to: seller.name },
           ...(attendanceStatus !== 'won' ? { status: { from: attendanceStatus, to: 'won' } } : {}),
           ...(value ? { value_cents: value } : {}),
+          tasks: { from: null, to: tasks },
         },
       },
     });
-    await openSaleReservations(tx, { companyId, budgetId: locked.id, saleId: sale.id }, services);
     return { sale: await readSale(tx, sale.id), message: SALE_MESSAGES.sold };
   });
 }
@@ -250,8 +268,8 @@ export async function sellBudget(db: Db, caller: SaleCaller, input: SellInput): 
 /**
  * PUT /api/budgets/undo-sell/{id}: the sale stays recorded as undone (when, who, why); the budget
  * goes back to accepted (or sent), its attendance back to open unless another of its budgets is
- * still sold; the sale's reservations and the budget's contracts are canceled or kept as asked;
- * the history says what was canceled.
+ * still sold; the sale's reservations and the budget's contracts are canceled or kept as asked, the
+ * open tasks of its checklist removed (the done ones kept); the history says what was canceled.
  */
 export async function undoSale(db: Db, caller: SaleCaller, input: UndoInput) {
   const { companyId } = caller;
@@ -299,6 +317,7 @@ export async function undoSale(db: Db, caller: SaleCaller, input: UndoInput) {
             })
           ).count
         : 0;
+    const canceledTasks = await cancelSaleTasks(tx, { companyId, budgetId: locked.id, userId: caller.userId });
 
     await tx.attendanceLog.create({
       data: {
@@ -312,6 +331,7 @@ export async function undoSale(db: Db, caller: SaleCaller, input: UndoInput) {
           ...(value ? { value_cents: value } : {}),
           canceled_reservations: { from: null, to: canceledReservations },
           canceled_contracts: { from: null, to: canceledContracts },
+          canceled_tasks: { from: null, to: canceledTasks },
           ...(reason ? { reason: { from: null, to: reason } } : {}),
         },
       },
@@ -321,6 +341,7 @@ export async function undoSale(db: Db, caller: SaleCaller, input: UndoInput) {
       status,
       canceled_reservations: canceledReservations,
       canceled_contracts: canceledContracts,
+      canceled_tasks: canceledTasks,
       message: SALE_MESSAGES.undone,
     };
   });

@@ -1,6 +1,7 @@
 // Security-critical: tenant filters of a sale and of the rows a sale names (its proposal, seller and
 // payment method). The budget itself is reached through budgets.where (budgetWhere, lockBudget).
 import type { Prisma } from '@app/db';
+import { saleTaskSourceKey } from '@app/shared';
 
 /** Security-critical: a proposal of the caller's budget. */
 export function saleProposalWhere(companyId: number, budgetId: number, id: number): Prisma.ProposalWhereInput {
@@ -35,6 +36,16 @@ export function saleContractsWhere(companyId: number, budgetId: number): Prisma.
 /** Security-critical: the vouchers of one of the caller's budgets. */
 export function saleVouchersWhere(companyId: number, budgetId: number): Prisma.VoucherWhereInput {
   return { companyId, budgetId };
+}
+
+/** Security-critical: the caller's tasks of a sale's checklist, by source key. */
+export function saleTasksWhere(companyId: number, sourceKeys: string[]): Prisma.TaskWhereInput {
+  return { companyId, sourceKey: { in: sourceKeys } };
+}
+
+/** Security-critical: the open (not done) tasks the sales of one of the caller's budgets made. */
+export function saleOpenTasksWhere(companyId: number, budgetId: number): Prisma.TaskWhereInput {
+  return { companyId, status: { not: 'done' }, sourceKey: { startsWith: saleTaskSourceKey(budgetId, '') } };
 }
 
 /** Security-critical: the standing (not undone) sales of the budgets of one of the caller's attendances. */

@@ -65,6 +65,7 @@ export type TaskRow = {
 function originOf(sourceKey: string | null): Task['origin'] {
   if (sourceKey?.startsWith('preload:')) return 'preload';
   if (sourceKey?.startsWith('follow-up:')) return 'follow-up';
+  if (sourceKey?.startsWith('sale:')) return 'sale';
   return 'typed';
 }
 

@@ -53,7 +53,7 @@ export function diffTask(before: Task | null, after: Task): Changes {
 }
 
 /** A deleted task's log: what it held, each field going to null. */
-function removedFields(before: Task): Changes {
+export function removedFields(before: Task): Changes {
   const changes: Changes = {};
   for (const [field, value] of Object.entries(logged(before))) if (value !== null) changes[field] = { from: value, to: null };
   return changes;
@@ -105,7 +105,7 @@ export async function endOfColumn(tx: Tx, companyId: number, status: TaskStatus)
  * Renumbers a column 0..n-1 after a card left it: positions stay dense, so a screen showing only
  * some cards (a filter) can place a drop between two shown ones exactly.
  */
-async function closeGaps(tx: Tx, companyId: number, status: TaskStatus) {
+export async function closeGaps(tx: Tx, companyId: number, status: TaskStatus) {
   await tx.$executeRaw`
     UPDATE tasks t SET position = o.rn
     FROM (

@@ -28,9 +28,13 @@ describe('optionLabel', () => {
     expect(optionLabel('air_airport_params', item(gru))).toBe('GRU · São Paulo–Guarulhos · Guarulhos');
   });
 
-  it('shows a city with its UF, not its IBGE code, and a ship with its company', () => {
+  it('shows a city with its UF, not its IBGE code, one abroad with its country, and a ship with its company', () => {
     const campinas = item({ name: 'Campinas', code: '3509502', parent_id: 7, parent: { id: 7, name: 'São Paulo', code: 'SP' } });
     expect(optionLabel('city_params', campinas)).toBe('Campinas · SP');
+    expect(optionLabel('city_params', item({ name: 'Lisboa', fields: { country_code: 'PT', population: 517802 } }))).toBe(
+      'Lisboa · Portugal',
+    );
+    expect(optionLabel('city_params', item({ name: 'Nova York', fields: { country_code: 'US' } }))).toBe('Nova York · Estados Unidos');
     const ship = item({ name: 'MSC Seaview', parent_id: 3, parent: { id: 3, name: 'MSC Cruzeiros', code: null } });
     expect(optionLabel('cruise_ship_params', ship)).toBe('MSC Seaview · MSC Cruzeiros');
   });

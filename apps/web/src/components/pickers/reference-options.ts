@@ -7,18 +7,24 @@ import type { Trpc } from '../../lib/trpc';
 /** Parents users know by their code: a city reads 'Campinas · SP'. */
 const PARENTS_SHOWN_BY_CODE: ReadonlySet<string> = new Set(['state_params']);
 
-/** Where a row is: its parent (a state by its UF, 'SP'; any other by its name), else its own city field. */
+const countryNames = new Intl.DisplayNames(['pt-BR'], { type: 'region', fallback: 'none' });
+
+/**
+ * Where a row is: its parent (a state by its UF, 'SP'; any other by its name), else its own city
+ * field, else its country ('Lisboa · Portugal').
+ */
 function whereOf(list: ReferenceListKey, item: ReferenceItem): string | null {
   const parentList = referenceList(list).parent?.list;
   if (item.parent) return (parentList && PARENTS_SHOWN_BY_CODE.has(parentList) && item.parent.code) || item.parent.name;
-  const city = item.fields.city_name;
-  return typeof city === 'string' && city ? city : null;
+  const { city_name: city, country_code: country } = item.fields;
+  if (typeof city === 'string' && city) return city;
+  return typeof country === 'string' && country ? (countryNames.of(country) ?? country) : null;
 }
 
 /**
  * An option's text: the code first when users search by it (an airport's IATA code, not a city's
- * IBGE number), the name, then where the row is: 'GRU · São Paulo–Guarulhos · São Paulo',
- * 'Campinas · SP', 'MSC Seaview · MSC Cruzeiros'.
+ * IBGE number), the name, then where the row is: 'GRU · Aeroporto de Guarulhos · São Paulo',
+ * 'Campinas · SP', 'Lisboa · Portugal', 'MSC Seaview · MSC Cruzeiros'.
  */
 export function optionLabel(list: ReferenceListKey, item: ReferenceItem): string {
   const showsCode = referenceList(list).search.includes('code');

@@ -1,4 +1,4 @@
-import { type Attendance, createAttendanceInput } from '@app/shared/attendances';
+import { type Attendance, CHILD_AGE_MAX, createAttendanceInput } from '@app/shared/attendances';
 import { parseRecordId } from '@app/shared/constants';
 import { Card, NumberInput, Select, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconQuestionMark } from '@tabler/icons-react';
@@ -19,7 +19,13 @@ import { ClientSelect } from './ClientSelect';
 import { useOwnerOptions } from './use-owner-options';
 
 /** Names of fields in the messages that name them. */
-const LABELS = { client_id: 'Cliente', title: 'Título', end_date: 'Fim da viagem', budget_max_cents: 'Orçamento máximo do cliente' };
+const LABELS = {
+  client_id: 'Cliente',
+  title: 'Título',
+  end_date: 'Fim da viagem',
+  budget_max_cents: 'Orçamento máximo do cliente',
+  children_ages: 'Idade da criança',
+};
 
 /** The API's fields as the inputs hold them: a blank text or count is '', a blank amount, date or choice null. */
 type Values = {
@@ -30,6 +36,8 @@ type Values = {
   end_date: string | null;
   adults: number | string;
   children: number | string;
+  /** One per child counted: airlines and hotels price children by age. */
+  children_ages: (number | string)[];
   infants: number | string;
   budget_min_cents: number | null;
   budget_max_cents: number | null;
@@ -47,6 +55,7 @@ function initialValues(a: Attendance | undefined, clientId: number | null, owner
     end_date: a?.end_date ?? null,
     adults: a ? a.adults : 1,
     children: a?.children ?? 0,
+    children_ages: a ? childAges(a.children_ages, a.children) : [],
     infants: a?.infants ?? 0,
     budget_min_cents: a?.budget_min_cents ?? null,
     budget_max_cents: a?.budget_max_cents ?? null,
@@ -57,6 +66,12 @@ function initialValues(a: Attendance | undefined, clientId: number | null, owner
 }
 
 const PASSENGERS = { allowNegative: false, allowDecimal: false, clampBehavior: 'strict' } as const;
+
+/** The ages' inputs, one per child: kept as typed, blank for a child added. */
+function childAges(ages: readonly (number | string)[], children: number | string): (number | string)[] {
+  const n = typeof children === 'number' ? children : Number(children) || 0;
+  return Array.from({ length: n }, (_, i) => ages[i] ?? '');
+}
 
 function AttendanceForm({ attendance, client }: { attendance?: Attendance; client: { value: string; label: string } | null }) {
   const trpc = useTRPC();
@@ -126,9 +141,36 @@ function AttendanceForm({ attendance, client }: { attendance?: Attendance; clien
             </SimpleGrid>
             <SimpleGrid cols={{ base: 3 }} spacing="md">
               <NumberInput label="Adultos" {...PASSENGERS} {...form.getInputProps('adults')} />
-              <NumberInput label="Crianças" {...PASSENGERS} {...form.getInputProps('children')} />
-              <NumberInput label="Bebês" {...PASSENGERS} {...form.getInputProps('infants')} />
+              <NumberInput
+                label="Crianças"
+                {...PASSENGERS}
+                {...form.getInputProps('children')}
+                onChange={(value) => {
+                  form.setFieldValue('children', value);
+                  form.setFieldValue('children_ages', childAges(form.getValues().children_ages, value));
+                }}
+              />
+              <NumberInput label="Bebês" description="Menores de 2 anos" {...PASSENGERS} {...form.getInputProps('infants')} />
             </SimpleGrid>
+            {v.children_ages.length > 0 && (
+              <Stack gap={4}>
+                <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="md" role="group" aria-label="Idades das crianças">
+                  {v.children_ages.map((_, i) => (
+                    <NumberInput
+                      key={i}
+                      label={`Idade da criança ${i + 1}`}
+                      withAsterisk
+                      {...PASSENGERS}
+                      min={0}
+                      max={CHILD_AGE_MAX}
+                      suffix=" anos"
+                      {...form.getInputProps(`children_ages.${i}`)}
+                    />
+                  ))}
+                </SimpleGrid>
+                <ErrorText>{form.errors.children_ages}</ErrorText>
+              </Stack>
+            )}
           </Stack>
         </Card>
         <Card withBorder radius="lg" padding="lg">

@@ -11,6 +11,7 @@ export const ATTENDANCE_FIELD_LABELS: Record<string, string> = {
   end_date: 'Fim da viagem',
   adults: 'Adultos',
   children: 'Crianças',
+  children_ages: 'Idades das crianças',
   infants: 'Bebês',
   budget_min_cents: 'Orçamento mínimo',
   budget_max_cents: 'Orçamento máximo',
@@ -35,11 +36,18 @@ export function travelDates(start: string | null, end: string | null, format: (d
   return '';
 }
 
-/** '2 adultos, 1 criança', or '' when nobody is counted. */
-export function passengers(p: { adults: number; children: number; infants: number }): string {
+/** '7 e 10 anos' */
+function agesText(ages: readonly number[]): string {
+  const list = ages.length > 1 ? `${ages.slice(0, -1).join(', ')} e ${ages.at(-1)}` : String(ages[0]);
+  return `${list} ${ages.length === 1 && ages[0] === 1 ? 'ano' : 'anos'}`;
+}
+
+/** '2 adultos, 1 criança (7 anos)', or '' when nobody is counted. */
+export function passengers(p: { adults: number; children: number; children_ages?: readonly number[]; infants: number }): string {
+  const ages = p.children_ages?.length ? ` (${agesText(p.children_ages)})` : '';
   const parts = [
     p.adults ? `${p.adults} ${p.adults === 1 ? 'adulto' : 'adultos'}` : null,
-    p.children ? `${p.children} ${p.children === 1 ? 'criança' : 'crianças'}` : null,
+    p.children ? `${p.children} ${p.children === 1 ? 'criança' : 'crianças'}${ages}` : null,
     p.infants ? `${p.infants} ${p.infants === 1 ? 'bebê' : 'bebês'}` : null,
   ].filter(Boolean);
   return parts.join(', ');

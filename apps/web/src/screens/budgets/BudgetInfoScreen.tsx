@@ -10,6 +10,7 @@ import { IconCalculator, IconEdit, IconQuestionMark, IconTimeline } from '@table
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { CountrySelect } from '../../components/CountrySelect';
 import { DateField } from '../../components/DateField';
 import { DetailField } from '../../components/DetailFields';
 import { ErrorText } from '../../components/ErrorText';
@@ -24,9 +25,17 @@ import { AGE_GROUP_LABELS, BUDGET_STATUS_LABELS, BUDGET_STATUSES, budgetEditorPa
 import { SaleAction } from './sale/SaleAction';
 import { AcceptedInfoCard } from './share/AcceptedInfoCard';
 import { ShareMenu } from './share/ShareMenu';
+import { TravelChecks } from './TravelChecks';
 
-const tripInput = updateBudgetInput.pick({ id: true, title: true, destination: true, start_date: true, end_date: true });
-const TRIP_LABELS = { title: 'Título', destination: 'Destino' };
+const tripInput = updateBudgetInput.pick({
+  id: true,
+  title: true,
+  destination: true,
+  destination_country: true,
+  start_date: true,
+  end_date: true,
+});
+const TRIP_LABELS = { title: 'Título', destination: 'Destino', destination_country: 'País' };
 /** The statuses this screen sets (accepted and sold have their own actions). */
 const EDITABLE = ['draft', 'sent', 'canceled'] as const;
 
@@ -49,6 +58,7 @@ function TripCard({ budget }: { budget: BudgetTree }) {
       id: budget.id,
       title: budget.title,
       destination: budget.destination ?? '',
+      destination_country: budget.destination_country,
       start_date: budget.start_date,
       end_date: budget.end_date,
     },
@@ -90,7 +100,10 @@ function TripCard({ budget }: { budget: BudgetTree }) {
             </DetailField>
           </SimpleGrid>
           <TextInput label="Título" withAsterisk {...form.getInputProps('title')} />
-          <TextInput label="Destino" {...form.getInputProps('destination')} />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <TextInput label="Destino" {...form.getInputProps('destination')} />
+            <CountrySelect label="País" description="Do destino: diz se é preciso visto" {...form.getInputProps('destination_country')} />
+          </SimpleGrid>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <DateField label="Início da viagem" {...form.getInputProps('start_date')} />
             <DateField label="Fim da viagem" minDate={form.values.start_date ?? undefined} {...form.getInputProps('end_date')} />
@@ -307,6 +320,7 @@ export default function BudgetInfoScreen() {
             <Stack gap="md">
               <TripCard key={budget.updated_at} budget={budget} />
               <PassengersCard budget={budget} />
+              <TravelChecks budgetId={budget.id} />
               <ObservationsCard key={`obs-${budget.updated_at}`} budget={budget} />
             </Stack>
           </Grid.Col>

@@ -18,6 +18,7 @@ import { ReservationsSummaryCard } from './sale/ReservationsSummaryCard';
 import { PaymentPlanCard, SaleValuesCard, SoldServicesCard } from './sale/SaleSummary';
 import { UndoSaleDialog } from './sale/UndoSaleDialog';
 import { VouchersCard } from './sale/VouchersCard';
+import { TravelChecks } from './TravelChecks';
 
 function Loading() {
   return (
@@ -101,7 +102,10 @@ export default function ClosedSaleScreen() {
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }}>
-              <SaleValuesCard info={info} sale={sale} />
+              <Stack gap="md">
+                <SaleValuesCard info={info} sale={sale} />
+                <TravelChecks budgetId={info.budget_id} />
+              </Stack>
             </Grid.Col>
           </Grid>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">

@@ -8,6 +8,7 @@ import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/reac
 import { Fragment, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { countryName } from '../../components/CountrySelect';
 import { DetailField, DetailNotes, OrMissing } from '../../components/DetailFields';
 import { PageHeader } from '../../components/PageHeader';
 import { BackLink as BackTo, DetailNotFound, DetailPending } from '../../components/ScreenStates';
@@ -18,6 +19,7 @@ import { AttendanceList } from '../attendances/AttendanceList';
 import { ClientActiveBadge, ClientKindBadge } from './badges';
 import { ClientAttachments } from './ClientAttachments';
 import { ClientFormModal } from './ClientFormModal';
+import { CompanionsCard } from './CompanionsCard';
 import { EXPIRY_LABELS, expiryStatus, localToday } from './document-expiry';
 import { clientDocument, DOCUMENT_TYPE_LABELS } from './labels';
 
@@ -176,6 +178,7 @@ function ClientLists({ client: c }: { client: Client }) {
               <Group gap={6} wrap="wrap">
                 <Text fz="sm" data-testid="client-travel-document">
                   {DOCUMENT_TYPE_LABELS[d.type]} {d.number}
+                  {d.country ? ` · ${countryName(d.country)}` : ''}
                   {d.expires_at ? ` · validade ${shortDate(d.expires_at)}` : ''}
                 </Text>
                 {expiry && (
@@ -235,6 +238,7 @@ export default function ClientDetailScreen() {
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Stack gap="md">
               <ClientLists client={client} />
+              {client.kind === 'person' && <CompanionsCard client={client} />}
               <ClientAttachments client={client} />
             </Stack>
           </Grid.Col>

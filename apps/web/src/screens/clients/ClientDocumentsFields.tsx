@@ -3,6 +3,7 @@ import { CLIENT_DOCUMENT_TYPES, CLIENT_LIST_LABELS } from '@app/shared/crm-label
 import { Group, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { CountrySelect } from '../../components/CountrySelect';
 import { DateField } from '../../components/DateField';
 import { expiryStatus } from './document-expiry';
 import { DOCUMENT_TYPE_LABELS } from './labels';
@@ -15,13 +16,19 @@ const EXPIRY_WARNINGS = {
 } as const;
 const TYPE_OPTIONS = CLIENT_DOCUMENT_TYPES.map((t) => ({ value: t, label: DOCUMENT_TYPE_LABELS[t] }));
 
-export type DocumentValues = { type: string; number: string; issued_at: string | null; expires_at: string | null };
+export type DocumentValues = { type: string; number: string; country: string | null; issued_at: string | null; expires_at: string | null };
 // Most documents a travel agency records are passports.
-const EMPTY_DOCUMENT: DocumentValues = { type: 'passport', number: '', issued_at: null, expires_at: null };
+const EMPTY_DOCUMENT: DocumentValues = { type: 'passport', number: '', country: null, issued_at: null, expires_at: null };
 
 /** The client's travel documents as the form edits them. */
 export function documentValues(client: Client | undefined): DocumentValues[] {
-  return (client?.documents ?? []).map((d) => ({ type: d.type, number: d.number, issued_at: d.issued_at, expires_at: d.expires_at }));
+  return (client?.documents ?? []).map((d) => ({
+    type: d.type,
+    number: d.number,
+    country: d.country,
+    issued_at: d.issued_at,
+    expires_at: d.expires_at,
+  }));
 }
 
 type DocumentsForm = UseFormReturnType<{ contacts: unknown[]; documents: DocumentValues[] }, unknown>;
@@ -49,6 +56,7 @@ export function ClientDocumentsFields({ form }: { form: DocumentsForm }) {
                 {...form.getInputProps(`documents.${index}.type`)}
               />
               <TextInput label={LABELS.number} withAsterisk autoComplete="off" {...form.getInputProps(`documents.${index}.number`)} />
+              <CountrySelect label={LABELS.country} {...form.getInputProps(`documents.${index}.country`)} />
               <DateField label={LABELS.issued_at} {...form.getInputProps(`documents.${index}.issued_at`)} />
               <DateField label={LABELS.expires_at} {...form.getInputProps(`documents.${index}.expires_at`)} />
             </SimpleGrid>

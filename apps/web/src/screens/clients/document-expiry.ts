@@ -3,12 +3,11 @@
 // Only a warning: an old document is still worth recording.
 import { twoDigits } from '@app/shared/format';
 import { addMonths } from '@app/shared/sales';
+import { PASSPORT_MIN_VALIDITY_MONTHS } from '@app/shared/travel-documents';
 
 export type ExpiryStatus = 'expired' | 'expiring';
 
 export const EXPIRY_LABELS: Record<ExpiryStatus, string> = { expired: 'Vencido', expiring: 'Vence em menos de 6 meses' };
-
-const PASSPORT_MIN_VALIDITY_MONTHS = 6;
 
 const isoDay = (d: Date) => `${d.getFullYear()}-${twoDigits(d.getMonth() + 1)}-${twoDigits(d.getDate())}`;
 

@@ -8,6 +8,7 @@ import { IconCalculator, IconChevronDown, IconCopy, IconInfoCircle, IconQuestion
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { countryName } from '../../../components/CountrySelect';
 import { DetailField, OrMissing } from '../../../components/DetailFields';
 import { PageHeader } from '../../../components/PageHeader';
 import { BackLink, DetailNotFound, DetailPending } from '../../../components/ScreenStates';
@@ -18,6 +19,7 @@ import { BudgetStatusBadge } from '../badges';
 import { budgetInfoPath, travelDates } from '../labels';
 import { SaleAction } from '../sale/SaleAction';
 import { ShareMenu } from '../share/ShareMenu';
+import { TravelChecks } from '../TravelChecks';
 import { BudgetRates } from './BudgetRates';
 import { PaxesSection } from './PaxesSection';
 import { ProposalTabs } from './ProposalTabs';
@@ -34,7 +36,9 @@ function BudgetData({ budget, readOnly, onChanged }: { budget: BudgetTree; readO
           <Text>{budget.client.name}</Text>
         </DetailField>
         <DetailField label="Destino">
-          <OrMissing value={budget.destination} />
+          <OrMissing
+            value={[budget.destination, budget.destination_country && countryName(budget.destination_country)].filter(Boolean).join(' · ')}
+          />
         </DetailField>
         <DetailField label="Viagem">
           <OrMissing value={travelDates(budget.start_date, budget.end_date, shortDate)} missing="Sem data" />
@@ -145,6 +149,7 @@ export function BudgetEditor({ id }: { id: number }) {
         <>
           <BudgetData budget={budget} readOnly={readOnly} onChanged={changed} />
           <PaxesSection budget={budget} readOnly={readOnly} onChanged={changed} />
+          <TravelChecks budgetId={budget.id} />
           <Card withBorder radius="lg" padding="md">
             <ProposalTabs
               budget={budget}

@@ -7,6 +7,7 @@ import { Card, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
 import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { CountrySelect } from '../../../components/CountrySelect';
 import { DateField } from '../../../components/DateField';
 import { ErrorText } from '../../../components/ErrorText';
 import { FormActions } from '../../../components/FormActions';
@@ -18,7 +19,14 @@ import { toastSuccess } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
 import { budgetEditorPath } from '../labels';
 
-const LABELS = { attendance_id: 'Atendimento', title: 'Título', destination: 'Destino', start_date: 'Início', end_date: 'Fim' };
+const LABELS = {
+  attendance_id: 'Atendimento',
+  title: 'Título',
+  destination: 'Destino',
+  destination_country: 'País',
+  start_date: 'Início',
+  end_date: 'Fim',
+};
 const CURRENCY_OPTIONS = BUDGET_CURRENCIES.map((c) => ({ value: c, label: c }));
 
 type Prefill = { title: string; destination: string | null; start_date: string | null; end_date: string | null };
@@ -36,6 +44,7 @@ export function NewBudgetForm() {
       attendance_id: (fromAttendance ?? null) as number | null,
       title: '',
       destination: '',
+      destination_country: null as string | null,
       start_date: null as string | null,
       end_date: null as string | null,
       currency: 'BRL' as (typeof BUDGET_CURRENCIES)[number],
@@ -103,7 +112,10 @@ export function NewBudgetForm() {
               />
             )}
             <TextInput label="Título" withAsterisk autoComplete="off" {...form.getInputProps('title')} />
-            <TextInput label="Destino" autoComplete="off" {...form.getInputProps('destination')} />
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+              <TextInput label="Destino" autoComplete="off" {...form.getInputProps('destination')} />
+              <CountrySelect label="País" description="Do destino: diz se é preciso visto" {...form.getInputProps('destination_country')} />
+            </SimpleGrid>
             <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
               <DateField label="Início da viagem" {...form.getInputProps('start_date')} />
               <DateField label="Fim da viagem" minDate={form.values.start_date ?? undefined} {...form.getInputProps('end_date')} />

@@ -19,6 +19,7 @@ import { toastSuccess } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
 import { useMoneyText } from '../../../lib/value-visibility';
 import { useOwnerOptions } from '../../attendances/use-owner-options';
+import { TravelChecks } from '../TravelChecks';
 import { commissionCheck } from './commission';
 import { closedSalePath } from './labels';
 import { basisPointsToPercent, percentToBasisPoints } from './sale-rules';
@@ -234,9 +235,10 @@ function SellForm({ onClose, ...props }: Props & { onClose: () => void }) {
           </Table.ScrollContainer>
         )}
         <Textarea label="Observações" autosize minRows={2} maxRows={6} {...form.getInputProps('notes')} />
+        <TravelChecks budgetId={budget.id} />
         <Alert color="blue" variant="light">
-          Os valores e as cotações desta proposta ficam congelados, o orçamento passa a vendido, o atendimento vai para Ganhos e cada
-          serviço vendido ganha uma reserva a fazer.
+          Os valores e as cotações desta proposta ficam congelados, o orçamento passa a vendido, o atendimento vai para Ganhos, cada serviço
+          vendido ganha uma reserva a fazer e o checklist da venda (contrato, documentos e o de cada serviço) vira tarefas do vendedor.
           {v.commission_basis_points > 0 && ` Comissão de ${formatBasisPoints(v.commission_basis_points)}.`}
         </Alert>
         <FormActions onCancel={onClose} pending={sell.isPending}>

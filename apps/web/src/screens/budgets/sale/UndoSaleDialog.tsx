@@ -1,6 +1,6 @@
 // "Desfazer venda": the agent chooses whether the sale's reservations and contracts are cancelled or
 // kept, reads which will be cancelled, and confirms; the budget goes back to open and so does its
-// attendance in the funnel.
+// attendance in the funnel, and the open tasks of the sale's checklist leave the board.
 import type { Contract } from '@app/shared/contracts';
 import type { Reservation } from '@app/shared/reservations';
 import { SALE_LIMITS } from '@app/shared/sales';
@@ -93,6 +93,7 @@ export function UndoSaleDialog({
       <Stack gap="md">
         <Text fz="sm">
           O orçamento deixa de estar vendido, os valores voltam a seguir as cotações e o atendimento volta para <b>Em aberto</b> no funil.
+          As tarefas do checklist da venda que não foram concluídas saem do quadro; as concluídas ficam.
         </Text>
         {activeReservations > 0 && (
           <ChoiceGroup
