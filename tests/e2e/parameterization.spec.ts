@@ -83,7 +83,7 @@ test.describe('parameterization', () => {
     await expect(page).toHaveURL(/\/aereo\/2$/);
     // The IATA code of a real airline finds it; nothing else says so in the list's own gender.
     await searchFor(page, 'g3');
-    await expect(rows(page).filter({ hasText: 'GOL Linhas' })).toHaveCount(1);
+    await expect(rows(page).filter({ hasText: 'G3' }).filter({ hasText: 'GOL' })).toHaveCount(1);
     await searchFor(page, 'zzqqxx');
     await expect(page.getByText('Nenhuma companhia aérea encontrada')).toBeVisible();
     // An unknown tab opens the first one.
