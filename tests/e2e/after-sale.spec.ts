@@ -3,7 +3,8 @@
 // requested and confirmed on the checklist; the contract is generated, its PDF opened, sent to the
 // client and its signed copy uploaded; the vouchers uploaded and sent (e-mail and WhatsApp); then the
 // sale is undone and the attendance is back to Em aberto.
-import type { APIRequestContext, Locator } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { addRecipient, pdfDocument } from './support/after-sale';
 import { login, uniqueEmail, waitForMail } from './support/app';
 import { createAgency } from './support/billing';
 import { seedBudget } from './support/budget-seed';
@@ -11,33 +12,6 @@ import { pngImage } from './support/crm';
 import { expect, test } from './support/fixtures';
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-/** A one-page PDF with a correct cross-reference table, built as text. */
-function pdfDocument(): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets = objects.map((object, i) => {
-    const offset = body.length;
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-    return offset;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  body += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
-
-/** Types an address in a recipients field and makes it a tag. */
-async function addRecipient(dialog: Locator, email: string) {
-  const field = dialog.getByLabel('Destinatários');
-  await field.fill(email);
-  await field.press('Enter');
-}
 
 async function apiJson<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
   const res = await request.get(path, { headers: auth(token) });
@@ -114,10 +88,23 @@ test.describe('after the sale', () => {
     await expect(flight.getByTestId('reservation-locator')).toHaveText('TPX7Q2');
     await expect(flight.getByTestId('reservation-status')).toHaveText('Confirmada');
 
-    for (const title of ['Hotel Avenida Palace', 'Passeio por Sintra']) {
+    // "Confirmar reserva" asks for the supplier's locator, and refuses to confirm without one.
+    for (const [title, locator] of [
+      ['Hotel Avenida Palace', 'HAP-88121'],
+      ['Passeio por Sintra', 'SNT-4410'],
+    ]) {
       const row = rows.filter({ hasText: title });
-      await row.getByRole('button', { name: /Marcar como confirmada/ }).click();
+      await row.getByRole('button', { name: `Confirmar reserva: ${title}` }).click();
+      const confirmDialog = page.getByRole('dialog', { name: 'Confirmar reserva' });
+      await expect(confirmDialog.getByLabel('Localizador')).toBeFocused();
+      await confirmDialog.getByRole('button', { name: 'Confirmar reserva' }).click();
+      await expect(confirmDialog).toContainText('Informe o localizador da reserva.');
+      await expect(row.getByTestId('reservation-status')).not.toHaveText('Confirmada');
+      await confirmDialog.getByLabel('Localizador').fill(locator);
+      await confirmDialog.getByLabel('Localizador').press('Enter');
+      await expect(confirmDialog).toHaveCount(0);
       await expect(row.getByTestId('reservation-status')).toHaveText('Confirmada');
+      await expect(row.getByTestId('reservation-locator')).toHaveText(locator);
     }
     await expect(page.getByTestId('reservations-progress')).toHaveText('3 de 3 confirmadas');
 
@@ -164,8 +151,8 @@ test.describe('after the sale', () => {
       mimeType: 'application/pdf',
       buffer: pdfDocument(),
     });
-    await expect(page.getByText('Cópia assinada enviada.')).toBeVisible();
-    await expect(contract.getByTestId('contract-status')).toHaveText('Cópia assinada enviada');
+    await expect(page.getByText('Cópia assinada anexada.')).toBeVisible();
+    await expect(contract.getByTestId('contract-status')).toHaveText('Cópia assinada anexada');
     await expect(contract).toContainText('contrato-assinado.pdf');
 
     // ---- Vouchers: one of the whole trip, one of the hotel; sent by e-mail, then shared on WhatsApp.
@@ -175,6 +162,7 @@ test.describe('after the sale', () => {
       .getByLabel('Arquivo do voucher')
       .setInputFiles({ name: 'voucher-viagem.pdf', mimeType: 'application/pdf', buffer: pdfDocument() });
     await expect(vouchers.getByTestId('voucher-row')).toHaveCount(1);
+    await expect(page.getByText('Voucher anexado.')).toBeVisible();
     await vouchers.getByLabel('Voucher de').click();
     await page.getByRole('option', { name: 'Hotel Avenida Palace' }).click();
     await page.getByLabel('Arquivo do voucher').setInputFiles({ name: 'voucher-hotel.png', mimeType: 'image/png', buffer: pngImage() });
@@ -196,8 +184,8 @@ test.describe('after the sale', () => {
     await whatsapp.close();
     await sendVouchers.getByRole('button', { name: 'Concluir' }).click();
     // The e-mail job marks them sent once it has mailed them.
+    // ...and the badges turn without a reload.
     await waitForMail(request, clientEmail, /voucher/i);
-    await page.reload();
     await expect(vouchers.getByTestId('voucher-sent')).toHaveCount(2);
 
     // ---- Undoing the sale: the dialog says what is cancelled; the budget and the attendance go back.

@@ -167,6 +167,9 @@ test.describe('budget totals, timeline and service types', () => {
       '12:00Hotel Avenida PalaceCheck-out',
     ]);
 
+    // An overnight flight then the hotel to the last day: no night without a stay.
+    await expect(page.getByTestId('night-without-stay')).toHaveCount(0);
+
     // The hotel of the address: both its entries current, the first scrolled into view, shown in full.
     const current = page.locator('[data-testid="timeline-entry"][aria-current="true"]');
     await expect(current).toHaveCount(2);
@@ -190,6 +193,10 @@ test.describe('budget totals, timeline and service types', () => {
     await expect(page).toHaveURL(new RegExp(`/orcamento-timeline/${budgetId}/${porto.id}$`));
     await expect(page.getByTestId('timeline-day-title')).toHaveText(['quarta-feira, 3 de fevereiro de 2027', 'Sem data']);
     await expect(days.nth(0)).toContainText('10:00Carro no Portoaté 06/02/2027 10:00');
+    // A car for three days and nowhere to sleep: the timeline says so after its first day.
+    await expect(page.getByTestId('night-without-stay')).toHaveCount(1);
+    await expect(page.getByTestId('night-without-stay')).toContainText('3 noites sem hospedagem');
+    await expect(page.getByTestId('night-without-stay')).toContainText('De 03/02/2027 a 06/02/2027');
     await expect(days.nth(1)).toContainText('Seguro viagem Europa');
     await expect(page.locator('[aria-current="true"][data-testid="timeline-entry"]')).toHaveCount(0);
     // By keyboard.

@@ -128,6 +128,10 @@ export const soldInfoOutput = z.object({
   reservations: z.array(reservationSchema),
   contracts: z.array(contractSchema),
   vouchers: z.array(voucherSchema),
+  /** Vouchers whose e-mail to the client is queued and not yet sent (a job sends it; recent mailings only). */
+  sending_voucher_ids: z.array(z.number().int()),
+  /** Whether this server can send a contract for electronic signature (the d4sign feature still applies). */
+  signature_available: z.boolean(),
 });
 export type SoldInfo = z.infer<typeof soldInfoOutput>;
 

@@ -3,7 +3,7 @@ import { Button, CloseButton, Group, Paper, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { canRetry, hideNotification, useNotification } from '../lib/notification';
+import { hideNotification, useNotification } from '../lib/notification';
 
 type Phase = 'shown' | 'fading';
 
@@ -13,7 +13,7 @@ type Phase = 'shown' | 'fading';
  * Success style only for code 200. Shown 5000 ms, fades 550 ms, hides.
  */
 export function NotificationBar() {
-  const { state, error, message, id } = useNotification();
+  const { state, error, message, retryable, id } = useNotification();
   const [phase, setPhase] = useState<Phase>('shown');
   const location = useLocation();
   const navigate = useNavigate();
@@ -59,7 +59,7 @@ export function NotificationBar() {
         <Text fz="sm" fw={500} style={{ flex: 1 }}>
           Erro {error} - {message}
         </Text>
-        {canRetry(error) && (
+        {retryable && (
           <Button size="compact-sm" variant="white" color="red" onClick={retry}>
             Tentar novamente
           </Button>

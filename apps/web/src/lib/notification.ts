@@ -6,17 +6,21 @@ export type NotificationState = {
   /** Status code (or a string code) shown after 'Erro'. */
   error: number | string | null;
   message: string;
+  /** Whether 'Tentar novamente' is offered. */
+  retryable: boolean;
   state: boolean;
   /** Changes with every notification, so the bar restarts its timers. */
   id: number;
 };
 
-export const notificationStore = createStore<NotificationState>({ error: null, message: '', state: false, id: 0 });
+export const notificationStore = createStore<NotificationState>({ error: null, message: '', retryable: false, state: false, id: 0 });
 
-export function notify(error: number | string, message?: string | null): void {
+/** `retryable` defaults to what the status says; a caller that knows more (a service this server lacks) says no. */
+export function notify(error: number | string, message?: string | null, retryable = canRetry(error)): void {
   notificationStore.set((s) => ({
     error,
     message: message?.trim() ? message : GENERIC_ERROR_MESSAGE,
+    retryable,
     state: true,
     id: s.id + 1,
   }));

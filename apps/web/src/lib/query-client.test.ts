@@ -58,4 +58,15 @@ describe("'Tentar novamente'", () => {
     for (const code of [500, 502, 503, 408, 429]) expect(canRetry(code)).toBe(true);
     for (const code of [200, 400, 402, 403, 404, 409, 413, 415, 422]) expect(canRetry(code)).toBe(false);
   });
+
+  it('not for a service this server is not configured for: its 503 will not change by trying again', async () => {
+    failWith({ status: 503, code: 'NOT_CONFIGURED', message: 'A assinatura eletrônica não está configurada neste servidor.' } as {
+      status: number;
+    });
+    await createClient();
+    expect(notificationStore.get()).toMatchObject({ state: true, error: 503, retryable: false });
+    failWith({ status: 503, code: 'INTERNAL', message: 'Serviço indisponível' } as { status: number });
+    await createClient();
+    expect(notificationStore.get()).toMatchObject({ state: true, error: 503, retryable: true });
+  });
 });

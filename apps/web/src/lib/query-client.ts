@@ -5,7 +5,7 @@ import { apiError, errorText, isShownByForm } from './api-error';
 import { expireSession } from './auth-actions';
 import { onPlanRestricted } from './gates';
 import { currentPathname } from './navigation';
-import { notify } from './notification';
+import { canRetry, notify } from './notification';
 import { mirrorSessionReplies } from './session-queries';
 import { type AppData, type AppTrpcClient, createAppTrpcClient, createTrpc } from './trpc';
 
@@ -40,7 +40,8 @@ export function handleApiError(error: unknown, opts: { silent?: boolean } = {}):
     return;
   }
   if (opts.silent) return;
-  notify(err.status, errorText(err));
+  // A feature this server is not configured for answers 503 until an administrator sets it up.
+  notify(err.status, errorText(err), canRetry(err.status) && err.code !== 'NOT_CONFIGURED');
 }
 
 export function createDataLayer(): DataLayer {

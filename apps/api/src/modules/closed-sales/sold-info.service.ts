@@ -5,17 +5,29 @@ import type { Config } from '../../config';
 import { notFound } from '../../errors';
 import { budgetReservationsWhere, budgetSalesWhere, budgetWhere } from '../budgets/budgets.where';
 import { contractSelect, toContractDto } from '../contracts/contracts.dto';
+import { signatureProviderFrom } from '../contracts/d4sign.provider';
 import { frozenServiceOf, reservationSelect, toReservationDto } from '../reservations/reservations.dto';
 import { readSnapshot, saleSelect, toSaleDto } from '../sales/sales.dto';
 import { saleContractsWhere, saleVouchersWhere } from '../sales/sales.where';
 import { toVoucherDto, voucherSelect } from '../vouchers/vouchers.service';
 
 /**
+ * How long a queued voucher e-mail is shown as being sent: the job sends within seconds, and one
+ * still failing past this is better shown as not sent than as sending for ever.
+ */
+const SENDING_WINDOW_MS = 15 * 60_000;
+
+/**
  * The budget and its client, the standing sale (null when not sold) as frozen, all the budget's
- * reservations, contracts and vouchers (signed links). Five reads whatever the budget holds; the
+ * reservations, contracts and vouchers (signed links). Six reads whatever the budget holds; the
  * services are those of the sales' snapshots, never the live rows.
  */
-export async function soldInfo(db: Db, config: Pick<Config, 'jwtSecret'>, companyId: number, budgetId: number): Promise<SoldInfo> {
+export async function soldInfo(
+  db: Db,
+  config: Pick<Config, 'jwtSecret'> & Parameters<typeof signatureProviderFrom>[0],
+  companyId: number,
+  budgetId: number,
+): Promise<SoldInfo> {
   const budget = await db.budget.findFirst({
     where: budgetWhere(companyId, budgetId),
     select: {
@@ -27,7 +39,7 @@ export async function soldInfo(db: Db, config: Pick<Config, 'jwtSecret'>, compan
     },
   });
   if (!budget) throw notFound();
-  const [sales, reservations, contracts, vouchers] = await Promise.all([
+  const [sales, reservations, contracts, vouchers, pendingMailings] = await Promise.all([
     db.sale.findMany({
       where: budgetSalesWhere(companyId, budget.id),
       select: { ...saleSelect, undoneAt: true },
@@ -47,6 +59,16 @@ export async function soldInfo(db: Db, config: Pick<Config, 'jwtSecret'>, compan
       where: saleVouchersWhere(companyId, budget.id),
       select: voucherSelect,
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    }),
+    db.saleMailing.findMany({
+      where: {
+        companyId,
+        budgetId: budget.id,
+        kind: 'vouchers',
+        sentAt: null,
+        createdAt: { gte: new Date(Date.now() - SENDING_WINDOW_MS) },
+      },
+      select: { voucherIds: true },
     }),
   ]);
   const snapshots = new Map(sales.map((s) => [s.id, readSnapshot(s.snapshot)]));
@@ -68,5 +90,9 @@ export async function soldInfo(db: Db, config: Pick<Config, 'jwtSecret'>, compan
       const voucher = toVoucherDto(config, v);
       return { ...voucher, service_title: frozenServiceOf(currentSnapshot, v.serviceId)?.title ?? voucher.service_title };
     }),
+    sending_voucher_ids: [...new Set(pendingMailings.flatMap((m) => m.voucherIds))].filter((id) =>
+      vouchers.some((v) => v.id === id && !v.sentAt),
+    ),
+    signature_available: signatureProviderFrom(config) !== null,
   };
 }

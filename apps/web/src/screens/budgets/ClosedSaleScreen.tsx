@@ -39,7 +39,11 @@ function Loading() {
 export default function ClosedSaleScreen() {
   const id = useRecordId();
   const trpc = useTRPC();
-  const query = useQuery(trpc.closedSales.soldInfo.queryOptions(id ? { id } : skipToken));
+  const query = useQuery({
+    ...trpc.closedSales.soldInfo.queryOptions(id ? { id } : skipToken),
+    // A voucher e-mail goes out from a job: its badge turns "Enviado" without a reload.
+    refetchInterval: (q) => (q.state.data?.sending_voucher_ids.length ? 2000 : false),
+  });
   const [undoing, setUndoing] = useState(false);
   const back = <BackLink to={id ? budgetInfoPath(id) : '/orcamentos'}>Voltar para o orçamento</BackLink>;
   if (recordNotFound(id, query))
@@ -110,9 +114,20 @@ export default function ClosedSaleScreen() {
           </Grid>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <ReservationsSummaryCard budgetId={info.budget_id} sale={sale} reservations={info.reservations} />
-            <ContractCard budgetId={info.budget_id} contracts={info.contracts} clientEmail={info.client.email} />
+            <ContractCard
+              budgetId={info.budget_id}
+              contracts={info.contracts}
+              clientEmail={info.client.email}
+              signatureAvailable={info.signature_available}
+            />
           </SimpleGrid>
-          <VouchersCard budgetId={info.budget_id} sale={sale} vouchers={info.vouchers} clientEmail={info.client.email} />
+          <VouchersCard
+            budgetId={info.budget_id}
+            sale={sale}
+            vouchers={info.vouchers}
+            sendingIds={info.sending_voucher_ids}
+            clientEmail={info.client.email}
+          />
           <UndoSaleDialog
             budgetId={info.budget_id}
             reservations={info.reservations}

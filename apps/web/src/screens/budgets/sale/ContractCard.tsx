@@ -157,11 +157,19 @@ function useOpenContractFile(contractId: number) {
   return { open, opening };
 }
 
-function ContractActions({ contract, clientEmail }: { contract: Contract; clientEmail: string | null }) {
+function ContractActions({
+  contract,
+  clientEmail,
+  signatureAvailable,
+}: {
+  contract: Contract;
+  clientEmail: string | null;
+  signatureAvailable: boolean;
+}) {
   const trpc = useTRPC();
   const refresh = useSaleRefresh();
   const phone = useMediaQuery('(max-width: 36em)');
-  const upload = useUpload(CONTRACT_UPLOAD, 'Erro ao enviar a cópia assinada');
+  const upload = useUpload(CONTRACT_UPLOAD, 'Erro ao anexar a cópia assinada');
   const files = useOpenContractFile(contract.id);
   const [sending, setSending] = useState(false);
   const [cancelling, setCancelling] = useState(false);
@@ -193,7 +201,7 @@ function ContractActions({ contract, clientEmail }: { contract: Contract; client
     );
     if (done) {
       await refresh();
-      toastSuccess('Cópia assinada enviada.');
+      toastSuccess('Cópia assinada anexada.');
     }
   };
 
@@ -233,9 +241,9 @@ function ContractActions({ contract, clientEmail }: { contract: Contract; client
               variant="default"
               aria-describedby={hintId}
             >
-              Enviar cópia assinada
+              Anexar cópia assinada
             </UploadButton>
-            {!contract.signature_requested_at && (
+            {!contract.signature_requested_at && signatureAvailable && (
               <Feature name="d4sign">
                 <Button variant="default" leftSection={<IconSignature size={16} aria-hidden />} onClick={() => setSigning(true)}>
                   Enviar para assinatura eletrônica
@@ -243,6 +251,13 @@ function ContractActions({ contract, clientEmail }: { contract: Contract; client
               </Feature>
             )}
           </Group>
+          {!contract.signature_requested_at && !signatureAvailable && (
+            <Feature name="d4sign">
+              <Text fz="xs" c="dimmed" data-testid="signature-unavailable">
+                A assinatura eletrônica ainda não foi configurada neste servidor: peça ao administrador do sistema para ativá-la.
+              </Text>
+            </Feature>
+          )}
           <Text fz="xs" c="dimmed" id={hintId}>
             Cópia assinada: {uploadHint(CONTRACT_UPLOAD)}
           </Text>
@@ -298,10 +313,12 @@ export function ContractCard({
   budgetId,
   contracts,
   clientEmail,
+  signatureAvailable,
 }: {
   budgetId: number;
   contracts: Contract[];
   clientEmail: string | null;
+  signatureAvailable: boolean;
 }) {
   const contract = currentContract(contracts);
   const [generating, setGenerating] = useState(false);
@@ -343,7 +360,9 @@ export function ContractCard({
       <Text fz="sm" c="dimmed" data-testid="contract-next-step">
         {CONTRACT_NEXT_STEP[state]}
       </Text>
-      {contract && contract.status !== 'cancelled' && <ContractActions key={contract.id} contract={contract} clientEmail={clientEmail} />}
+      {contract && contract.status !== 'cancelled' && (
+        <ContractActions key={contract.id} contract={contract} clientEmail={clientEmail} signatureAvailable={signatureAvailable} />
+      )}
       {canGenerate && (
         <Group>
           <Button leftSection={<IconFileText size={16} aria-hidden />} onClick={() => setGenerating(true)}>

@@ -4,16 +4,13 @@ import { dateTime, shortDate } from '@app/shared/format';
 import type { Reservation } from '@app/shared/reservations';
 import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconCircleDashed, IconEdit, IconSend, IconX } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DetailField, OrMissing } from '../../../components/DetailFields';
 import { Money } from '../../../components/Money';
-import { toastSuccess } from '../../../lib/toast';
-import { useTRPC } from '../../../lib/trpc';
 import { ReservationStatusBadge } from './badges';
+import { ConfirmReservationModal } from './ConfirmReservationModal';
 import { serviceTypeLabel } from './labels';
 import { ReservationForm } from './ReservationForm';
-import { useSaleRefresh } from './use-sale-refresh';
 
 function CheckMark({ status }: { status: Reservation['status'] }) {
   if (status === 'confirmed')
@@ -46,16 +43,7 @@ export function ReservationItem({
   onEdit: (editing: boolean) => void;
   onSend: () => void;
 }) {
-  const trpc = useTRPC();
-  const refresh = useSaleRefresh();
-  const confirm = useMutation(
-    trpc.reservations.update.mutationOptions({
-      onSuccess: () => {
-        void refresh();
-        toastSuccess('Reserva confirmada.');
-      },
-    }),
-  );
+  const [confirming, setConfirming] = useState(false);
   const title = r.service_title ?? 'Serviço';
   // Closing the form gives the focus back to its button.
   const editButton = useRef<HTMLButtonElement>(null);
@@ -143,16 +131,16 @@ export function ReservationItem({
                   color="teal"
                   size="xs"
                   leftSection={<IconCheck size={14} aria-hidden />}
-                  loading={confirm.isPending}
-                  onClick={() => confirm.mutate({ id: r.id, status: 'confirmed' })}
-                  aria-label={`Marcar como confirmada: ${title}`}
+                  onClick={() => setConfirming(true)}
+                  aria-label={`Confirmar reserva: ${title}`}
                 >
-                  Marcar como confirmada
+                  Confirmar reserva
                 </Button>
               )}
             </Group>
           </>
         )}
+        <ConfirmReservationModal reservation={confirming ? r : null} onClose={() => setConfirming(false)} />
       </Stack>
     </Card>
   );

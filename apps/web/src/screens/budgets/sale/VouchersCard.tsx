@@ -23,7 +23,7 @@ import { useUpload } from './use-upload';
 
 const WHOLE_TRIP = 'trip';
 
-function VoucherRow({ voucher, onDelete }: { voucher: Voucher; onDelete: () => void }) {
+function VoucherRow({ voucher, sending, onDelete }: { voucher: Voucher; sending: boolean; onDelete: () => void }) {
   const Icon = voucher.content_type === 'application/pdf' ? IconFileTypePdf : IconPhoto;
   const type = isFileType(voucher.content_type) ? FILE_TYPE_LABELS[voucher.content_type] : voucher.content_type;
   return (
@@ -46,6 +46,10 @@ function VoucherRow({ voucher, onDelete }: { voucher: Voucher; onDelete: () => v
               Enviado
             </Badge>
           </Tooltip>
+        ) : sending ? (
+          <Badge color="blue" variant="light" size="sm" miw="max-content" data-testid="voucher-sending">
+            Enviando…
+          </Badge>
         ) : (
           <Badge color="gray" variant="light" size="sm" miw="max-content">
             Não enviado
@@ -65,16 +69,18 @@ export function VouchersCard({
   budgetId,
   sale,
   vouchers,
+  sendingIds,
   clientEmail,
 }: {
   budgetId: number;
   sale: Sale;
   vouchers: Voucher[];
+  sendingIds: number[];
   clientEmail: string | null;
 }) {
   const trpc = useTRPC();
   const refresh = useSaleRefresh();
-  const upload = useUpload(VOUCHER_UPLOAD, 'Erro ao enviar o voucher');
+  const upload = useUpload(VOUCHER_UPLOAD, 'Erro ao anexar o voucher');
   const [target, setTarget] = useState<string>(WHOLE_TRIP);
   const [deleting, setDeleting] = useState<Voucher | null>(null);
   const [sending, setSending] = useState(false);
@@ -97,7 +103,7 @@ export function VouchersCard({
     const done = await upload.start(file, (picked, opts) => sendMultipart('POST', '/api/vouchers/upload', { file: picked, fields }, opts));
     if (done) {
       await refresh();
-      toastSuccess('Voucher enviado.');
+      toastSuccess('Voucher anexado.');
     }
   };
 
@@ -121,7 +127,7 @@ export function VouchersCard({
       ) : (
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Vouchers">
           {vouchers.map((v) => (
-            <VoucherRow key={v.id} voucher={v} onDelete={() => setDeleting(v)} />
+            <VoucherRow key={v.id} voucher={v} sending={sendingIds.includes(v.id)} onDelete={() => setDeleting(v)} />
           ))}
         </Stack>
       )}
@@ -146,7 +152,7 @@ export function VouchersCard({
           variant="light"
           aria-describedby={hintId}
         >
-          Enviar voucher
+          Anexar voucher
         </UploadButton>
       </Group>
       <Text fz="xs" c="dimmed" id={hintId}>

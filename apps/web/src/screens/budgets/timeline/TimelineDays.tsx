@@ -4,11 +4,12 @@
 
 import { shortDate, weekdayLongDate } from '@app/shared/format';
 import type { Service } from '@app/shared/services';
-import { Badge, Card, Group, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Card, Group, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { IconBedOff } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { SERVICE_TYPE_ICONS } from '../../services/type-icons';
-import type { Timeline, TimelineEntry } from './timeline';
+import type { NightsWithoutStay, Timeline, TimelineEntry } from './timeline';
 import classes from './timeline.module.css';
 
 /** What an entry adds under the service's title. */
@@ -90,6 +91,23 @@ function Entry({
   );
 }
 
+function NoStayAlert({ gap }: { gap: NightsWithoutStay }) {
+  const until = new Date(`${gap.from}T12:00:00Z`);
+  until.setUTCDate(until.getUTCDate() + gap.nights);
+  const last = until.toISOString().slice(0, 10);
+  return (
+    <Alert color="yellow" variant="light" icon={<IconBedOff size={18} aria-hidden />} data-testid="night-without-stay" role="note">
+      <Text fz="sm" fw={600}>
+        {gap.nights === 1 ? '1 noite sem hospedagem' : `${gap.nights} noites sem hospedagem`}
+      </Text>
+      <Text fz="xs">
+        De {shortDate(gap.from)} a {shortDate(last)}: nenhum hotel, cruzeiro ou voo noturno cobre{' '}
+        {gap.nights === 1 ? 'esta noite' : 'estas noites'}.
+      </Text>
+    </Alert>
+  );
+}
+
 export function TimelineDays({
   timeline,
   selectedId,
@@ -111,9 +129,14 @@ export function TimelineDays({
       })}
     </ol>
   );
+  // A run of nights without a stay shows after the last day that starts before it ends.
+  const gapsAfter = (index: number) =>
+    timeline.nightsWithoutStay.filter(
+      (g) => (index === 0 || g.from >= (timeline.days[index]?.date ?? '')) && g.from < (timeline.days[index + 1]?.date ?? '9999'),
+    );
   return (
     <Stack gap="md">
-      {timeline.days.map((d) => (
+      {timeline.days.flatMap((d, i) => [
         <Card
           key={d.date}
           withBorder
@@ -127,8 +150,9 @@ export function TimelineDays({
             {weekdayLongDate(d.date)}
           </Title>
           {entries(d.entries, d.date)}
-        </Card>
-      ))}
+        </Card>,
+        ...gapsAfter(i).map((g) => <NoStayAlert key={g.from} gap={g} />),
+      ])}
       {timeline.undated.length > 0 && (
         <Card withBorder radius="md" padding="sm" component="section" aria-label="Sem data" data-testid="timeline-day">
           <Title order={3} fz="h5" mb="xs" data-testid="timeline-day-title">

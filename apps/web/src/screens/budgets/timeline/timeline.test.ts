@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTimeline, type TimelineService } from './timeline';
+import { buildTimeline, nightsWithoutStay, type TimelineService } from './timeline';
 
 let nextId = 1;
 const service = (fields: Partial<TimelineService> & Pick<TimelineService, 'type'>): TimelineService => ({
@@ -98,6 +98,40 @@ describe('buildTimeline', () => {
   });
 
   it('is empty for a proposal without services', () => {
-    expect(buildTimeline([])).toEqual({ days: [], undated: [] });
+    expect(buildTimeline([])).toEqual({ days: [], undated: [], nightsWithoutStay: [] });
+  });
+});
+
+describe('nightsWithoutStay', () => {
+  const flight = (departure: string, arrival: string) =>
+    service({ type: 'air', start_date: departure, details: { segments: [{ departure_date: departure, arrival_date: arrival }] } });
+  const hotel = (start: string, end: string, status = 'active') =>
+    service({ type: 'accommodation', start_date: start, end_date: end, status });
+
+  it('flags the nights between a hotel and the next one, and none where a stay or an overnight flight covers them', () => {
+    // Out overnight on the 10th, hotel 11-14, nothing 14-16, hotel 16-18, back on the 18th.
+    const trip = [
+      flight('2027-07-10', '2027-07-11'),
+      hotel('2027-07-11', '2027-07-14'),
+      hotel('2027-07-16', '2027-07-18'),
+      flight('2027-07-18', '2027-07-18'),
+    ];
+    expect(nightsWithoutStay(trip)).toEqual([{ from: '2027-07-14', nights: 2 }]);
+  });
+
+  it('a cruise sleeps on board; a car rental does not; a cancelled hotel covers nothing', () => {
+    const cruise = service({ type: 'cruise', start_date: '2027-02-01', end_date: '2027-02-05' });
+    const car = service({ type: 'car_rental', start_date: '2027-02-05', end_date: '2027-02-07' });
+    expect(nightsWithoutStay([cruise, car])).toEqual([{ from: '2027-02-05', nights: 2 }]);
+    expect(nightsWithoutStay([cruise, car, hotel('2027-02-05', '2027-02-07', 'canceled')])).toEqual([{ from: '2027-02-05', nights: 2 }]);
+    expect(nightsWithoutStay([cruise, car, hotel('2027-02-05', '2027-02-07')])).toEqual([]);
+  });
+
+  it('runs over a month and a year end; a day trip or an undated proposal has no nights', () => {
+    expect(nightsWithoutStay([flight('2027-12-30', '2027-12-30'), flight('2028-01-02', '2028-01-02')])).toEqual([
+      { from: '2027-12-30', nights: 3 },
+    ]);
+    expect(nightsWithoutStay([flight('2027-03-03', '2027-03-03')])).toEqual([]);
+    expect(nightsWithoutStay([service({ type: 'tour' })])).toEqual([]);
   });
 });

@@ -30,7 +30,14 @@ export type TimelineEntry<S extends TimelineService = TimelineService> = {
 };
 
 export type TimelineDay<S extends TimelineService = TimelineService> = { date: string; entries: TimelineEntry<S>[] };
-export type Timeline<S extends TimelineService = TimelineService> = { days: TimelineDay<S>[]; undated: TimelineEntry<S>[] };
+/** Consecutive nights of the trip where nobody sleeps anywhere sold: from the night of `from`, `nights` long. */
+export type NightsWithoutStay = { from: string; nights: number };
+
+export type Timeline<S extends TimelineService = TimelineService> = {
+  days: TimelineDay<S>[];
+  undated: TimelineEntry<S>[];
+  nightsWithoutStay: NightsWithoutStay[];
+};
 
 type Segment = {
   departure_date?: unknown;
@@ -89,6 +96,58 @@ function compare(a: TimelineEntry, b: TimelineEntry): number {
   return a.service.position - b.service.position || a.service.id - b.service.id || a.key.localeCompare(b.key);
 }
 
+const nextDay = (date: string): string => {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+};
+
+/** Each night from `start` up to the night before `end` (an empty list when `end` is not after it). */
+function nights(start: string, end: string): string[] {
+  const list: string[] = [];
+  for (let night = start; night < end && list.length < 366; night = nextDay(night)) list.push(night);
+  return list;
+}
+
+/**
+ * The trip's nights (from its first dated day to its last) that no stay covers: a hotel from check-in
+ * to check-out, a cruise on board, a flight that lands the next day. Cancelled services cover nothing
+ * and take no part in the span.
+ */
+export function nightsWithoutStay(services: readonly TimelineService[]): NightsWithoutStay[] {
+  const live = services.filter((s) => s.status !== 'canceled');
+  const dates: string[] = [];
+  const covered = new Set<string>();
+  for (const s of live) {
+    const segments = s.type === 'air' && Array.isArray(s.details.segments) ? (s.details.segments as Segment[]) : [];
+    if (segments.length > 0) {
+      for (const seg of segments) {
+        const departure = day(seg.departure_date);
+        const arrival = day(seg.arrival_date);
+        if (departure) dates.push(departure);
+        if (arrival) dates.push(arrival);
+        if (departure && arrival) for (const night of nights(departure, arrival)) covered.add(night);
+      }
+      continue;
+    }
+    const start = day(s.start_date);
+    const end = day(s.end_date);
+    if (start) dates.push(start);
+    if (end) dates.push(end);
+    if ((s.type === 'accommodation' || s.type === 'cruise') && start && end) for (const night of nights(start, end)) covered.add(night);
+  }
+  if (dates.length === 0) return [];
+  dates.sort();
+  const gaps: NightsWithoutStay[] = [];
+  for (const night of nights(dates[0] as string, dates[dates.length - 1] as string)) {
+    if (covered.has(night)) continue;
+    const last = gaps[gaps.length - 1];
+    if (last && nights(last.from, night).length === last.nights) last.nights += 1;
+    else gaps.push({ from: night, nights: 1 });
+  }
+  return gaps;
+}
+
 export function buildTimeline<S extends TimelineService>(services: readonly S[]): Timeline<S> {
   const byDay = new Map<string, TimelineEntry<S>[]>();
   const undated: TimelineEntry<S>[] = [];
@@ -101,5 +160,5 @@ export function buildTimeline<S extends TimelineService>(services: readonly S[])
   const days = [...byDay.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([date, entries]) => ({ date, entries: entries.sort(compare) }));
-  return { days, undated: undated.sort(compare) };
+  return { days, undated: undated.sort(compare), nightsWithoutStay: nightsWithoutStay(services) };
 }
