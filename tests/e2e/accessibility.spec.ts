@@ -4,7 +4,8 @@
 // hotel, a task, staff) are made through the API once per worker, in an agency of their own, and
 // each role logs in once (its storage state is reused by every page). A route added to the router
 // without a screen here fails the run. Then the comboboxes: a choice by typing and Enter, and a
-// search with no match that says so.
+// search with no match that says so. Then the budget editor filled with services, a cancelled one
+// among them, with axe's check that each control's name holds its visible text.
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
@@ -20,6 +21,8 @@ type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 /** What the screens with an id open, and each role's signed-in storage state. */
 type World = {
   states: Record<Role, StorageState>;
+  /** The owner's API token, for records a test makes of its own. */
+  ownerToken: string;
   ownerId: number;
   sellerId: number;
   clientId: number;
@@ -119,6 +122,7 @@ async function buildWorld(request: APIRequestContext, browser: Browser, baseURL:
       colaborador: await signedInState(browser, baseURL, seller.email, seller.password),
       super_admin: await signedInState(browser, baseURL, DEMO.superAdmin.email, DEMO_PASSWORD),
     },
+    ownerToken: token,
     ownerId: agency.owner.id,
     sellerId: seller.id,
     clientId: budget.client.id,
@@ -273,9 +277,13 @@ async function settled(page: Page) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
-/** axe-core's serious and critical violations on the page, one line per rule (with up to 3 elements). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+/**
+ * axe-core's serious and critical violations on the page, one line per rule (with up to 3
+ * elements); `experimental` rules are run too.
+ */
+async function seriousViolations(page: Page, experimental: string[] = []): Promise<string[]> {
+  const rules = Object.fromEntries(experimental.map((id) => [id, { enabled: true }]));
+  const { violations } = await new AxeBuilder({ page }).options({ rules }).analyze();
   return violations
     .filter((v) => FAILING_IMPACTS.has(v.impact ?? ''))
     .map((v) => {
@@ -352,5 +360,33 @@ test.describe('comboboxes', () => {
     await expect(page.getByRole('listbox', { name: 'UF' })).toHaveText('Nenhum resultado');
     await state.press('Escape');
     await expect(page.getByRole('listbox', { name: 'UF' })).toBeHidden();
+  });
+});
+
+test.describe('the budget editor with its services, a cancelled one among them', () => {
+  test.use({ role: 'owner' });
+
+  test('no serious violation at either width, each control named by its visible text', async ({ page, request, world }) => {
+    // Two widths of a long screen, and a copy of the budget made first.
+    test.setTimeout(testTimeout(4));
+    // A copy of the budget of its own, one of its services cancelled with a refund.
+    type Tree = { id: number; proposals: { services: { id: number; title: string }[] }[] };
+    const copy = await call<Tree>(request, world.ownerToken, 'post', '/api/budgets/duplicate', { id: world.budgetId });
+    const canceled = copy.proposals[0]?.services[0] as { id: number; title: string };
+    await call(request, world.ownerToken, 'post', '/api/refunds/', { service_id: canceled.id, refund_cents: 10_000, penalty_cents: 5_000 });
+
+    for (const width of WIDTHS) {
+      await test.step(width.name, async () => {
+        await page.setViewportSize(width.viewport);
+        await page.goto(`/novo-orcamento/${copy.id}`);
+        // Shown once its services are (the screen keeps a live events stream open: the network is never quiet).
+        const row = page.getByTestId('service-row').filter({ hasText: canceled.title });
+        await expect(row).toContainText('Cancelado', { timeout: 30_000 });
+        await expect(page.getByTestId('service-row')).toHaveCount(copy.proposals[0]?.services.length ?? 0);
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+        const violations = await seriousViolations(page, ['label-content-name-mismatch']);
+        expect.soft(violations, `budget editor at ${width.name}`).toEqual([]);
+      });
+    }
   });
 });

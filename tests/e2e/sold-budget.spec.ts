@@ -49,7 +49,7 @@ test.describe('a sold budget in the editor', () => {
 
     // Everything still reads: the passengers, both proposals with their services and totals.
     await expect(page.getByTestId('pax-row')).toHaveCount(3);
-    await expect(page.getByRole('tab')).toHaveText(['Opção Lisboa', 'Opção Porto']);
+    await expect(page.getByRole('tab')).toHaveText(['Opção LisboaVendida', 'Opção Porto']);
     await expect(page.getByTestId('service-row')).toHaveCount(3);
     await expect(page.getByTestId('proposal-total')).toBeVisible();
     await expectEditActions(page, false);

@@ -24,6 +24,8 @@ import { registerBillingRoutes } from './modules/billing/billing.routes';
 import { registerBudgetDocumentRoutes } from './modules/budget-documents/budget-documents.routes';
 import { registerClientRoutes } from './modules/clients/clients.routes';
 import { registerContractRoutes } from './modules/contracts/contracts.routes';
+import { registerEventRoutes } from './modules/events/events.routes';
+import { PRESENCE_CHANNEL, RECORD_CHANNEL } from './modules/events/live-hub';
 import { registerDevRoutes } from './modules/health/dev.routes';
 import { CLOSING, registerHealthRoutes } from './modules/health/health.routes';
 import { registerImportRoutes } from './modules/imports/imports.routes';
@@ -33,6 +35,7 @@ import { registerUploadRoutes } from './modules/uploads/uploads.routes';
 import { registerVoucherRoutes } from './modules/vouchers/vouchers.routes';
 import type { Platform } from './platform';
 import { startKeptReads } from './platform/kept-reads';
+import type { EmbeddedNotifications } from './platform/record-changes';
 import { API_PREFIX, openApiDocument, registerRestRoutes } from './rest';
 import { type AppRouter, appRouter } from './router';
 import { securityHeaders } from './security-headers';
@@ -45,8 +48,12 @@ export type ServedRoute = { method: string; url: string };
 /** `routes` is Fastify's own route table, read by the route inventory test. */
 export type BuiltApp = { app: FastifyInstance; deps: Deps; platform: Platform; routes: ServedRoute[] };
 
-/** External plugins -> app plugins -> routes. */
-export async function buildApp(config: Config, db: Db, opts: { queueName?: string; logStream?: LogStream } = {}): Promise<BuiltApp> {
+/** External plugins -> app plugins -> routes. `embedded`: the embedded database main.ts started, if any. */
+export async function buildApp(
+  config: Config,
+  db: Db,
+  opts: { queueName?: string; logStream?: LogStream; embedded?: EmbeddedNotifications } = {},
+): Promise<BuiltApp> {
   const app = Fastify({
     ...(await logOptions(config, opts.logStream)),
     ...CLOSING,
@@ -72,7 +79,7 @@ export async function buildApp(config: Config, db: Db, opts: { queueName?: strin
   const platform = createAppPlatform(config, db, app.log, { queueName: opts.queueName });
   const deps: Deps = { db, config, platform };
   if (config.DATABASE_URL) {
-    const kept = startKeptReads(db, config.DATABASE_URL, [SESSION_CHANNEL, REFERENCE_CHANNEL], (error) =>
+    const kept = startKeptReads(db, config.DATABASE_URL, [SESSION_CHANNEL, REFERENCE_CHANNEL, RECORD_CHANNEL, PRESENCE_CHANNEL], (error) =>
       app.log.warn({ err: error }, 'kept reads: the listening connection failed; reads go to the database until it is back'),
     );
     app.addHook('onClose', () => kept.stop());
@@ -166,6 +173,7 @@ export async function buildApp(config: Config, db: Db, opts: { queueName?: strin
   registerContractRoutes(app, deps);
   registerVoucherRoutes(app, deps);
   registerImportRoutes(app, deps);
+  await registerEventRoutes(app, deps, opts.embedded);
   await registerBillingRoutes(app, deps);
   await registerAccessLogRoutes(app, deps);
   registerRestRoutes(app, appRouter, deps);

@@ -39,7 +39,7 @@ await withAdvisoryLock(databaseUrl, 'app:migrate-and-seed', async () => {
   if (firstStart && config.SEED_SAMPLE_CRM) await (await import('./sample-budgets')).seedSampleBudgets(db);
 });
 
-const { app, platform } = role === 'worker' ? await buildWorker(config, db) : await buildApp(config, db);
+const { app, platform } = role === 'worker' ? await buildWorker(config, db) : await buildApp(config, db, { embedded });
 // An API process only enqueues: its jobs wait (in Redis, or as embedded_jobs rows) for a worker.
 if (role !== 'api') await platform.jobs.start();
 

@@ -10,6 +10,7 @@ import { closedSalesRouter } from './modules/closed-sales/closed-sales.procedure
 import { companiesRouter } from './modules/companies/companies.procedures';
 import { contractsRouter, contractTemplatesRouter } from './modules/contracts/contracts.procedures';
 import { currencyQuotesRouter } from './modules/currency-quotes/currency-quotes.procedures';
+import { presenceRouter } from './modules/events/presence.procedures';
 import { favoriteHotelsRouter } from './modules/favorite-hotels/favorite-hotels.procedures';
 import { mediaRouter } from './modules/favorite-hotels/media.procedures';
 import { flightsRouter } from './modules/flights/flights.procedures';
@@ -46,6 +47,7 @@ export const appRouter = router({
   paymentMethods: paymentMethodsRouter,
   currencyQuotes: currencyQuotesRouter,
   budgets: budgetsRouter,
+  presence: presenceRouter,
   proposals: proposalsRouter,
   services: servicesRouter,
   recommendations: recommendationsRouter,

@@ -32,6 +32,8 @@ export type InventoryRoute = {
   upload?: PlainRoute['upload'];
   /** Path parameters named like ids that are not record ids (see PlainRoute.textParams). */
   textParams?: string[];
+  /** A server-sent events stream (see PlainRoute.stream). */
+  stream?: true;
 };
 
 export type Inventory = { routes: InventoryRoute[]; problems: string[] };
@@ -140,6 +142,7 @@ export function buildInventory(served: ServedRoute[], openapi: { paths: Record<s
       input: plain.input,
       upload: plain.upload,
       textParams: plain.textParams,
+      stream: plain.stream,
       pathParams: pathParams(route.url),
     });
     // The id matrices find a route's ids through its declared schema: an undeclared one would go untested.

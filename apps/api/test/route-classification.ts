@@ -18,6 +18,7 @@ import {
   VOUCHER_UPLOAD,
   voucherFileInput,
 } from '@app/shared';
+import { LIVE_EVENTS_PATH } from '@app/shared/events';
 import type { ZodType } from 'zod';
 
 /**
@@ -55,6 +56,11 @@ export type PlainRoute = {
    * session id, a storage key checked by its pattern). Any other id-like parameter must be in `input`.
    */
   textParams?: string[];
+  /**
+   * A server-sent events stream: its answer stays open for as long as the client reads, so the
+   * matrices read its status, headers and first message, then close it (guard/requests.ts send).
+   */
+  stream?: true;
 };
 
 export const PLAIN_ROUTES: PlainRoute[] = [
@@ -190,6 +196,13 @@ export const PLAIN_ROUTES: PlainRoute[] = [
     access: 'authed',
     why: 'the CSV template of an import kind',
     input: importTemplateParams,
+  },
+  {
+    method: 'GET',
+    url: LIVE_EVENTS_PATH,
+    access: 'authed',
+    why: "live screens: the user's server-sent events stream of the changes of the user's own agency (and who has a budget open), resumed from Last-Event-ID",
+    stream: true,
   },
   ...ACCESS_LOG_PATHS.map(
     (url): PlainRoute => ({

@@ -1,4 +1,5 @@
 import { createTheme, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
+import { searchWordsFilter } from './lib/options-filter';
 
 /**
  * Mantine's palettes with shades 6 to 9 darkened (hue and saturation kept) to WCAG AA: shade 6 —
@@ -25,10 +26,11 @@ const ACCESSIBLE_COLORS: Record<string, MantineColorsTuple> = {
   orange: ['#fff4e6', '#ffe8cc', '#ffd8a8', '#ffc078', '#ffa94d', '#ff922b', '#b25202', '#a74505', '#993b08', '#8e2f0a'],
 };
 
-// Comboboxes: typing filters and highlights the first match, so Enter takes it; a search with no
-// match says so. pt-BR names for the controls Mantine labels in English by default. Plain objects
-// (not Component.extend) so the theme does not pull those components into the entry chunk.
-const comboboxDefaults = { selectFirstOptionOnChange: true, nothingFoundMessage: 'Nenhum resultado' };
+// Comboboxes: typing filters as the lists' searches do (every word, any order) and highlights the
+// first match, so Enter takes it; a search with no match says so. pt-BR names for the controls
+// Mantine labels in English by default. Plain objects (not Component.extend) so the theme does not
+// pull those components into the entry chunk.
+const comboboxDefaults = { selectFirstOptionOnChange: true, nothingFoundMessage: 'Nenhum resultado', filter: searchWordsFilter };
 
 export const theme: MantineThemeOverride = createTheme({
   primaryColor: 'blue',
@@ -43,6 +45,7 @@ export const theme: MantineThemeOverride = createTheme({
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar menu' } } },
     Select: { defaultProps: { ...comboboxDefaults, clearButtonProps: { 'aria-label': 'Limpar' } } },
     MultiSelect: { defaultProps: { ...comboboxDefaults, clearButtonProps: { 'aria-label': 'Limpar' } } },
+    Autocomplete: { defaultProps: { filter: searchWordsFilter } },
     // A table wider than the screen scrolls in its own box: a Tab stop, so the arrows scroll it.
     TableScrollContainer: { defaultProps: { type: 'native', tabIndex: 0 } },
   },

@@ -104,3 +104,85 @@ export function listenToChannels(url: string, channels: string[], handlers: Chan
     },
   };
 }
+
+const NOTIFICATION_RESPONSE = 0x41; // 'A'
+/** A backend message starts with its type byte and an int32 length that counts itself. */
+const HEADER_BYTES = 5;
+
+/**
+ * Takes the NotificationResponse messages out of a stream of backend messages cut into chunks
+ * anywhere (a message, even its header, may span chunks): `push` returns the bytes of every other
+ * message, in order, and hands each notification to `onNotification`. The embedded database has
+ * one session behind every connection, so a NOTIFY committed by one comes back in that
+ * connection's reply (embedded.ts takes it out there and tells the process instead).
+ */
+export class NotificationFilter {
+  private readonly header = Buffer.alloc(HEADER_BYTES);
+  /** Header bytes read so far: a header cut by a chunk's end waits, unsent, for the rest. */
+  private headerBytes = 0;
+  /** Body bytes of the current message still to come. */
+  private remaining = 0;
+  /** The current notification's body as it arrives; null inside any other message. */
+  private body: Buffer[] | null = null;
+
+  constructor(private readonly onNotification: (channel: string, payload: string) => void) {}
+
+  push(chunk: Uint8Array): Uint8Array {
+    const kept: Uint8Array[] = [];
+    // Chunk bytes from here on go through, unless a notification is cut out below.
+    let keepFrom = this.body && this.remaining > 0 ? chunk.length : 0;
+    let i = 0;
+    while (i < chunk.length) {
+      if (this.remaining > 0) {
+        const n = Math.min(this.remaining, chunk.length - i);
+        this.body?.push(Buffer.from(chunk.subarray(i, i + n)));
+        i += n;
+        this.remaining -= n;
+        if (this.remaining === 0 && this.body) {
+          this.notify();
+          keepFrom = i;
+        }
+        continue;
+      }
+      const start = i;
+      const heldBefore = this.headerBytes;
+      const n = Math.min(HEADER_BYTES - heldBefore, chunk.length - i);
+      this.header.set(chunk.subarray(i, i + n), heldBefore);
+      this.headerBytes += n;
+      i += n;
+      if (this.headerBytes < HEADER_BYTES) {
+        if (start > keepFrom) kept.push(chunk.subarray(keepFrom, start));
+        keepFrom = chunk.length;
+        break;
+      }
+      this.headerBytes = 0;
+      this.remaining = this.header.readInt32BE(1) - 4;
+      if (this.header[0] === NOTIFICATION_RESPONSE) {
+        if (start > keepFrom) kept.push(chunk.subarray(keepFrom, start));
+        keepFrom = chunk.length;
+        this.body = [];
+        if (this.remaining === 0) {
+          this.notify();
+          keepFrom = i;
+        }
+      } else {
+        this.body = null;
+        // The part of this header that came with the previous chunk goes out first.
+        if (heldBefore > 0) kept.push(Buffer.from(this.header.subarray(0, heldBefore)));
+      }
+    }
+    if (kept.length === 0 && keepFrom === 0) return chunk;
+    if (keepFrom < chunk.length) kept.push(chunk.subarray(keepFrom));
+    return kept.length === 1 ? (kept[0] as Uint8Array) : Buffer.concat(kept);
+  }
+
+  /** NotificationResponse: int32 process id, then the channel and the payload as C strings. */
+  private notify() {
+    const body = Buffer.concat(this.body ?? []);
+    this.body = null;
+    const channelEnd = body.indexOf(0, 4);
+    const payloadEnd = body.indexOf(0, channelEnd + 1);
+    if (channelEnd < 0 || payloadEnd < 0) return;
+    this.onNotification(body.toString('utf8', 4, channelEnd), body.toString('utf8', channelEnd + 1, payloadEnd));
+  }
+}

@@ -13,7 +13,7 @@ export type { ContractStatus };
 export const CONTRACT_STATUSES = ['generated', 'uploaded', 'sent', 'signed', 'cancelled'] as const satisfies readonly ContractStatus[];
 export const CONTRACT_STATUS_LABELS: Record<ContractStatus, string> = {
   generated: 'Gerado',
-  uploaded: 'Cópia assinada enviada',
+  uploaded: 'Cópia assinada anexada',
   sent: 'Enviado ao cliente',
   signed: 'Assinado',
   cancelled: 'Cancelado',
@@ -121,6 +121,14 @@ export const CONTRACT_PLACEHOLDERS = [
     ].join('\n'),
   },
   { key: 'agencia.nome', label: 'Nome da agência', group: 'agency', sample: 'Viagens São João Ltda.' },
+  { key: 'agencia.cnpj', label: 'CNPJ da agência', group: 'agency', sample: '11.222.333/0001-81' },
+  { key: 'agencia.cadastur', label: 'Cadastur da agência', group: 'agency', sample: '35.123456.10.0001-2' },
+  {
+    key: 'agencia.endereco',
+    label: 'Endereço da agência',
+    group: 'agency',
+    sample: 'Rua Augusta, 1500, sala 32 – Consolação, São Paulo/SP, CEP 01304-001',
+  },
   { key: 'agencia.email', label: 'E-mail da agência', group: 'agency', sample: 'contato@viagenssaojoao.com.br' },
   { key: 'agencia.telefone', label: 'Telefone da agência', group: 'agency', sample: '(11) 3333-4444' },
   { key: 'agencia.cidade', label: 'Cidade da agência', group: 'agency', sample: 'São Paulo/SP' },

@@ -5,6 +5,7 @@
 import { AgeGroup } from '@app/db/browser';
 import { BUDGET_SERVICE_TYPES } from './budget-services';
 import { BUDGET_STATUSES } from './budgets';
+import { companyIdentityFields } from './companies';
 import { BR_STATES } from './documents';
 import { MAX_INSTALLMENTS } from './installments';
 import { idParam, recordIdField } from './pagination';
@@ -381,7 +382,7 @@ export const companyContactFields = {
   state: z.enum(BR_STATES).nullable(),
 };
 export const updateCompanyInput = idParam
-  .extend(z.object(companyContactFields).partial().shape)
+  .extend(z.object({ ...companyContactFields, ...companyIdentityFields }).partial().shape)
   .extend({ costs_visibility: costsVisibilityField.optional() })
   .strict();
 export type UpdateCompanyInput = z.infer<typeof updateCompanyInput>;

@@ -1,4 +1,5 @@
 import { emailField, userSchema } from './auth';
+import { companyIdentityOutput } from './companies';
 import { AGENCY_ROLES, USER_STATUSES } from './constants';
 import { COSTS_VISIBILITIES } from './costs';
 import { idParam, paginationInput, paginationSchema, searchInput } from './pagination';
@@ -42,6 +43,8 @@ export const companySchema = z.object({
   instagram: z.string().nullable(),
   city: z.string().nullable(),
   state: z.string().nullable(),
+  /** Who the agency is on its contracts: CNPJ, Cadastur and address (the owner edits them). */
+  ...companyIdentityOutput,
   /** Who in the agency sees costs, revenue and margins (the owner sets it). */
   costs_visibility: costsVisibilityField,
 });

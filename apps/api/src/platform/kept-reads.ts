@@ -4,7 +4,7 @@
 // nothing is kept. A mutation waits, before it answers, until the notifications of what it
 // committed have arrived (trpc.ts), so its own caller never meets a read it changed as it was.
 import type { Db } from '@app/db';
-import { type ChannelListener, listenToChannels } from '@app/db/notifications';
+import { type ChannelHandlers, type ChannelListener, listenToChannels } from '@app/db/notifications';
 
 /** A safety net for a connection lost without a word (no notice, no error): entries expire anyway. */
 const ENTRY_TTL_MS = 60_000;
@@ -88,7 +88,10 @@ export async function readThrough<K, V>(
   return value;
 }
 
-type Feed = { listener: ChannelListener; caches: Map<string, KeptReads<unknown, unknown>>; users: number };
+/** Another reader of the same notifications (the live screens: modules/events). */
+export type ChangeTap = Pick<ChannelHandlers, 'onMessage' | 'onReset'>;
+
+type Feed = { listener: ChannelListener; caches: Map<string, KeptReads<unknown, unknown>>; taps: Set<ChangeTap>; users: number };
 const feeds = new WeakMap<Db, Feed>();
 
 /**
@@ -104,14 +107,19 @@ export function startKeptReads(
   let feed = feeds.get(db);
   if (!feed) {
     const caches = new Map<string, KeptReads<unknown, unknown>>();
+    const taps = new Set<ChangeTap>();
     const listener = listenToChannels(databaseUrl, channels, {
-      onMessage: (channel, payload) => caches.get(channel)?.changed(payload),
+      onMessage: (channel, payload) => {
+        caches.get(channel)?.changed(payload);
+        for (const tap of taps) tap.onMessage(channel, payload);
+      },
       onReset: () => {
         for (const cache of caches.values()) cache.reset();
+        for (const tap of taps) tap.onReset();
       },
       onError,
     });
-    feed = { listener, caches, users: 0 };
+    feed = { listener, caches, taps, users: 0 };
     feeds.set(db, feed);
   }
   const current = feed;
@@ -142,6 +150,17 @@ export function keptReadsOf<K, V>(db: Db, channel: string, maxEntries?: number):
     feed.caches.set(channel, cache);
   }
   return cache as KeptReads<K, V>;
+}
+
+/**
+ * Hands every notification the connection listening over `db` hears (and each reset of it) to
+ * `tap` as well, until the returned function is called; undefined when nothing listens.
+ */
+export function tapChanges(db: Db, tap: ChangeTap): (() => void) | undefined {
+  const feed = feeds.get(db);
+  if (!feed) return undefined;
+  feed.taps.add(tap);
+  return () => feed.taps.delete(tap);
 }
 
 /** Waits until this process has heard of every change committed so far (see the top). */

@@ -1,4 +1,5 @@
-import type { LightMyRequestResponse } from 'fastify';
+import { Readable } from 'node:stream';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { z } from 'zod';
 import type { TestApp } from '../harness';
@@ -33,7 +34,8 @@ export function internalsIn(text: string): string | undefined {
   return INTERNALS.find((re) => re.test(text))?.source;
 }
 
-export type Call = { method: string; url: string; payload?: string | Buffer; headers: Record<string, string> };
+/** `stream`: the route answers a server-sent events stream (InventoryRoute.stream). */
+export type Call = { method: string; url: string; payload?: string | Buffer; headers: Record<string, string>; stream?: true };
 
 /** A small real file of each type an upload route may accept (the server sniffs the bytes). */
 export const SAMPLE_FILES: Record<string, { name: string; data: Buffer }> = {
@@ -136,7 +138,7 @@ export function buildCall(
   if (opts.raw && route.method !== 'GET' && route.method !== 'HEAD')
     return { method: route.method, url, payload: opts.raw.body, headers: { ...headers, 'content-type': opts.raw.contentType } };
   if (route.method === 'GET' || route.method === 'DELETE' || route.method === 'HEAD') {
-    return { method: route.method, url: url + queryString(rest), headers };
+    return { method: route.method, url: url + queryString(rest), headers, ...(route.stream ? { stream: true as const } : {}) };
   }
   if (route.upload) {
     // A valid small file of an accepted type, plus the text fields of the input.
@@ -152,7 +154,37 @@ export function buildCall(
 }
 
 export function send(t: TestApp, call: Call, extra: { remoteAddress?: string } = {}): Promise<LightMyRequestResponse> {
-  return t.app.inject({ method: call.method as 'GET', url: call.url, headers: call.headers, payload: call.payload, ...extra });
+  const request = { method: call.method as 'GET', url: call.url, headers: call.headers, payload: call.payload, ...extra };
+  return call.stream ? streamStart(t, request) : t.app.inject(request);
+}
+
+/**
+ * A stream's answer as far as its first message (an error answer, whole), then the stream closed:
+ * what the matrices check of a route whose answer stays open.
+ */
+async function streamStart(t: TestApp, request: InjectOptions): Promise<LightMyRequestResponse> {
+  const res = await t.app.inject({ ...request, payloadAsStream: true });
+  const events = /^text\/event-stream\b/.test(String(res.headers['content-type'] ?? ''));
+  let body = '';
+  // Leaving the loop destroys the stream, which closes the request.
+  for await (const chunk of res.stream()) {
+    body += String(chunk);
+    if (events && body.includes('\n\n')) break;
+  }
+  return {
+    raw: res.raw,
+    headers: res.headers,
+    statusCode: res.statusCode,
+    statusMessage: res.statusMessage,
+    trailers: res.trailers,
+    cookies: res.cookies,
+    isLightMyRequest: true,
+    rawPayload: Buffer.from(body),
+    payload: body,
+    body,
+    json: () => JSON.parse(body),
+    stream: () => Readable.from([body]),
+  };
 }
 
 /**

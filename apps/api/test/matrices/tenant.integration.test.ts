@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { injectEventStream, KIND_TABLES } from '../event-stream';
 import { idFields, isIdField, setPath, validSample } from '../guard/inputs';
 import { buildCall, cacheProblems, safeJson, send } from '../guard/requests';
 import { idResolver, MISSING_ID, tableForField, useGuard } from '../guard/setup';
@@ -34,6 +35,9 @@ describe('tenant isolation matrix', () => {
     let cases = 0;
     let withIds = 0;
     let baseline = JSON.stringify(victimBefore);
+    // The attacker's event stream is open the whole run: it must never name a row of the other agency.
+    const victimToken = await t.tokenFor(DEMO.users.owner);
+    const [attackerStream, victimStream] = [await injectEventStream(t, attacker), await injectEventStream(t, victimToken)];
 
     const check = async (route: InventoryRoute, label: string, input: unknown) => {
       const call = buildCall(route, input, { token: attacker });
@@ -95,8 +99,27 @@ describe('tenant isolation matrix', () => {
     failures.push(...(await crossTenantReferences(t.deps.db, g.catalog)));
     if (JSON.stringify(await g.dump(victim)) !== JSON.stringify(victimBefore))
       failures.push("the other agency's rows are not byte-for-byte the same as before");
+    // The streams were live: the other agency's own write (and its presence) reaches its stream only.
+    const [victimClient] = victimIds.get('clients') ?? [];
+    const [victimBudget] = victimIds.get('budgets') ?? [];
+    await t.call('PATCH', `/api/clients/${victimClient}`, { token: victimToken, body: { notes: 'Alterado pela própria agência' } });
+    await t.call('POST', `/api/budgets/${victimBudget}/presence`, { token: victimToken });
+    await victimStream.waitFor((m) => m.event === 'change' && JSON.parse(m.data).id === victimClient);
+    await victimStream.waitFor((m) => m.event === 'presence');
+    for (const change of attackerStream.changes()) {
+      const named = [
+        victimIds.get(KIND_TABLES[change.kind])?.includes(change.id) && `${change.kind} ${change.id}`,
+        change.budget_id !== undefined && victimIds.get('budgets')?.includes(change.budget_id) && `budget ${change.budget_id}`,
+      ].filter(Boolean);
+      if (named.length) failures.push(`GET /api/events: the attacker's stream named the other agency's ${named.join(', ')}`);
+    }
+    for (const m of attackerStream.messages.filter((m) => m.event === 'presence'))
+      if (victimIds.get('budgets')?.includes(JSON.parse(m.data).budget_id))
+        failures.push(`GET /api/events: the attacker's stream told ${m.data}`);
+    attackerStream.close();
+    victimStream.close();
     console.log(
-      `[tenant matrix] ${routes.length} routes (${withIds} with ids or filters), ${cases} cases, ${g.catalog.tenant.size} agency-owned tables dumped, ${secrets.length} strings of the other agency watched, ${failures.length} failures`,
+      `[tenant matrix] ${routes.length} routes (${withIds} with ids or filters), ${cases} cases, ${g.catalog.tenant.size} agency-owned tables dumped, ${secrets.length} strings of the other agency watched, ${attackerStream.changes().length} changes on the attacker's event stream checked, ${failures.length} failures`,
     );
     expect(failures).toEqual([]);
   });

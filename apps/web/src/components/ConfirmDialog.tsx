@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Dialog } from './Dialog';
 
 type Props = {
   opened: boolean;
@@ -26,7 +27,7 @@ export function ConfirmDialog({
   onClose,
 }: Props) {
   return (
-    <Modal opened={opened} onClose={onClose} title={<Text fw={600}>{title}</Text>} centered size="md" closeOnClickOutside={!loading}>
+    <Dialog opened={opened} onClose={onClose} title={<Text fw={600}>{title}</Text>} centered size="md" closeOnClickOutside={!loading}>
       <Stack gap="lg">
         <div>{children}</div>
         <Group justify="flex-end" gap="sm">
@@ -38,6 +39,6 @@ export function ConfirmDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -28,7 +28,9 @@ export function PhoneInput<V>({
       {...input}
       onBlur={() => {
         input.onBlur();
-        form.setFieldValue(path, formatPhone(String(input.value ?? '')) as never);
+        // Only a number to tidy is set again: setting an untouched field would validate it on a mere visit.
+        const tidy = formatPhone(String(input.value ?? ''));
+        if (tidy !== (input.value ?? '')) form.setFieldValue(path, tidy as never);
       }}
     />
   );

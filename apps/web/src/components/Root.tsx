@@ -3,6 +3,7 @@ import { useNotifications } from '@mantine/notifications';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import type { RouteMeta } from '../lib/gates';
+import { getRouter } from '../lib/navigation';
 import { usePlanModals } from '../lib/plan-modals';
 import { NavigationProgress } from './NavigationProgress';
 import { NotificationBar } from './NotificationBar';
@@ -30,10 +31,14 @@ function useDocumentTitle() {
   }, [title]);
 }
 
-/** Scroll to the top on every navigation. */
+/**
+ * Scroll to the top on every navigation, but for a screen's own change of its address that keeps
+ * the place (React Router's preventScrollReset: the budget editor's open tab, ?proposta=).
+ */
 function useScrollToTop() {
   const { key } = useLocation();
   useEffect(() => {
+    if (getRouter()?.state.preventScrollReset) return;
     window.scrollTo(0, 0);
   }, [key]);
 }

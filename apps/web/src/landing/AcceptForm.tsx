@@ -13,6 +13,21 @@ type Props = {
   onAccepted: (answer: AcceptAnswer, name: string) => void;
 };
 
+export const ACCEPT_FORM_ID = 'aceitar';
+
+/**
+ * 'Quero esta': the form comes to the top of the screen with its first empty field focused, ready
+ * for typing (a link to its anchor would only scroll, leaving the focus behind on the link).
+ */
+export function focusAcceptForm(event: Event) {
+  const form = document.getElementById(ACCEPT_FORM_ID);
+  if (!form) return;
+  event.preventDefault();
+  const field = [...form.querySelectorAll('input')].find((input) => !input.value);
+  form.scrollIntoView({ block: 'start' });
+  field?.focus({ preventScroll: true });
+}
+
 function FieldError({ id, messages }: { id: string; messages: string[] | undefined }) {
   return messages?.length ? (
     <p class="lp-field-error" id={id}>
@@ -55,7 +70,7 @@ export function AcceptForm({ page, proposal, onProposal, onAccepted }: Props) {
 
   const fields = error?.fields ?? {};
   return (
-    <form class="lp-section lp-accept" id="aceitar" aria-labelledby="accept-title" onSubmit={submit}>
+    <form class="lp-section lp-accept" id={ACCEPT_FORM_ID} aria-labelledby="accept-title" onSubmit={submit}>
       <h2 id="accept-title">Gostou? Aceite sua proposta</h2>
       <p class="lp-muted">A agência recebe seu aceite na hora e entra em contato para concluir a reserva.</p>
 

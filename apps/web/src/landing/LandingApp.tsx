@@ -9,7 +9,7 @@ import type { AgencyContact, LandingPage, LandingProposal } from '@app/shared/la
 import { LANDING_PAGE_MESSAGES, timelineDays } from '@app/shared/landing-rules';
 import { passengerSplit, perPassengerText } from '@app/shared/splits';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { AcceptForm } from './AcceptForm';
+import { ACCEPT_FORM_ID, AcceptForm, focusAcceptForm } from './AcceptForm';
 import { fetchLandingPage, LandingError } from './api';
 import { CanceledServices } from './CanceledServices';
 import { PaymentOptions } from './PaymentOptions';
@@ -20,7 +20,7 @@ function AgencyBar({ agency }: { agency: AgencyContact }) {
   return (
     <header class="lp-top">
       {agency.logo_url ? (
-        <img class="lp-logo" src={agency.logo_url} alt="" width={40} height={40} />
+        <img class="lp-logo" src={agency.logo_url} alt={`Logo de ${agency.name}`} width={40} height={40} />
       ) : (
         <span class="lp-logo lp-logo--initial" aria-hidden="true">
           {agency.name.charAt(0)}
@@ -331,7 +331,7 @@ function Ready({ initial }: { initial: LandingPage }) {
             <p class="lp-label">{proposal.title}</p>
             <p class="lp-sticky-total">{toCurrency(proposal.totals.sale_cents, page.currency)}</p>
           </div>
-          <a class="lp-button lp-button--primary" href="#aceitar">
+          <a class="lp-button lp-button--primary" href={`#${ACCEPT_FORM_ID}`} onClick={focusAcceptForm}>
             Quero esta
           </a>
         </div>

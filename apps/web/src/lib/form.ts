@@ -1,6 +1,7 @@
 // The one form library of the app: @mantine/form, validated by the API's own zod schemas through
-// the shared form error map (packages/shared form.ts). Fields validate on input and on blur,
-// inputs take their limits (a text's length, a number's range) from the schema, a submit with errors
+// the shared form error map (packages/shared form.ts). A field validates as it changes and when
+// it is left after a change (never for a mere visit: tabbing past an empty field says nothing until
+// the submit), inputs take their limits (a text's length, a number's range) from the schema, a submit with errors
 // scrolls to and focuses the first field in error, and the API's field errors land on their fields,
 // list rows included, and only there (the notification bar leaves them out).
 import {
@@ -15,6 +16,7 @@ import {
 import { type FormErrors, schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
 import { type FormEvent, useRef, useState } from 'react';
 import { apiError, fieldKey, fieldLabel, markShownByForm } from './api-error';
+import { sameValues } from './same-values';
 
 type Values = Record<string, unknown>;
 
@@ -52,6 +54,8 @@ export type SchemaForm<S extends Schema, V extends Values> = UseFormReturnType<V
   submit: (handler: (input: SchemaOutput<S>) => void) => (event?: FormEvent<HTMLFormElement>) => void;
   /** Shows the API's field errors on their fields (the rows as shown when they were sent). */
   setServerErrors: (error: unknown) => void;
+  /** Whether the values differ from the saved ones (a list's row added or removed included). */
+  hasChanges: () => boolean;
 };
 
 /** A form's rules from its schema: the validator, and the resolver the form library runs. */
@@ -98,8 +102,11 @@ export function useSchemaForm<S extends Schema, V extends Values>(options: {
   initialValues: V;
   /** The labels of fields that messages name ('The Nome field...', 'CPF não é válido'), by field name. */
   labels?: FormLabels;
+  /** The values as saved, when the form opens on others (a restored draft); else `initialValues`. */
+  savedValues?: V;
 }): SchemaForm<S, V> {
   const { schema, initialValues, labels } = options;
+  const [saved] = useState(() => options.savedValues ?? initialValues);
   const [, setLoaded] = useState(false);
   const [rules] = useState(() => formRules(schema, labels, () => setLoaded(true)));
   const [formError, setFormError] = useState<string | null>(null);
@@ -113,16 +120,21 @@ export function useSchemaForm<S extends Schema, V extends Values>(options: {
     initialValues,
     validate: rules.resolve,
     validateInputOnChange: true,
-    validateInputOnBlur: true,
     transformValues: (values) => {
       // Runs after a successful validation, so after the rules loaded.
       const loaded = rules.current();
       if (!loaded) throw new Error('form rules not loaded');
       return loaded.validator.parse(values);
     },
-    enhanceGetInputProps: ({ field }) => {
+    enhanceGetInputProps: ({ field, form: self }) => {
       const loaded = rules.current();
-      return loaded ? inputLimitsOf(loaded.schema, String(field)) : {};
+      const path = String(field);
+      return {
+        ...(loaded ? inputLimitsOf(loaded.schema, path) : {}),
+        onBlur: () => {
+          if (self.isDirty(path)) self.validateField(path);
+        },
+      };
     },
     // The changed field validates itself; the others that depend on it (a confirmation, an end
     // date) follow: those showing an error and those already visited with a value.
@@ -192,5 +204,5 @@ export function useSchemaForm<S extends Schema, V extends Values>(options: {
     if (Object.keys(own).length > 0 || other.length > 0) markShownByForm(error);
   };
 
-  return { ...form, formError, submit, setServerErrors };
+  return { ...form, formError, submit, setServerErrors, hasChanges: () => !sameValues(form.getValues(), saved) };
 }

@@ -2,7 +2,7 @@
 // them, with the company id of the signed-in user.
 import { columnsOf, type Prisma, type RawBuilder, type SqlBool, type StatementValues, sql } from '@app/db';
 import type { AttendanceFilters } from '@app/shared';
-import { containsPattern, foldedContains, trigramSearchable } from '../../search';
+import { foldedContainsAll, type SearchShape, searchPatterns, searchShape } from '../../search';
 
 const a = columnsOf('attendances', 'a');
 
@@ -27,7 +27,7 @@ export type FilterShape = {
   client: boolean;
   from: boolean;
   to: boolean;
-  search: { trigram: boolean; byId: boolean } | null;
+  search: (SearchShape & { byId: boolean }) | null;
 };
 
 /** The filters' parameters, beside the company. */
@@ -37,7 +37,7 @@ export type FilterValues = {
   client_id: number;
   start_date_from: string;
   start_date_to: string;
-  pattern: string;
+  words: string[];
   search_id: number;
 };
 
@@ -50,7 +50,7 @@ export function filterShape(f: AttendanceFilters): FilterShape {
     client: !!f.client_id,
     from: !!f.start_date_from,
     to: !!f.start_date_to,
-    search: f.search ? { trigram: trigramSearchable(f.search), byId: isIdSearch(f.search) } : null,
+    search: f.search ? { ...searchShape(f.search), byId: isIdSearch(f.search) } : null,
   };
 }
 
@@ -61,7 +61,7 @@ export function filterValues(companyId: number, f: AttendanceFilters): Statement
     client_id: f.client_id,
     start_date_from: f.start_date_from,
     start_date_to: f.start_date_to,
-    pattern: f.search ? containsPattern(f.search) : undefined,
+    words: f.search ? searchPatterns(f.search) : undefined,
     search_id: f.search && isIdSearch(f.search) ? Number(f.search) : undefined,
   };
 }
@@ -70,8 +70,9 @@ const date = (value: string) => sql<Date>`${value}::date`;
 
 /**
  * Security-critical: the list and funnel filters as SQL over `attendances a`, always inside the
- * caller's company. Each filter has an index that starts with company_id; search is blind to
- * accents and case and reads the trigram index (a term of under three letters scans the agency's rows).
+ * caller's company. Each filter has an index that starts with company_id; search finds every word
+ * typed, blind to accents and case, from the trigram index (a word under three letters is tested on
+ * the rows the others find, or on the agency's rows when it is the only one).
  */
 export function attendanceFilter(f: FilterShape, v: FilterValues, opts: { blindPlan?: boolean } = {}): RawBuilder<SqlBool> {
   // `blindPlan` compares through `(SELECT $n)`: the planner then costs any agency alike, as in the
@@ -87,7 +88,7 @@ export function attendanceFilter(f: FilterShape, v: FilterValues, opts: { blindP
     // One folded text per attendance (title, destination, client's name; kept by triggers) and its
     // trigram index; a number may also be the attendance's id (a BitmapOr with the primary key).
     const byId = f.search.byId ? sql` OR ${a('id')} = ${v.search_id}` : sql``;
-    parts.push(sql`(${foldedContains(a('search_text'), f.search.trigram, v.pattern)}${byId})`);
+    parts.push(sql`(${foldedContainsAll(a('search_text'), f.search, v.words)}${byId})`);
   }
   return sql.join(parts, sql` AND `);
 }

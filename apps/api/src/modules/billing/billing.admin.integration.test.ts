@@ -33,7 +33,7 @@ describe('GET /api/admin/companies', () => {
     expect(page2.companies.map((c: { name: string }) => c.name)).toEqual(['Agência Outra']);
     expect(page2.pagination).toMatchObject({ total_pages: 2, has_prev_page: true, has_next_page: false });
     expect((await t.call('GET', '/api/admin/companies?search=OUTRA', { token: root })).json().pagination.total_count).toBe(1);
-    // Blind to accents and case, like the other lists, on the name and the subdomain; '%' is a letter.
+    // Every word, blind to accents, case and punctuation, like the other lists, on the name and the subdomain.
     const names = async (search: string) =>
       (await t.call('GET', `/api/admin/companies?search=${encodeURIComponent(search)}`, { token: root }))
         .json()
@@ -41,7 +41,8 @@ describe('GET /api/admin/companies', () => {
     expect(await names('agencia d')).toEqual(['Agência Demo']);
     expect(await names('AGÊNCIA')).toEqual(['Agência Demo', 'Agência Outra']);
     expect(await names('outr')).toEqual(['Agência Outra']);
-    expect(await names('%')).toEqual([]);
+    expect(await names('outra, AGENCIA')).toEqual(['Agência Outra']);
+    expect(await names('%')).toEqual(['Agência Demo', 'Agência Outra']);
     expect(await names('sistema')).toEqual([]);
     const bad = await t.call('GET', '/api/admin/companies?status=nope&per_page=0', { token: root });
     expect(bad.statusCode).toBe(400);

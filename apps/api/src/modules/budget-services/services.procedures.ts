@@ -17,6 +17,7 @@ import {
 import { authedProcedure, router } from '../../trpc';
 import type { Entitlements } from '../access/entitlements';
 import type { SessionUser } from '../access/session';
+import { parseItinerary } from './parse-itinerary.procedures';
 import * as services from './services.service';
 
 const tags = ['Serviços'];
@@ -129,6 +130,7 @@ export const servicesRouter = router({
     .input(duplicateServiceInput)
     .output(serviceSchema)
     .mutation(({ ctx, input }) => services.duplicateService(ctx.db, ctx.companyId, input.id)),
+  parseItinerary,
   types: authedProcedure
     .meta({
       openapi: {

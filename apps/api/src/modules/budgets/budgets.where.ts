@@ -3,7 +3,7 @@
 // services, refunds, recommendations, comments) are reached through a budget they match.
 import { columnsOf, type Prisma, type RawBuilder, type SqlBool, type StatementValues, sql } from '@app/db';
 import type { BudgetStatus, ListBudgetsInput } from '@app/shared';
-import { containsPattern, folded, foldedContains, trigramSearchable } from '../../search';
+import { folded, foldedContainsAll, type SearchShape, searchPatterns, searchShape } from '../../search';
 
 /** Security-critical: every budget lookup of a tenant goes through this filter. */
 export function budgetWhere(companyId: number, id?: number): Prisma.BudgetWhereInput {
@@ -39,8 +39,8 @@ export type FilterShape = {
   attendance: boolean;
   from: boolean;
   to: boolean;
-  destination: boolean;
-  search: { trigram: boolean } | null;
+  destination: SearchShape | null;
+  search: SearchShape | null;
 };
 export type FilterValues = {
   companyId: number;
@@ -50,8 +50,8 @@ export type FilterValues = {
   attendance_id: number;
   start_date_from: string;
   start_date_to: string;
-  destination: string;
-  pattern: string;
+  destination: string[];
+  words: string[];
 };
 
 export function filterShape(f: ListFilters): FilterShape {
@@ -62,8 +62,8 @@ export function filterShape(f: ListFilters): FilterShape {
     attendance: !!f.attendance_id,
     from: !!f.start_date_from,
     to: !!f.start_date_to,
-    destination: !!f.destination,
-    search: f.search ? { trigram: trigramSearchable(f.search) } : null,
+    destination: f.destination ? searchShape(f.destination) : null,
+    search: f.search ? searchShape(f.search) : null,
   };
 }
 
@@ -76,8 +76,8 @@ export function filterValues(companyId: number, f: ListFilters): StatementValues
     attendance_id: f.attendance_id,
     start_date_from: f.start_date_from,
     start_date_to: f.start_date_to,
-    destination: f.destination ? containsPattern(f.destination) : undefined,
-    pattern: f.search ? containsPattern(f.search) : undefined,
+    destination: f.destination ? searchPatterns(f.destination) : undefined,
+    words: f.search ? searchPatterns(f.search) : undefined,
   };
 }
 
@@ -86,9 +86,9 @@ const date = (value: string) => sql<Date>`${value}::date`;
 
 /**
  * Security-critical: the list filters as SQL over `budgets b`, always inside the caller's company.
- * Search is "contains", blind to accents and case, on the folded title, destination and client's
- * name (its trigram index; a term under three letters scans the agency's budgets). '%' and '_' are
- * taken literally.
+ * Search finds every word typed, blind to accents and case, in the folded title, destination and
+ * client's name (its trigram index; a word under three letters is tested on the rows the others
+ * find); the destination filter finds its words in the destination alone.
  */
 export function budgetFilter(f: FilterShape, v: FilterValues): RawBuilder<SqlBool> {
   const parts = [sql<SqlBool>`${b('company_id')} = ${v.companyId}`];
@@ -98,9 +98,9 @@ export function budgetFilter(f: FilterShape, v: FilterValues): RawBuilder<SqlBoo
   if (f.attendance) parts.push(sql`${b('attendance_id')} = ${v.attendance_id}`);
   if (f.from) parts.push(sql`${b('start_date')} >= ${date(v.start_date_from)}`);
   if (f.to) parts.push(sql`${b('start_date')} <= ${date(v.start_date_to)}`);
-  if (f.destination) parts.push(sql`${folded(b('destination'))} LIKE ${folded(v.destination)}`);
+  if (f.destination) parts.push(foldedContainsAll(folded(b('destination')), f.destination, v.destination));
   // One folded text per budget (title, destination, client's name; kept by triggers) and its trigram index.
-  if (f.search) parts.push(foldedContains(b('search_text'), f.search.trigram, v.pattern));
+  if (f.search) parts.push(foldedContainsAll(b('search_text'), f.search, v.words));
   return sql.join(parts, sql` AND `);
 }
 

@@ -2,6 +2,7 @@
 // and the clients the passenger picker offers, the budget client's saved companions first.
 import type { Db, Prisma } from '@app/db';
 import { type PaxCandidate, type PaxClientFields, paxFieldsFromClient } from '@app/shared';
+import { matchesSearchWords, searchWords } from '@app/shared/search-terms';
 import { fromDbDate } from '../../calendar';
 import { notFound } from '../../errors';
 import { listClients } from '../clients/clients.service';
@@ -43,8 +44,6 @@ export async function travellerClients(db: Db | Tx, companyId: number, ids: numb
   );
 }
 
-/** Names compared as the list search does: blind to accents and case. */
-const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 const OTHERS_SHOWN = 10;
 
 /**
@@ -62,11 +61,12 @@ export async function paxCandidates(db: Db, companyId: number, id: number, searc
     select: { relationship: true, companion: { select: { id: true, name: true } } },
     orderBy: [{ relationship: 'asc' }, { companion: { name: 'asc' } }, { companionClientId: 'asc' }],
   });
-  const term = fold(search ?? '');
+  // Names matched as the clients list's search does: every word, blind to accents and case.
+  const words = searchWords(search ?? '');
   const suggested = [
     ...(budget.client.isActive ? [{ id: budget.client.id, name: budget.client.name, suggested_as: 'client' as const }] : []),
     ...companions.map((c) => ({ id: c.companion.id, name: c.companion.name, suggested_as: c.relationship })),
-  ].filter((c) => fold(c.name).includes(term));
+  ].filter((c) => matchesSearchWords(c.name, words));
   const taken = new Set(suggested.map((c) => c.id));
   const { clients } = await listClients(db, companyId, { search, is_active: 'true', page: 1, per_page: OTHERS_SHOWN + taken.size });
   const others = clients

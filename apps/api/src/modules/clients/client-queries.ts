@@ -1,5 +1,5 @@
-// The clients list in SQL: Prisma's `contains` cannot keep a short term off the trigram indexes
-// (see foldedContains), so the page and its total are Kysely statements, compiled once per filter shape.
+// The clients list in SQL: Prisma's `contains` cannot keep a short word off the trigram indexes
+// (see foldedContainsAll), so the page and its total are Kysely statements, compiled once per filter shape.
 import { asInt, compiledStatement, planPerCall, qb, sql } from '@app/db';
 import { type ListClientsInput, searchCountLimit } from '@app/shared';
 import { clientListColumns } from './clients.select';

@@ -23,7 +23,7 @@ import { clientAttachmentWhere, clientWhere } from './clients.where';
 type ClientLists = Pick<CreateClientInput, 'contacts' | 'addresses' | 'documents'>;
 type ClientScalars = Omit<UpdateClientInput, 'id' | 'contacts' | 'addresses' | 'documents'>;
 
-/** In SQL: Prisma's `contains` cannot keep a short term off the trigram indexes (see foldedContains). */
+/** In SQL: Prisma's `contains` cannot keep a short word off the trigram indexes (see foldedContainsAll). */
 export async function listClients(db: Db, companyId: number, input: ListClientsInput) {
   if (input.search) {
     const rows = await queryRows(db, clientSearchQuery(companyId, input));

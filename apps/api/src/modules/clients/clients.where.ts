@@ -2,7 +2,7 @@
 // with the company id of the signed-in user.
 import { columnsOf, type Prisma, type RawBuilder, type SqlBool, type StatementValues, sql } from '@app/db';
 import type { ClientKind, ListClientsInput } from '@app/shared';
-import { containsPattern, documentDigits, foldedContains, trigramSearchable } from '../../search';
+import { documentDigits, foldedContainsAll, type SearchShape, searchPatterns, searchShape } from '../../search';
 
 /** Security-critical: every client lookup of a tenant goes through this filter. */
 export function clientWhere(companyId: number, id?: number): Prisma.ClientWhereInput {
@@ -27,14 +27,14 @@ export function companionLinksWhere(companyId: number, clientIds: number[]): Pri
 type ListFilters = Pick<ListClientsInput, 'search' | 'is_active' | 'kind'>;
 
 /** What the list filters write into a statement's text (part of its shape). */
-export type FilterShape = { active: boolean; kind: boolean; search: { trigram: boolean } | null };
-export type FilterValues = { companyId: number; active: boolean; kind: ClientKind; pattern: string };
+export type FilterShape = { active: boolean; kind: boolean; search: SearchShape | null };
+export type FilterValues = { companyId: number; active: boolean; kind: ClientKind; words: string[] };
 
 /** '529.982' finds CPF 52998224725 and '(11) 98765' the phone 11987654321: they are searched as digits. */
 const searchTerm = (search: string) => documentDigits(search) ?? search;
 
 export function filterShape(f: ListFilters): FilterShape {
-  return { active: !!f.is_active, kind: !!f.kind, search: f.search ? { trigram: trigramSearchable(searchTerm(f.search)) } : null };
+  return { active: !!f.is_active, kind: !!f.kind, search: f.search ? searchShape(searchTerm(f.search)) : null };
 }
 
 export function filterValues(companyId: number, f: ListFilters): StatementValues<FilterValues> {
@@ -42,7 +42,7 @@ export function filterValues(companyId: number, f: ListFilters): StatementValues
     companyId,
     active: f.is_active ? f.is_active === 'true' : undefined,
     kind: f.kind,
-    pattern: f.search ? containsPattern(searchTerm(f.search)) : undefined,
+    words: f.search ? searchPatterns(searchTerm(f.search)) : undefined,
   };
 }
 
@@ -50,14 +50,14 @@ const c = columnsOf('clients', 'c');
 
 /**
  * Security-critical: the list filters as SQL over `clients c`, always inside the caller's company.
- * Search is "contains", blind to accents and case, on name and e-mail, or on the digits of CPF, CNPJ
- * and phone ('%' and '_' taken literally; a term of under three letters scans the agency's clients).
+ * Search finds every word typed, in any order, blind to accents and case, in name and e-mail, or the
+ * digits of CPF, CNPJ and phone (a word under three letters is tested on the rows the others find).
  */
 export function clientFilter(f: FilterShape, v: FilterValues): RawBuilder<SqlBool> {
   const parts = [sql<SqlBool>`${c('company_id')} = ${v.companyId}`];
   if (f.active) parts.push(sql`${c('is_active')} = ${v.active}`);
   if (f.kind) parts.push(sql`${c('kind')} = ${v.kind}::"ClientKind"`);
   // One folded text per client (name, e-mail, CPF, CNPJ, phone digits; kept by a trigger) and its trigram index.
-  if (f.search) parts.push(foldedContains(c('search_text'), f.search.trigram, v.pattern));
+  if (f.search) parts.push(foldedContainsAll(c('search_text'), f.search, v.words));
   return sql.join(parts, sql` AND `);
 }

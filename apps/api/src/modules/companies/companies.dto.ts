@@ -17,6 +17,13 @@ export function toCompanyDto(c: CompanyRow): Company {
     instagram: c.instagram,
     city: c.city,
     state: c.state,
+    cnpj: c.cnpj,
+    cadastur: c.cadastur,
+    postal_code: c.postalCode,
+    street: c.street,
+    street_number: c.streetNumber,
+    complement: c.complement,
+    neighborhood: c.neighborhood,
     costs_visibility: c.costsVisibility,
   };
 }

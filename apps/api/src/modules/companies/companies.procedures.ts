@@ -29,7 +29,7 @@ export const companiesRouter = router({
         path: '/companies/{id}',
         summary: 'Mostra uma agência',
         description:
-          'Nome, subdomínio, data de criação e o contato que os clientes veem (logo, e-mail, telefone, WhatsApp, site, Instagram, cidade e UF). O usuário de uma agência só vê a sua; super_admin vê qualquer uma.',
+          'Nome, subdomínio, data de criação, o contato que os clientes veem (logo, e-mail, telefone, WhatsApp, site, Instagram, cidade e UF) e quem a agência é nos contratos (CNPJ e CEP só com dígitos, Cadastur, logradouro, número, complemento e bairro). O usuário de uma agência só vê a sua; super_admin vê qualquer uma.',
         errorResponses: { 404: 'Agência inexistente, ou outra que não a do usuário.' },
         tags,
       },
@@ -44,9 +44,9 @@ export const companiesRouter = router({
         path: '/companies/{id}',
         summary: 'Atualiza os dados da agência',
         description:
-          'O proprietário edita o nome e o contato que os clientes veem na página do orçamento, no PDF e nos e-mails: logo (a `key` de uma imagem enviada por `POST /api/uploads/image`; null remove), e-mail, telefone, WhatsApp, site, Instagram, cidade e UF; e quem da equipe vê custos, receita e margens (`costs_visibility`: `owner`, `owner_admins` (padrão) ou `everyone`; para os demais, esses campos somem de todas as respostas). Campos omitidos não mudam.',
+          'O proprietário edita o nome e o contato que os clientes veem na página do orçamento, no PDF e nos e-mails: logo (a `key` de uma imagem enviada por `POST /api/uploads/image`; null remove), e-mail, telefone, WhatsApp, site, Instagram, cidade e UF; quem a agência é nos contratos: CNPJ (com dígitos verificadores válidos, com ou sem pontuação), Cadastur (o registro no Ministério do Turismo: dígitos separados por pontos, hífens ou barras, até 30 caracteres) e endereço (`postal_code`, `street`, `street_number`, `complement`, `neighborhood`); e quem da equipe vê custos, receita e margens (`costs_visibility`: `owner`, `owner_admins` (padrão) ou `everyone`; para os demais, esses campos somem de todas as respostas). Campos omitidos não mudam.',
         errorResponses: {
-          400: 'Dados inválidos, ou logo que não é uma imagem enviada pela agência (`errors.logo_key`).',
+          400: 'Dados inválidos (CNPJ, Cadastur ou CEP inválidos, entre outros), ou logo que não é uma imagem enviada pela agência (`errors.logo_key`).',
           403: 'Só o proprietário edita os dados da agência.',
           404: 'Agência inexistente, ou outra que não a do usuário.',
         },

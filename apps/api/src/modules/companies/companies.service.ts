@@ -1,4 +1,4 @@
-import { columnsOf, type Db, type Prisma, qb, queryRows, type SqlBool, sql } from '@app/db';
+import { columnsOf, type Db, type Prisma, qb, queryRows, sql } from '@app/db';
 import {
   type AdminCompaniesInput,
   CLIENT_FIELD_MESSAGES,
@@ -12,7 +12,7 @@ import {
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../errors';
 import { findPage } from '../../paging';
-import { containsPattern, folded } from '../../search';
+import { folded, foldedMatches } from '../../search';
 import { correctSubscription, startTrial } from '../billing/subscriptions.service';
 import { toUserDto } from '../users/users.dto';
 import { userSelect } from '../users/users.select';
@@ -38,11 +38,12 @@ export async function getCompany(db: Db, actor: Actor, id: number) {
 }
 
 /**
- * PATCH /api/companies/{id}: the agency's name and the contact its customers see. The logo must be
- * an image this agency uploaded (POST /api/uploads/image); any other key is a field error.
+ * PATCH /api/companies/{id}: the agency's name, the contact its customers see and who it is on its
+ * contracts (CNPJ, Cadastur, address). The logo must be an image this agency uploaded
+ * (POST /api/uploads/image); any other key is a field error.
  */
 export async function updateCompany(s: Deps, actor: Actor, input: UpdateCompanyInput) {
-  const { id, logo_key, contact_email, costs_visibility, ...fields } = input;
+  const { id, logo_key, contact_email, costs_visibility, postal_code, street_number, ...fields } = input;
   const companyId = await companyInScope(s.db, actor, id);
   if (logo_key) {
     const ours = IMAGE_KEY_PATTERN.test(logo_key) && logo_key.split('/')[1] === String(companyId);
@@ -52,7 +53,14 @@ export async function updateCompany(s: Deps, actor: Actor, input: UpdateCompanyI
   }
   const company = await s.db.company.update({
     where: { id: companyId },
-    data: { ...fields, logoKey: logo_key, contactEmail: contact_email, costsVisibility: costs_visibility },
+    data: {
+      ...fields,
+      logoKey: logo_key,
+      contactEmail: contact_email,
+      postalCode: postal_code,
+      streetNumber: street_number,
+      costsVisibility: costs_visibility,
+    },
     select: companySelect,
   });
   return toCompanyDto(company);
@@ -61,18 +69,12 @@ export async function updateCompany(s: Deps, actor: Actor, input: UpdateCompanyI
 const c = columnsOf('companies');
 
 /**
- * The companies whose name or subdomain contains `term`, blind to accents and case like the other
- * lists' searches ('agencia' finds 'Agência'). Agencies are a few thousand rows at most: no text index.
+ * The companies whose name or subdomain holds every word of `term`, blind to accents and case like
+ * the other lists' searches ('agencia' finds 'Agência'). Agencies are a few thousand rows at most: no text index.
  */
 async function companiesMatching(db: Db, term: string): Promise<number[]> {
-  const pattern = folded(containsPattern(term));
-  const rows = await queryRows(
-    db,
-    qb
-      .selectFrom('companies')
-      .select('id')
-      .where(sql<SqlBool>`${folded(c('name'))} LIKE ${pattern} OR ${folded(c('subdomain'))} LIKE ${pattern}`),
-  );
+  const text = folded(sql`concat_ws(' ', ${c('name')}, ${c('subdomain')})`);
+  const rows = await queryRows(db, qb.selectFrom('companies').select('id').where(foldedMatches(text, term)));
   return rows.map((r) => r.id);
 }
 

@@ -1,6 +1,6 @@
-// A contract as a PDF: the template's blocks with their fields filled (renderContractBlocks), in the
-// budget PDF's embedded Noto Sans (every Portuguese accent), the agency's name and the page number
-// at the bottom of every page.
+// A contract as a PDF: the agency at the top (logo, name, CNPJ, Cadastur, address), the template's
+// blocks with their fields filled (renderContractBlocks), in the budget PDF's embedded Noto Sans
+// (every Portuguese accent), the agency's name and the page number at the bottom of every page.
 import type { ContractBlock, ContractRun } from '@app/shared';
 import type * as fontkit from 'fontkit';
 import { drawText, type FontChains, fontChains } from '../../platform/pdf/fonts';
@@ -9,7 +9,9 @@ import { openA4Pdf } from '../budget-documents/budget-pdf';
 const MARGIN = 50;
 const FOOTER_HEIGHT = 28;
 const COLORS = { text: '#1f2933', muted: '#616e7c', rule: '#d9dee4' };
-const SIZE = { title: 13, heading: 10.5, text: 9.5 };
+const SIZE = { title: 13, heading: 10.5, text: 9.5, small: 8.5 };
+/** The logo's box at the top: the image is scaled to fit it, its proportions kept. */
+const LOGO_BOX = { width: 120, height: 48, gap: 16 };
 
 type Doc = PDFKit.PDFDocument;
 
@@ -55,7 +57,14 @@ const contractFonts = () => {
   return cachedFonts;
 };
 
-export type ContractPdfInput = { blocks: ContractBlock[]; agencyName: string };
+export type ContractPdfInput = {
+  blocks: ContractBlock[];
+  agencyName: string;
+  /** Under the agency's name at the top (contractAgencyLines: CNPJ and Cadastur, address). */
+  agencyLines?: string[];
+  /** The agency's logo as PNG or JPEG bytes (a Buffer reaches a worker thread as a Uint8Array); none: the name alone. */
+  logo?: Uint8Array | null;
+};
 
 /** One line of a paragraph, its runs one after the other. Left-aligned: pdfkit justifies word by word, at about twice the time. */
 function line(doc: Doc, fonts: FontChains, runs: ContractRun[], width: number) {
@@ -67,6 +76,31 @@ function line(doc: Doc, fonts: FontChains, runs: ContractRun[], width: number) {
     const opts = { width, align: 'left' as const, continued: i < runs.length - 1, lineGap: 1.5 };
     drawText(doc, fonts, run.text, run.bold ? 'bold' : 'regular', i === 0 ? { x: MARGIN, y: doc.y } : null, opts);
   });
+}
+
+/** The agency at the top of the first page: its logo, its name and lines beside it, over a rule. */
+function agencyHeader(doc: Doc, fonts: FontChains, input: ContractPdfInput, width: number) {
+  const top = doc.y;
+  let x = MARGIN;
+  if (input.logo) {
+    const logo = Buffer.from(input.logo.buffer, input.logo.byteOffset, input.logo.byteLength);
+    doc.image(logo, MARGIN, top, { fit: [LOGO_BOX.width, LOGO_BOX.height] });
+    x += LOGO_BOX.width + LOGO_BOX.gap;
+  }
+  const textWidth = width - (x - MARGIN);
+  doc.fontSize(SIZE.heading).fillColor(COLORS.text);
+  drawText(doc, fonts, input.agencyName, 'bold', { x, y: top }, { width: textWidth });
+  doc.fontSize(SIZE.small).fillColor(COLORS.muted);
+  for (const text of input.agencyLines ?? []) drawText(doc, fonts, text, 'regular', { x, y: doc.y }, { width: textWidth });
+  const bottom = Math.max(doc.y, input.logo ? top + LOGO_BOX.height : top) + 8;
+  doc
+    .moveTo(MARGIN, bottom)
+    .lineTo(MARGIN + width, bottom)
+    .lineWidth(0.5)
+    .strokeColor(COLORS.rule)
+    .stroke();
+  doc.x = MARGIN;
+  doc.y = bottom + 16;
 }
 
 function footers(doc: Doc, fonts: FontChains, agencyName: string) {
@@ -100,6 +134,7 @@ export function renderContractPdf(input: ContractPdfInput): Promise<Buffer> {
     info: { Title: title, Author: input.agencyName },
   });
   const width = doc.page.width - 2 * MARGIN;
+  agencyHeader(doc, fonts, input, width);
   input.blocks.forEach((block, index) => {
     doc.fillColor(COLORS.text);
     if (block.kind === 'heading') {

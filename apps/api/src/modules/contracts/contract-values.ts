@@ -16,6 +16,22 @@ import {
   toCurrency,
 } from '@app/shared';
 
+/** The agency as its companies row holds it: CNPJ and CEP as digits, every part optional. */
+export type ContractAgency = {
+  name: string;
+  email: string | null;
+  phone: string | null;
+  cnpj: string | null;
+  cadastur: string | null;
+  street: string | null;
+  streetNumber: string | null;
+  complement: string | null;
+  neighborhood: string | null;
+  city: string | null;
+  state: string | null;
+  postalCode: string | null;
+};
+
 export type ContractSource = {
   client: {
     name: string;
@@ -42,10 +58,12 @@ export type ContractSource = {
     documentNumber: string | null;
   }[];
   sale: Sale;
-  agency: { name: string; email: string | null; phone: string | null; city: string | null; state: string | null };
+  agency: ContractAgency;
   /** Now: the date the contract is generated on. */
   now: Date;
 };
+
+type FilledValues = Record<ContractPlaceholderKey, string | null>;
 
 /** A moment's calendar day where the agencies are ('YYYY-MM-DD'). */
 const businessDay = (at: Date) => at.toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
@@ -56,6 +74,16 @@ const period = (start: string | null, end: string | null) =>
 function address(a: NonNullable<ContractSource['client']['address']>): string {
   const street = joined([a.street, a.number, a.complement], ', ');
   return `${street} – ${a.neighborhood}, ${a.city}/${a.state}, CEP ${formatPostalCode(a.postalCode)}`;
+}
+
+/** The parts the agency filled, in the client's address order ('Rua X, 10 – Centro, São Paulo/SP, CEP 01001-000'). */
+function agencyAddress(a: ContractAgency): string | null {
+  const street = joined([a.street, a.streetNumber, a.complement], ', ');
+  const place = joined(
+    [a.neighborhood, joined([a.city, a.state], '/'), a.postalCode ? `CEP ${formatPostalCode(a.postalCode)}` : null],
+    ', ',
+  );
+  return joined([street, place]) || null;
 }
 
 function passenger(p: ContractSource['passengers'][number], index: number): string {
@@ -73,7 +101,7 @@ const typeLabel = (type: string) =>
   Object.hasOwn(SERVICE_TYPE_LABELS, type) ? SERVICE_TYPE_LABELS[type as keyof typeof SERVICE_TYPE_LABELS] : type;
 
 /** Every field's value (null: none, the contract prints a blank to fill in). */
-export function contractValues(src: ContractSource): Record<ContractPlaceholderKey, string | null> {
+export function contractValues(src: ContractSource): FilledValues {
   const { client, trip, sale, agency } = src;
   const plan = sale.payment_plan;
   return {
@@ -108,6 +136,9 @@ export function contractValues(src: ContractSource): Record<ContractPlaceholderK
         )
         .join('\n') || null,
     'agencia.nome': agency.name,
+    'agencia.cnpj': agency.cnpj ? formatCnpj(agency.cnpj) : null,
+    'agencia.cadastur': agency.cadastur,
+    'agencia.endereco': agencyAddress(agency),
     'agencia.email': agency.email,
     'agencia.telefone': agency.phone,
     'agencia.cidade': joined([agency.city, agency.state], '/') || null,
@@ -115,4 +146,19 @@ export function contractValues(src: ContractSource): Record<ContractPlaceholderK
     'data.hoje': longDate(businessDay(src.now)),
     'data.venda': longDate(businessDay(new Date(sale.sold_at))),
   };
+}
+
+/**
+ * The lines under the agency's name at the top of the contract: its CNPJ and Cadastur, then its
+ * address, from the same values the template's fields print; a line without a value is left out.
+ */
+export function contractAgencyLines(values: FilledValues): string[] {
+  const registrations = joined(
+    [
+      values['agencia.cnpj'] ? `CNPJ ${values['agencia.cnpj']}` : null,
+      values['agencia.cadastur'] ? `Cadastur ${values['agencia.cadastur']}` : null,
+    ],
+    ' · ',
+  );
+  return [registrations, values['agencia.endereco']].filter((line): line is string => !!line);
 }

@@ -7,6 +7,17 @@ import { pdfFileName } from '../budget-documents/budget-documents.jobs';
 /** A file name for the contract's PDF from the trip's title. */
 export const contractFileName = (title: string) => pdfFileName(`Contrato – ${title}`);
 
+/** Who the agency is on its contracts (with its name, city and UF): CNPJ, Cadastur and the rest of its address. */
+export const companyIdentitySelect = {
+  cnpj: true,
+  cadastur: true,
+  postalCode: true,
+  street: true,
+  streetNumber: true,
+  complement: true,
+  neighborhood: true,
+} satisfies Prisma.CompanySelect;
+
 export const contractSelect = {
   id: true,
   budgetId: true,

@@ -78,7 +78,18 @@ beforeAll(async () => {
   ids.demo = demo.id;
   await t.deps.db.company.update({
     where: { id: demo.id },
-    data: { contactEmail: 'contato@demo.test', phone: '(11) 3333-4444', city: 'São Paulo', state: 'SP' },
+    data: {
+      contactEmail: 'contato@demo.test',
+      phone: '(11) 3333-4444',
+      city: 'São Paulo',
+      state: 'SP',
+      cnpj: '11222333000181',
+      cadastur: '35.123456.10.0001-2',
+      street: 'Rua Augusta',
+      streetNumber: '1500',
+      neighborhood: 'Consolação',
+      postalCode: '01304001',
+    },
   });
   ids.supplier = (
     await ok<{ id: number }>(
@@ -236,6 +247,9 @@ describe('POST /api/contracts/generate/{budgetId}', () => {
         (i, n) => `${i.number}ª parcela – vencimento ${PLAN_DUE_DATES[n]?.split('-').reverse().join('/')} – ${money(i.amount_cents)}`,
       ),
       `Nome da agência: ${DEMO.companies.demo}`,
+      'CNPJ da agência: 11.222.333/0001-81',
+      'Cadastur da agência: 35.123456.10.0001-2',
+      'Endereço da agência: Rua Augusta, 1500 – Consolação, São Paulo/SP, CEP 01304-001',
       'E-mail da agência: contato@demo.test',
       'Telefone da agência: (11) 3333-4444',
       'Cidade da agência: São Paulo/SP',

@@ -10,6 +10,7 @@ import {
   type Contract,
   type ContractFileKind,
   type GenerateContractInput,
+  imageUrl,
   PDF_RENDER_LIMITS,
   PDF_RENDER_MESSAGES,
   renderContractBlocks,
@@ -18,13 +19,14 @@ import {
 } from '@app/shared';
 import type { Deps } from '../../deps';
 import { AppError, fieldError, notFound } from '../../errors';
+import { agencyLogo } from '../budget-documents/budget-logo';
 import { budgetWhere, currentSaleWhere, lockBudget } from '../budgets/budgets.where';
 import { saleSelect, toSaleDto } from '../sales/sales.dto';
 import type { UploadedFile } from '../uploads/uploaded-file';
 import { checkContractFileLink, contractFileUrl } from './contract-links';
 import { templateForContract } from './contract-templates.service';
-import { contractValues } from './contract-values';
-import { contractFileName, contractSelect, toContractDto } from './contracts.dto';
+import { contractAgencyLines, contractValues } from './contract-values';
+import { companyIdentitySelect, contractFileName, contractSelect, toContractDto } from './contracts.dto';
 import { contractMailingJob } from './contracts.jobs';
 import { contractFileWhere, contractWhere, type LockedContract, lockContract } from './contracts.where';
 import { signatureProviderFrom } from './d4sign.provider';
@@ -58,7 +60,7 @@ const generationSelect = {
     select: { name: true, ageGroup: true, cpf: true, documentType: true, documentNumber: true },
     orderBy: [{ position: 'asc' }, { id: 'asc' }],
   },
-  company: { select: { name: true, contactEmail: true, phone: true, city: true, state: true } },
+  company: { select: { name: true, contactEmail: true, phone: true, city: true, state: true, logoKey: true, ...companyIdentitySelect } },
 } satisfies Prisma.BudgetSelect;
 
 const isoDay = (d: Date | null) => d?.toISOString().slice(0, 10) ?? null;
@@ -101,7 +103,9 @@ export async function generateContract(deps: Deps, caller: Caller, input: Genera
   if (filledLength(blocks) > PDF_RENDER_LIMITS.contractChars) {
     throw new AppError('BAD_REQUEST', { message: PDF_RENDER_MESSAGES.contractTooLong });
   }
-  const pdf = await deps.platform.pdf.contract({ blocks, agencyName: budget.company.name });
+  const { logoKey } = budget.company;
+  const logo = await agencyLogo(deps.platform.storage, logoKey ? imageUrl(logoKey) : null);
+  const pdf = await deps.platform.pdf.contract({ blocks, agencyName: budget.company.name, agencyLines: contractAgencyLines(values), logo });
   const key = `contracts/${companyId}/${randomUUID()}.pdf`;
   await deps.platform.storage.put(key, pdf);
   try {

@@ -7,6 +7,7 @@ import {
   RATE_DECIMALS,
   TRACKED_CURRENCIES,
 } from '@app/shared';
+import { matchesSearchWords, searchWords } from '@app/shared/search-terms';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError, notFound } from '../../errors';
 import { toCurrencyQuote } from './currency-quotes.dto';
@@ -19,8 +20,6 @@ const SYSTEM_QUOTES_LOCK = 7_345_101;
 
 const tracked = TRACKED_CURRENCIES as readonly string[];
 const decimal = (rate: number) => new Prisma.Decimal(rate.toFixed(RATE_DECIMALS));
-/** Lower case without accents, as the lists' searches compare. */
-const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** Who may type a quote: the agency's managers on its own rows; super_admin on the system's. */
 function mayType(caller: QuoteCaller, owner: number | null): boolean {
@@ -85,13 +84,13 @@ async function ownerQuotes(db: Db, caller: QuoteCaller, owner: number | null): P
 /**
  * The quotes the caller's agency uses: with cambio_sistema (and for super_admin) the system's
  * automatic ones, read-only for an agency; otherwise its own. A handful of currencies, so the
- * search (code or pt-BR name, blind to accents and case) and the page are cut in memory.
+ * search (every word in the code or pt-BR name, blind to accents and case) and the page are cut in memory.
  */
 export async function listCurrencyQuotes(db: Db, caller: QuoteCaller, input: ListCurrencyQuotesInput) {
   const owner = quoteOwnerOf(caller);
   const all = await ownerQuotes(db, caller, owner);
-  const term = input.search ? fold(input.search) : '';
-  const found = term ? all.filter((q) => fold(`${q.currency} ${q.currency_name}`).includes(term)) : all;
+  const words = searchWords(input.search ?? '');
+  const found = all.filter((q) => matchesSearchWords(`${q.currency} ${q.currency_name}`, words));
   const start = (input.page - 1) * input.per_page;
   return {
     items: found.slice(start, start + input.per_page),

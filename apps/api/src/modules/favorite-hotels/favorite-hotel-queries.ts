@@ -1,5 +1,5 @@
 // The favourite hotels list in SQL: a page and its total as Kysely statements compiled once per
-// filter shape (the search must keep a short term off the trigram index, see foldedContains), each
+// filter shape (the search must keep a short word off the trigram index, see foldedContainsAll), each
 // row with its city and state, supplier, cover thumbnail and photo count in one round trip.
 import { asInt, columnsOf, compiledStatement, type DB, qb, type Selection, sql } from '@app/db';
 import type { ListFavoriteHotelsInput } from '@app/shared';

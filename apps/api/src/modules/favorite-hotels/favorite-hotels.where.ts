@@ -3,7 +3,7 @@
 // them with the signed-in user's company.
 import { columnsOf, type Prisma, type RawBuilder, type SqlBool, type StatementValues, sql } from '@app/db';
 import type { ListFavoriteHotelsInput } from '@app/shared';
-import { containsPattern, foldedContains, trigramSearchable } from '../../search';
+import { foldedContainsAll, type SearchShape, searchPatterns, searchShape } from '../../search';
 import { visibleWhere } from '../reference-lists/reference-lists.where';
 
 /** Security-critical: every favourite hotel lookup of a tenant goes through this filter. */
@@ -34,15 +34,15 @@ export function hotelSupplierWhere(companyId: number, id: number): Prisma.Suppli
 type ListFilters = Pick<ListFavoriteHotelsInput, 'search' | 'city_id' | 'stars' | 'supplier_id'>;
 
 /** What the list filters write into a statement's text (part of its shape). */
-export type FilterShape = { city: boolean; stars: boolean; supplier: boolean; search: { trigram: boolean } | null };
-export type FilterValues = { companyId: number; cityId: number; stars: number; supplierId: number; pattern: string };
+export type FilterShape = { city: boolean; stars: boolean; supplier: boolean; search: SearchShape | null };
+export type FilterValues = { companyId: number; cityId: number; stars: number; supplierId: number; words: string[] };
 
 export function filterShape(f: ListFilters): FilterShape {
   return {
     city: f.city_id !== undefined,
     stars: f.stars !== undefined,
     supplier: f.supplier_id !== undefined,
-    search: f.search ? { trigram: trigramSearchable(f.search) } : null,
+    search: f.search ? searchShape(f.search) : null,
   };
 }
 
@@ -52,7 +52,7 @@ export function filterValues(companyId: number, f: ListFilters): StatementValues
     cityId: f.city_id,
     stars: f.stars,
     supplierId: f.supplier_id,
-    pattern: f.search ? containsPattern(f.search) : undefined,
+    words: f.search ? searchPatterns(f.search) : undefined,
   };
 }
 
@@ -60,9 +60,9 @@ const h = columnsOf('favorite_hotels', 'h');
 
 /**
  * Security-critical: the list filters as SQL over `favorite_hotels h`, always inside the caller's
- * company. Search is "contains", blind to accents and case, on the search text a trigger folds from
- * the name, place and address, read from its trigram index (a term under three letters scans the
- * agency's hotels instead: see foldedContains).
+ * company. Search finds every word typed, blind to accents and case, in the search text a trigger
+ * folds from the name, place and address, read from its trigram index (a word under three letters
+ * is tested on the rows the others find: see foldedContainsAll).
  */
 export function favoriteHotelFilter(f: FilterShape, v: FilterValues): RawBuilder<SqlBool> {
   const parts = [sql<SqlBool>`${h('company_id')} = ${v.companyId}`];
@@ -70,7 +70,7 @@ export function favoriteHotelFilter(f: FilterShape, v: FilterValues): RawBuilder
   if (f.stars) parts.push(sql`${h('stars')} = ${v.stars}`);
   if (f.supplier) parts.push(sql`${h('supplier_id')} = ${v.supplierId}`);
   if (f.search) {
-    parts.push(foldedContains(h('search_text'), f.search.trigram, v.pattern));
+    parts.push(foldedContainsAll(h('search_text'), f.search, v.words));
   }
   return sql.join(parts, sql` AND `);
 }

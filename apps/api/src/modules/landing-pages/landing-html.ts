@@ -74,7 +74,7 @@ async function readHero(db: Db, landingPageId: string): Promise<Hero | null> {
 function heroHtml(hero: Hero): string {
   const { trip, forWhom } = heroLines(hero);
   const logo = hero.agency.logo_url
-    ? `<img class="lp-logo" src="${e(hero.agency.logo_url)}" alt="" width="40" height="40">`
+    ? `<img class="lp-logo" src="${e(hero.agency.logo_url)}" alt="${e(`Logo de ${hero.agency.name}`)}" width="40" height="40">`
     : `<span class="lp-logo lp-logo--initial" aria-hidden="true">${e(hero.agency.name.charAt(0))}</span>`;
   const cover = hero.cover_image_url
     ? `<img class="lp-cover" src="${e(resizedImageUrl(hero.cover_image_url, 720))}" srcset="${e(imageSrcSet(hero.cover_image_url))}" sizes="${e(LANDING_COVER_SIZES)}" alt="" width="1600" height="1000" fetchpriority="high">`

@@ -3,7 +3,7 @@
 // own, and changes only its own; super_admin keeps the system rows.
 import { columnsOf, type Prisma, type RawBuilder, type SqlBool, type StatementValues, sql } from '@app/db';
 import type { ReferenceListQuery, Role, StoredListKey } from '@app/shared';
-import { containsPattern, foldedContains, trigramSearchable } from '../../search';
+import { foldedContainsAll, type SearchShape, searchPatterns, searchShape } from '../../search';
 
 export type ListCaller = { companyId: number; role: Role };
 
@@ -30,15 +30,15 @@ export function parentWhere(list: string, owner: number | null, id: number): Pri
 type ListFilters = Pick<ReferenceListQuery, 'search' | 'parent_id' | 'is_active' | 'autocomplete'>;
 
 /** What the list filters write into a statement's text (part of its shape). */
-export type FilterShape = { parent: boolean; active: boolean; search: { trigram: boolean } | null };
-export type FilterValues = { list: StoredListKey; companyId: number; parentId: number; active: boolean; pattern: string };
+export type FilterShape = { parent: boolean; active: boolean; search: SearchShape | null };
+export type FilterValues = { list: StoredListKey; companyId: number; parentId: number; active: boolean; words: string[] };
 
 export function filterShape(f: ListFilters): FilterShape {
   return {
     parent: f.parent_id !== undefined,
     // Pickers never offer an inactive row; list screens show them unless filtered.
     active: f.autocomplete === 'true' || f.is_active !== undefined,
-    search: f.search ? { trigram: trigramSearchable(f.search) } : null,
+    search: f.search ? searchShape(f.search) : null,
   };
 }
 
@@ -48,7 +48,7 @@ export function filterValues(list: StoredListKey, companyId: number, f: ListFilt
     companyId,
     parentId: f.parent_id,
     active: f.autocomplete === 'true' ? true : f.is_active === undefined ? undefined : f.is_active === 'true',
-    pattern: f.search ? containsPattern(f.search) : undefined,
+    words: f.search ? searchPatterns(f.search) : undefined,
   };
 }
 
@@ -59,15 +59,16 @@ export const visibleSql = (companyId: unknown) => sql<SqlBool>`(${r('company_id'
 
 /**
  * Security-critical: the list filters as SQL over `reference_items r`, always inside the rows the
- * caller sees. Search is "contains", blind to accents and case, on the folded search text, read
- * from its trigram index (a term under three letters scans the list instead: see foldedContains).
+ * caller sees. Search finds every word typed, blind to accents and case, in the folded search text,
+ * read from its trigram index (a word under three letters is tested on the rows the others find:
+ * see foldedContainsAll).
  */
 export function referenceFilter(f: FilterShape, v: FilterValues): RawBuilder<SqlBool> {
   const parts = [sql<SqlBool>`${r('list')} = ${v.list}`, visibleSql(v.companyId)];
   if (f.parent) parts.push(sql`${r('parent_id')} = ${v.parentId}`);
   if (f.active) parts.push(sql`${r('is_active')} = ${v.active}`);
   if (f.search) {
-    parts.push(foldedContains(r('search_text'), f.search.trigram, v.pattern));
+    parts.push(foldedContainsAll(r('search_text'), f.search, v.words));
   }
   return sql.join(parts, sql` AND `);
 }

@@ -14,7 +14,7 @@ import {
 } from '@app/db';
 import { STORED_LISTS } from '@app/db/reference-lists';
 import { AUTOCOMPLETE_PAGE_SIZE, REFERENCE_PAGE_SIZE, type ReferenceListQuery, type StoredListKey } from '@app/shared';
-import { containsPattern, folded } from '../../search';
+import { folded, orderedSearchWords, type SearchShape, wordAt } from '../../search';
 import { type FilterShape, type FilterValues, filterShape, filterValues, referenceFilter, visibleSql } from './reference-lists.where';
 
 const r = columnsOf('reference_items', 'r');
@@ -62,27 +62,37 @@ const countStatement = compiledStatement((s: FilterShape, v: FilterValues) =>
   qb.selectFrom('reference_items as r').select(asInt(sql`count(*)`).as('count')).where(referenceFilter(s, v)),
 );
 
-type RankValues = FilterValues & { term: string; prefix: string; wordPrefix: string; rankField: string };
+type RankValues = FilterValues & { term: string; prefixes: string[]; rankField: string };
 /** The list's declared rank (reference-lists.ts), as the statement's text orders by it. */
 type RankShape = { order: 'asc' | 'desc' } | null;
 
+/** Every word of the search starts a word of the searched text: at its start or after a space. */
+function startsWords(search: SearchShape, prefixes: unknown) {
+  const starts = Array.from({ length: search.indexed + search.short }, (_, i) => {
+    const prefix = wordAt(prefixes, i);
+    return sql<boolean>`(${r('search_text')} LIKE ${folded(prefix)} OR ${r('search_text')} LIKE ${folded(sql`'% ' || ${prefix}`)})`;
+  });
+  return starts.length ? sql<boolean>`(${sql.join(starts, sql` AND `)})` : sql<boolean>`false`;
+}
+
 /**
  * A picker's matches, best first: the row whose code is the term (GRU, SP, BRL); then the rows
- * named exactly the term ('Porto' before Porto Alegre); then those where a word of the searched
- * text starts with it ('Buenos', 'orlando' in 'Aeroporto de Orlando'), before those that only
- * contain it; within each kind by the list's rank, rows without one last: a city's population
- * ('Santiago' is Santiago, Chile, 4.8 million, before Santiago in Rio Grande do Sul: the destination
- * Brazilian agencies sell is the big one), the curated priority of airports and airlines (GRU,
- * then CGH for 'São Paulo'; Brazilian, then Latin American carriers); then by name. The page is
- * ranked and cut first, then joined to the parents: a term like 'sao jo' matches over a hundred
- * cities, and their states were read for all of them only to keep ten.
+ * named exactly the term ('Porto' before Porto Alegre, 'sao paulo' São Paulo); then those where
+ * each word of the search starts a word of the searched text ('Buenos', 'orlando' in 'Aeroporto
+ * de Orlando', 'paulo sao' in São Paulo), before those that only contain the words; within each
+ * kind by the list's rank, rows without one last: a city's population ('Santiago' is Santiago,
+ * Chile, 4.8 million, before Santiago in Rio Grande do Sul: the destination Brazilian agencies sell
+ * is the big one), the curated priority of airports and airlines (GRU, then CGH for 'São Paulo';
+ * Brazilian, then Latin American carriers); then by name. The page is ranked and cut first, then
+ * joined to the parents: a term like 'sao jo' matches over a hundred cities, and their states were
+ * read for all of them only to keep ten.
  */
 const autocompleteStatement = compiledStatement((s: { filter: FilterShape; rank: RankShape; page: PageShape }, v: RankValues) => {
   const ranks = s.filter.search
     ? [
         sql<boolean>`(lower(${r('code')}) = lower(${v.term})) IS TRUE`.as('code_rank'),
         sql<boolean>`${folded(r('name'))} = ${folded(v.term)}`.as('name_rank'),
-        sql<boolean>`(${r('search_text')} LIKE ${folded(v.prefix)} OR ${r('search_text')} LIKE ${folded(v.wordPrefix)})`.as('word_rank'),
+        startsWords(s.filter.search, v.prefixes).as('word_rank'),
       ]
     : [sql<boolean>`false`.as('code_rank'), sql<boolean>`false`.as('name_rank'), sql<boolean>`false`.as('word_rank')];
   const rankValue = s.rank ? sql<number | null>`(${r('fields')} ->> ${v.rankField})::bigint` : sql<null>`NULL::bigint`;
@@ -122,13 +132,11 @@ export function listCountQuery(list: StoredListKey, companyId: number, input: Re
 export function autocompleteQuery(list: StoredListKey, companyId: number, input: ReferenceListQuery) {
   const rank = STORED_LISTS[list].rank;
   const shape = { filter: filterShape(input), rank: rank ? { order: rank.order } : null, page: pageShape(input.page, pageSizeOf(input)) };
-  // The escaped term, then any text: "starts with", at the start or after a space.
-  const prefix = input.search ? containsPattern(input.search).slice(1) : undefined;
   const values: StatementValues<RankValues> = {
     ...filterValues(list, companyId, input),
     term: input.search,
-    prefix,
-    wordPrefix: prefix && `% ${prefix}`,
+    // Each word, then any text: "starts with", at the start of the text or after a space.
+    prefixes: input.search ? orderedSearchWords(input.search).map((word) => `${word}%`) : undefined,
     rankField: rank?.field,
   };
   return autocompleteStatement(shape, values);

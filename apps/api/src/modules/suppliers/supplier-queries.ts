@@ -1,4 +1,4 @@
-// The suppliers list in SQL: the folded search text is matched with the term folded the same way,
+// The suppliers list in SQL: the folded search text is matched with the term's words folded the same way,
 // read from its trigram index, so the page and its total are Kysely statements compiled once per
 // filter shape.
 import { asInt, compiledStatement, qb, sql } from '@app/db';

@@ -196,7 +196,7 @@ describe('POST /api/suppliers', () => {
 });
 
 describe('GET /api/suppliers', () => {
-  it('searches blind to accents and case by name, trade name, e-mail and CPF/CNPJ (formatted or not)', async () => {
+  it('searches every word blind to accents, case and punctuation by name, trade name, e-mail and CPF/CNPJ (formatted or not)', async () => {
     const token = await t.tokenFor(DEMO.users.owner);
     await createSupplier(token, {
       kind: 'organization',
@@ -217,7 +217,10 @@ describe('GET /api/suppliers', () => {
     expect(await search('06990590')).toEqual(['Mar Azul Cruzeiros']);
     expect(await search('529.982')).toEqual(['Guia João Araújo']);
     expect(await search('nada disso')).toEqual([]);
-    expect(await search('azul_%')).toEqual([]);
+    expect(await search('cruzeiros, MAR')).toEqual(['Mar Azul Cruzeiros']);
+    // '_' and '%' are punctuation between words, never LIKE wildcards.
+    expect(await search('azul_%')).toEqual(['Mar Azul Cruzeiros']);
+    expect(await search('azul_x')).toEqual([]);
   });
 
   it('filters by kind, service type and status, and pages by name with the list fields only', async () => {

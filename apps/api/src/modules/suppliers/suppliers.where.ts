@@ -2,7 +2,7 @@
 // them, with the company id of the signed-in user.
 import { columnsOf, type Prisma, type RawBuilder, type SqlBool, type StatementValues, sql } from '@app/db';
 import { type ClientKind, type ListSuppliersInput, onlyDigits, type ServiceType } from '@app/shared';
-import { containsPattern, foldedContains, trigramSearchable } from '../../search';
+import { foldedContainsAll, type SearchShape, searchPatterns, searchShape } from '../../search';
 
 /** Security-critical: every supplier lookup of a tenant goes through this filter. */
 export function supplierWhere(companyId: number, id?: number): Prisma.SupplierWhereInput {
@@ -27,21 +27,21 @@ export type FilterShape = {
   active: boolean;
   kind: boolean;
   serviceType: boolean;
-  search: { trigram: boolean; documents: boolean } | null;
+  search: (SearchShape & { documents: boolean }) | null;
 };
 export type FilterValues = {
   companyId: number;
   active: boolean;
   kind: ClientKind;
   serviceType: ServiceType;
-  pattern: string;
+  words: string[];
   digits: string;
 };
 
 export function filterShape(f: ListFilters): FilterShape {
   // '11.222.333/0001-81' finds CNPJ 11222333000181: documents are stored (and folded) as digits.
   const digits = f.search ? onlyDigits(f.search) : '';
-  const search = f.search ? { trigram: trigramSearchable(f.search), documents: digits.length >= 3 && digits !== f.search } : null;
+  const search = f.search ? { ...searchShape(f.search), documents: digits.length >= 3 && digits !== f.search } : null;
   return { active: !!f.is_active, kind: !!f.kind, serviceType: !!f.service_type, search };
 }
 
@@ -51,7 +51,7 @@ export function filterValues(companyId: number, f: ListFilters): StatementValues
     active: f.is_active ? f.is_active === 'true' : undefined,
     kind: f.kind,
     serviceType: f.service_type,
-    pattern: f.search ? containsPattern(f.search) : undefined,
+    words: f.search ? searchPatterns(f.search) : undefined,
     digits: f.search ? `%${onlyDigits(f.search)}%` : undefined,
   };
 }
@@ -60,9 +60,9 @@ const s = columnsOf('suppliers', 's');
 
 /**
  * Security-critical: the list filters as SQL over `suppliers s`, always inside the caller's
- * company. Search is "contains", blind to accents and case, on the folded search text (name, trade
- * name, e-mail, CPF, CNPJ), read from its trigram index; a term under three letters scans the
- * agency's suppliers instead (see foldedContains). '%' and '_' are taken literally.
+ * company. Search finds every word typed, blind to accents and case, in the folded search text
+ * (name, trade name, e-mail, CPF, CNPJ), read from its trigram index; a word under three letters is
+ * tested on the rows the others find (see foldedContainsAll).
  */
 export function supplierFilter(f: FilterShape, v: FilterValues): RawBuilder<SqlBool> {
   const parts = [sql<SqlBool>`${s('company_id')} = ${v.companyId}`];
@@ -70,7 +70,7 @@ export function supplierFilter(f: FilterShape, v: FilterValues): RawBuilder<SqlB
   if (f.kind) parts.push(sql`${s('kind')} = ${v.kind}::"ClientKind"`);
   if (f.serviceType) parts.push(sql`${s('service_types')} @> ARRAY[${v.serviceType}::"ServiceType"]`);
   if (f.search) {
-    const matches = [foldedContains(s('search_text'), f.search.trigram, v.pattern)];
+    const matches = [foldedContainsAll(s('search_text'), f.search, v.words)];
     if (f.search.documents) matches.push(sql`${s('search_text')} LIKE ${v.digits}`);
     parts.push(matches.length === 1 ? (matches[0] as RawBuilder<SqlBool>) : sql`(${sql.join(matches, sql` OR `)})`);
   }

@@ -2,7 +2,7 @@
 // company id of the signed-in user (or, in the follow-up job, of the agency being processed).
 import { columnsOf, type Prisma, type RawBuilder, type SqlBool, type StatementValues, sql } from '@app/db';
 import type { ListTasksInput, TaskPriority } from '@app/shared';
-import { containsPattern, foldedContains, trigramSearchable } from '../../search';
+import { foldedContainsAll, type SearchShape, searchPatterns, searchShape } from '../../search';
 
 /** Security-critical: every task lookup of a tenant goes through this filter. */
 export function taskWhere(companyId: number, id: number): Prisma.TaskWhereInput {
@@ -35,7 +35,7 @@ export async function lockBoard(tx: Prisma.TransactionClient, companyId: number)
 
 /** What the board filters write into a statement's text (part of its shape). */
 export type FilterShape = {
-  search: { trigram: boolean } | null;
+  search: SearchShape | null;
   assignee: boolean;
   attendance: boolean;
   due: 'due' | 'overdue' | null;
@@ -43,7 +43,7 @@ export type FilterShape = {
 };
 export type FilterValues = {
   companyId: number;
-  pattern: string;
+  words: string[];
   assignee_user_id: number;
   attendance_id: number;
   priority: TaskPriority;
@@ -52,7 +52,7 @@ export type FilterValues = {
 
 export function filterShape(f: ListTasksInput): FilterShape {
   return {
-    search: f.search ? { trigram: trigramSearchable(f.search) } : null,
+    search: f.search ? searchShape(f.search) : null,
     assignee: f.assignee !== undefined,
     attendance: f.attendance_id !== undefined,
     due: f.due ?? null,
@@ -63,7 +63,7 @@ export function filterShape(f: ListTasksInput): FilterShape {
 export function filterValues(companyId: number, userId: number, f: ListTasksInput, today: string): StatementValues<FilterValues> {
   return {
     companyId,
-    pattern: f.search ? containsPattern(f.search) : undefined,
+    words: f.search ? searchPatterns(f.search) : undefined,
     assignee_user_id: f.assignee === 'me' ? userId : f.assignee,
     attendance_id: f.attendance_id,
     priority: f.priority,
@@ -75,14 +75,14 @@ const t = columnsOf('tasks', 't');
 
 /**
  * Security-critical: the board filters as SQL over `tasks t`, always inside the caller's company.
- * Search is "contains", blind to accents and case, on the folded title and description (its
- * trigram index; a term under three letters scans the agency's tasks). Due and overdue leave done
+ * Search finds every word typed, blind to accents and case, in the folded title and description (its
+ * trigram index; a word under three letters is tested on the rows the others find). Due and overdue leave done
  * tasks out and compare with today's date in Brazil.
  */
 export function taskFilter(f: FilterShape, v: FilterValues): RawBuilder<SqlBool> {
   const parts = [sql<SqlBool>`${t('company_id')} = ${v.companyId}`];
   if (f.search) {
-    parts.push(foldedContains(t('search_text'), f.search.trigram, v.pattern));
+    parts.push(foldedContainsAll(t('search_text'), f.search, v.words));
   }
   if (f.assignee) parts.push(sql`${t('assignee_user_id')} = ${v.assignee_user_id}`);
   if (f.attendance) parts.push(sql`${t('attendance_id')} = ${v.attendance_id}`);

@@ -1,23 +1,28 @@
-import type { Db, Prisma } from '@app/db';
+import { type Db, type Prisma, qb, queryRows } from '@app/db';
 import { type ListUsersInput, type Role, TAKEN_MESSAGE } from '@app/shared';
 import type { Deps } from '../../deps';
 import { AppError, fieldError, notFound } from '../../errors';
 import { findPage } from '../../paging';
-import { containsAny } from '../../search';
 import { toUserDto } from './users.dto';
 import { registrationMailJob } from './users.jobs';
 import { userSelect } from './users.select';
-import { userWhere } from './users.where';
+import { userSearchSql, userWhere } from './users.where';
 
 type Actor = { id: number; role: Role };
 type UserFields = { name: string; email: string; phone?: string | null; role: 'owner' | 'administrador' | 'colaborador' };
+
+/** The ids of the agency's users a search finds (see userSearchSql). */
+async function usersMatching(db: Db, companyId: number, term: string): Promise<number[]> {
+  const rows = await queryRows(db, qb.selectFrom('users').select('id').where(userSearchSql(companyId, term)));
+  return rows.map((row) => row.id);
+}
 
 export async function listUsers(db: Db, companyId: number, input: ListUsersInput) {
   const where: Prisma.UserWhereInput = {
     ...userWhere(companyId),
     ...(input.status ? { status: input.status } : {}),
     ...(input.role ? { role: input.role } : {}),
-    ...containsAny(input.search, ['name', 'email']),
+    ...(input.search ? { id: { in: await usersMatching(db, companyId, input.search) } } : {}),
   };
   const { rows, pagination } = await findPage(
     input,

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { readBoolean, STORAGE_KEYS, writeItem } from '../../lib/storage';
 import { useAccessLogBeacon } from '../../lib/use-access-log-beacon';
+import { useLiveEvents } from '../../lib/use-live-events';
 import { useCurrentUser } from '../../lib/use-session';
 import { Logo } from '../Logo';
 import { NavLinks } from './NavLinks';
@@ -59,6 +60,7 @@ export default function AppLayout() {
   const isDesktop = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const main = useRef<HTMLElement>(null);
   useAccessLogBeacon();
+  useLiveEvents();
   useFocusHeadingOnNavigation(main);
 
   useEffect(() => {

@@ -22,13 +22,17 @@ export function UserMenu() {
           data-testid="user-menu"
         >
           <Group gap="xs" wrap="nowrap">
-            <Avatar color="blue" radius="xl" size={34}>
-              {initials(user?.name)}
+            {/* The initials repeat the name: drawn by CSS (app.css), they stay out of the button's text,
+                which its name holds whole (WCAG 2.5.3, label in name). */}
+            <Avatar color="blue" radius="xl" size={34} aria-hidden>
+              <span className="user-menu-initials" data-initials={initials(user?.name)} />
             </Avatar>
             <div className="user-menu-text">
               <Text fz="sm" fw={600} lh={1.2} truncate="end" maw={180} data-testid="user-name">
                 {user?.name ?? ''}
               </Text>
+              {/* A space between the lines: the text reads 'Ana Souza Proprietário', as the name holds it. */}
+              {user && ' '}
               {user && (
                 <Text fz="xs" c="dimmed" lh={1.2}>
                   {ROLE_LABELS[user.role]}

@@ -1,8 +1,9 @@
 import { MODAL_MAX_WIDTH, PRODUCT_NAME, PRODUCT_WEBSITE } from '@app/shared/constants';
-import { Anchor, Button, Group, Modal, Stack, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useLogout } from '../../lib/auth-actions';
+import { Dialog } from '../Dialog';
 import { Logo } from '../Logo';
 
 type Props = {
@@ -21,7 +22,7 @@ export function PlanModalFrame({ title, onClose, actions, children }: Props) {
   const closable = !!onClose;
   const logout = useLogout();
   return (
-    <Modal
+    <Dialog
       opened
       onClose={onClose ?? (() => undefined)}
       size={MODAL_MAX_WIDTH}
@@ -48,6 +49,6 @@ export function PlanModalFrame({ title, onClose, actions, children }: Props) {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

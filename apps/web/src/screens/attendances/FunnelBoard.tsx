@@ -105,7 +105,7 @@ export function FunnelBoard({ filters }: { filters: AttendanceFilters }) {
   const [visible, setVisible] = useState<FunnelGroup[]>([...FUNNEL_GROUPS]);
   const [scrollRatio, setScrollRatio] = useState(0);
   const [dragged, setDragged] = useState<FunnelCard | null>(null);
-  const boardRef = useRef<HTMLDivElement>(null);
+  const boardRef = useRef<HTMLElement>(null);
   const balance = useQuery(trpc.attendances.balance.queryOptions(filters));
   const moves = useStatusMoves();
   const sensors = useSensors(
@@ -182,10 +182,13 @@ export function FunnelBoard({ filters }: { filters: AttendanceFilters }) {
           onDragCancel={() => setDragged(null)}
           accessibility={{ announcements: ANNOUNCEMENTS, screenReaderInstructions: { draggable: SCREEN_READER_INSTRUCTIONS } }}
         >
-          <div
+          <section
             ref={boardRef}
             className={classes.board}
             onScroll={measure}
+            aria-label="Funil de vendas"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a board wider than the screen takes focus to scroll by keyboard.
+            tabIndex={0}
             data-testid="funnel-board"
             data-active-group={active ?? undefined}
           >
@@ -201,7 +204,7 @@ export function FunnelBoard({ filters }: { filters: AttendanceFilters }) {
                 onMove={move}
               />
             ))}
-          </div>
+          </section>
           <DragOverlay dropAnimation={null}>{dragged && <FunnelCardPreview card={dragged} />}</DragOverlay>
         </DndContext>
       )}

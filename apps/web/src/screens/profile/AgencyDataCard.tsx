@@ -1,15 +1,20 @@
 // "Dados da agência" on /perfil, for the owner: the name and the contact the agency's customers see
-// on a budget's page, its PDF and e-mails, and the logo (uploaded, then saved at once).
+// on a budget's page, its PDF and e-mails, the logo (uploaded, then saved at once), and who the
+// agency is on its contracts (CNPJ, Cadastur, address).
 import { COSTS_VISIBILITIES, COSTS_VISIBILITY_LABELS } from '@app/shared/costs';
-import { BR_STATES } from '@app/shared/documents';
+import { CLIENT_LIST_LABELS } from '@app/shared/crm-labels';
+import { BR_STATES, type BrState, formatCnpj, formatPostalCode, onlyDigits } from '@app/shared/documents';
 import { updateCompanyInput } from '@app/shared/landing-pages';
 import type { Company } from '@app/shared/users';
 import {
   Button,
   Card,
   Center,
+  Fieldset,
   Group,
   Image,
+  Loader,
+  MaskInput,
   Progress,
   Radio,
   Select,
@@ -22,27 +27,64 @@ import {
 } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { ErrorText } from '../../components/ErrorText';
 import { ImageUploadActions } from '../../components/ImageUploadActions';
 import { PhoneInput } from '../../components/PhoneInput';
-import { useSchemaForm } from '../../lib/form';
+import { type SchemaForm, useSchemaForm } from '../../lib/form';
 import { profileQuery } from '../../lib/session-queries';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { useImageUpload } from '../../lib/use-image-upload';
+import { usePostalCodeLookup } from '../../lib/use-postal-code-lookup';
 
 const contactInput = updateCompanyInput.omit({ logo_key: true, costs_visibility: true });
+const ADDRESS = CLIENT_LIST_LABELS.addresses.fields;
 const LABELS = {
   name: 'Nome da agência',
+  cnpj: 'CNPJ',
+  cadastur: 'Cadastur',
   contact_email: 'E-mail de contato',
   phone: 'Telefone',
   whatsapp: 'WhatsApp',
   website: 'Site',
   instagram: 'Instagram',
-  city: 'Cidade',
-  state: 'UF',
+  postal_code: ADDRESS.postal_code,
+  street: ADDRESS.street,
+  street_number: ADDRESS.number,
+  complement: ADDRESS.complement,
+  neighborhood: ADDRESS.neighborhood,
+  city: ADDRESS.city,
+  state: ADDRESS.state,
 };
+const MASKS = { cnpj: '99.999.999/9999-99', postal_code: '99999-999' };
+const DIGITS = { cnpj: 14, postal_code: 8 };
+
+const isState = (v: string): v is BrState => (BR_STATES as readonly string[]).includes(v);
+
+/** The form's values: the API's fields, blank ones as the inputs hold them; CNPJ and CEP masked as shown. */
+function contactValues(company: Company) {
+  return {
+    id: company.id,
+    name: company.name,
+    cnpj: formatCnpj(company.cnpj),
+    cadastur: company.cadastur ?? '',
+    contact_email: company.contact_email ?? '',
+    phone: company.phone ?? '',
+    whatsapp: company.whatsapp ?? '',
+    website: company.website ?? '',
+    instagram: company.instagram ?? '',
+    postal_code: formatPostalCode(company.postal_code),
+    street: company.street ?? '',
+    street_number: company.street_number ?? '',
+    complement: company.complement ?? '',
+    neighborhood: company.neighborhood ?? '',
+    city: company.city ?? '',
+    state: company.state,
+  };
+}
+
+type ContactForm = SchemaForm<typeof contactInput, ReturnType<typeof contactValues>>;
 
 function useCompanySaved() {
   const trpc = useTRPC();
@@ -67,7 +109,7 @@ function AgencyLogo({ company }: { company: Company }) {
   return (
     <Stack gap="xs">
       <Text fz="sm" fw={500}>
-        Logo
+        Logo da agência
       </Text>
       <Group gap="md" align="center">
         {company.logo_url ? (
@@ -102,24 +144,93 @@ function AgencyLogo({ company }: { company: Company }) {
   );
 }
 
+/**
+ * A masked number (CNPJ, CEP): the form holds the text as shown, and its error shows once the number
+ * is complete or the field was left, not while it is typed. A maxLength would count the mask's blanks.
+ */
+function MaskedField(props: {
+  form: ContactForm;
+  path: 'cnpj' | 'postal_code';
+  description?: string;
+  onDigits?: (digits: string) => void;
+  rightSection?: ReactNode;
+  lookupError?: string | null;
+}) {
+  const { form, path } = props;
+  const [left, setLeft] = useState(false);
+  const { value, onChange: _typed, onBlur, error, ...inputProps } = form.getInputProps(path);
+  const complete = onlyDigits(form.values[path]).length === DIGITS[path];
+  return (
+    <MaskInput
+      label={LABELS[path]}
+      mask={MASKS[path]}
+      inputMode="numeric"
+      autoComplete="off"
+      description={props.description}
+      {...inputProps}
+      maxLength={undefined}
+      defaultValue={value}
+      onChangeRaw={(_raw: string, text: string) => {
+        form.setFieldValue(path, text);
+        props.onDigits?.(onlyDigits(text));
+      }}
+      onBlur={() => {
+        onBlur();
+        setLeft(true);
+      }}
+      rightSection={props.rightSection}
+      error={props.lookupError ?? (left || complete ? error : null)}
+    />
+  );
+}
+
+/** The agency's address, filled from its CEP. */
+function AgencyAddressFields({ form }: { form: ContactForm }) {
+  const numberRef = useRef<HTMLInputElement>(null);
+  const cep = usePostalCodeLookup((found) => {
+    form.setFieldValue('street', found.street);
+    form.setFieldValue('neighborhood', found.neighborhood);
+    form.setFieldValue('city', found.city);
+    form.setFieldValue('state', isState(found.state) ? found.state : null);
+    if (found.complement && !form.getValues().complement) form.setFieldValue('complement', found.complement);
+    numberRef.current?.focus();
+  });
+  return (
+    <Fieldset legend="Endereço" variant="filled" radius="md">
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <MaskedField
+            form={form}
+            path="postal_code"
+            description="O endereço é preenchido pelo CEP."
+            onDigits={(digits) => {
+              // Every complete CEP is looked up, also one typed over another complete one.
+              if (digits.length === DIGITS.postal_code) void cep.lookup(digits);
+              else cep.reset();
+            }}
+            rightSection={cep.loading ? <Loader size={16} aria-label="Buscando CEP" /> : null}
+            lookupError={cep.error}
+          />
+          <TextInput label={LABELS.street_number} ref={numberRef} {...form.getInputProps('street_number')} />
+        </SimpleGrid>
+        <TextInput label={LABELS.street} autoComplete="address-line1" {...form.getInputProps('street')} />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput label={LABELS.complement} {...form.getInputProps('complement')} />
+          <TextInput label={LABELS.neighborhood} {...form.getInputProps('neighborhood')} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 3 }} spacing="sm">
+          <TextInput label={LABELS.city} style={{ gridColumn: 'span 2' }} {...form.getInputProps('city')} />
+          <Select label={LABELS.state} searchable clearable data={[...BR_STATES]} {...form.getInputProps('state')} />
+        </SimpleGrid>
+      </Stack>
+    </Fieldset>
+  );
+}
+
 function AgencyContactForm({ company }: { company: Company }) {
   const trpc = useTRPC();
   const saved = useCompanySaved();
-  const form = useSchemaForm({
-    schema: contactInput,
-    initialValues: {
-      id: company.id,
-      name: company.name,
-      contact_email: company.contact_email ?? '',
-      phone: company.phone ?? '',
-      whatsapp: company.whatsapp ?? '',
-      website: company.website ?? '',
-      instagram: company.instagram ?? '',
-      city: company.city ?? '',
-      state: company.state,
-    },
-    labels: LABELS,
-  });
+  const form = useSchemaForm({ schema: contactInput, initialValues: contactValues(company), labels: LABELS });
   const update = useMutation(
     trpc.companies.update.mutationOptions({
       onSuccess: (company) => {
@@ -136,16 +247,20 @@ function AgencyContactForm({ company }: { company: Company }) {
         <ErrorText>{form.formError}</ErrorText>
         <TextInput label={LABELS.name} withAsterisk autoComplete="organization" {...form.getInputProps('name')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <MaskedField form={form} path="cnpj" />
+          <TextInput
+            label={LABELS.cadastur}
+            description="Registro no Ministério do Turismo."
+            autoComplete="off"
+            {...form.getInputProps('cadastur')}
+          />
           <TextInput label={LABELS.contact_email} type="email" autoComplete="email" {...form.getInputProps('contact_email')} />
           <PhoneInput form={form} path="phone" label={LABELS.phone} placeholder="(11) 3333-4444" />
           <PhoneInput form={form} path="whatsapp" label={LABELS.whatsapp} placeholder="(11) 91234-5678" />
           <TextInput label={LABELS.website} type="url" placeholder="https://suaagencia.com.br" {...form.getInputProps('website')} />
           <TextInput label={LABELS.instagram} placeholder="@suaagencia" {...form.getInputProps('instagram')} />
-          <SimpleGrid cols={{ base: 3 }} spacing="sm">
-            <TextInput label={LABELS.city} style={{ gridColumn: 'span 2' }} {...form.getInputProps('city')} />
-            <Select label={LABELS.state} searchable clearable data={[...BR_STATES]} {...form.getInputProps('state')} />
-          </SimpleGrid>
         </SimpleGrid>
+        <AgencyAddressFields form={form} />
         <Group justify="flex-end">
           <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
             Salvar dados da agência
@@ -200,7 +315,7 @@ export function AgencyDataCard({ companyId }: { companyId: number }) {
         Dados da agência
       </Title>
       <Text fz="sm" c="dimmed" mb="md">
-        O que os seus clientes veem na página do orçamento, no PDF e nos e-mails.
+        O que os seus clientes veem na página do orçamento, no PDF, nos e-mails e nos contratos.
       </Text>
       {data ? (
         <Stack gap="lg">

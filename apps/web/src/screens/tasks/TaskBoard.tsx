@@ -189,7 +189,15 @@ export function TaskBoard({
       onDragCancel={end}
       accessibility={{ announcements: announcementsFor(board), screenReaderInstructions: { draggable: SCREEN_READER_INSTRUCTIONS } }}
     >
-      <div className={classes.board} data-testid="task-board" aria-busy={dimmed} style={{ opacity: dimmed ? 0.7 : 1 }}>
+      <section
+        className={classes.board}
+        aria-label="Quadro de tarefas"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a board wider than the screen takes focus to scroll by keyboard.
+        tabIndex={0}
+        data-testid="task-board"
+        aria-busy={dimmed}
+        style={{ opacity: dimmed ? 0.7 : 1 }}
+      >
         {TASK_STATUSES.map((status) => (
           <Column key={status} status={status} count={board.counts[status]} over={overStatus === status}>
             <SortableContext id={status} items={board[status].map((t) => t.id)} strategy={verticalListSortingStrategy}>
@@ -218,7 +226,7 @@ export function TaskBoard({
             </SortableContext>
           </Column>
         ))}
-      </div>
+      </section>
       <DragOverlay dropAnimation={null}>{active && <TaskCardOverlay task={active} today={today} />}</DragOverlay>
     </DndContext>
   );

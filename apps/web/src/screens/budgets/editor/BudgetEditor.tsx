@@ -21,6 +21,7 @@ import { SaleAction } from '../sale/SaleAction';
 import { ShareMenu } from '../share/ShareMenu';
 import { TravelChecks } from '../TravelChecks';
 import { BudgetRates } from './BudgetRates';
+import { EditingPresence } from './EditingPresence';
 import { PaxesSection } from './PaxesSection';
 import { ProposalTabs } from './ProposalTabs';
 import { SoldBudgetBanner } from './SoldBudgetBanner';
@@ -139,6 +140,7 @@ export function BudgetEditor({ id }: { id: number }) {
         {budget && <BudgetStatusBadge status={budget.status} />}
       </PageHeader>
       {budget && readOnly && <SoldBudgetBanner budgetId={budget.id} />}
+      {budget && <EditingPresence budgetId={budget.id} />}
       {copiedFrom && (
         <Alert color="teal" variant="light" title="Cópia criada" data-testid="copy-created">
           Este é um novo orçamento, copiado do orçamento nº {copiedFrom}, com suas propostas, serviços e passageiros. As alterações aqui não
@@ -162,7 +164,7 @@ export function BudgetEditor({ id }: { id: number }) {
                     next.set('proposta', String(p));
                     return next;
                   },
-                  { replace: true, state: location.state },
+                  { replace: true, state: location.state, preventScrollReset: true },
                 )
               }
               onChanged={changed}

@@ -5,13 +5,15 @@ import { AGENT_RATE_MAX, agentRateField } from '@app/shared/agent-rates';
 import type { BudgetTree } from '@app/shared/budgets';
 import { formatRate, RATE_DECIMALS, TRACKED_CURRENCIES } from '@app/shared/currency-quotes';
 import { fieldMessage } from '@app/shared/form';
-import { Button, CloseButton, Group, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { Button, CloseButton, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { DetailField } from '../../../components/DetailFields';
 import { ErrorText } from '../../../components/ErrorText';
 import { FormActions } from '../../../components/FormActions';
+import { FormDialog, useUnsavedChanges } from '../../../components/FormDialog';
 import { apiError, markShownByForm } from '../../../lib/api-error';
+import { sameValues } from '../../../lib/same-values';
 import { toastSuccess } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
 import { useTodayRates } from './use-today-rates';
@@ -31,6 +33,7 @@ function BudgetRatesForm({ budget, onClose, onSaved }: { budget: BudgetTree; onC
   const [shown, setShown] = useState(() => currenciesOf(budget));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const close = useUnsavedChanges(!sameValues(values, budget.agent_rates));
   const save = useMutation(
     trpc.budgets.update.mutationOptions({
       onSuccess: () => {
@@ -119,7 +122,7 @@ function BudgetRatesForm({ budget, onClose, onSaved }: { budget: BudgetTree; onC
             onChange={(currency) => currency && setShown((s) => TRACKED_CURRENCIES.filter((c) => c === currency || s.includes(c)))}
           />
         )}
-        <FormActions onCancel={onClose} pending={save.isPending}>
+        <FormActions onCancel={close} pending={save.isPending}>
           Salvar câmbio
         </FormActions>
       </Stack>
@@ -149,9 +152,9 @@ export function BudgetRates({ budget, readOnly, onChanged }: { budget: BudgetTre
           </Button>
         )}
       </Group>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={<Text fw={600}>Câmbio do orçamento</Text>} centered>
+      <FormDialog opened={opened} onClose={() => setOpened(false)} title={<Text fw={600}>Câmbio do orçamento</Text>} centered>
         {opened && <BudgetRatesForm budget={budget} onClose={() => setOpened(false)} onSaved={onChanged} />}
-      </Modal>
+      </FormDialog>
     </DetailField>
   );
 }

@@ -9,7 +9,7 @@ import { CLIENT_DOCUMENT_TYPE_LABELS, CLIENT_DOCUMENT_TYPES, COMPANION_RELATIONS
 import { shortDate } from '@app/shared/format';
 import { businessDate } from '@app/shared/funnel';
 import { ageGroupOfAge, ageOn, paxAge } from '@app/shared/travel-documents';
-import { Button, Card, Fieldset, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Card, Fieldset, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -18,6 +18,7 @@ import { CountrySelect } from '../../../components/CountrySelect';
 import { DateField } from '../../../components/DateField';
 import { ErrorText } from '../../../components/ErrorText';
 import { FormActions } from '../../../components/FormActions';
+import { FormDialog, useUnsavedChanges } from '../../../components/FormDialog';
 import { AutocompletePicker, type PickerProps } from '../../../components/pickers/AutocompletePicker';
 import { useSchemaForm } from '../../../lib/form';
 import { toastSuccess } from '../../../lib/toast';
@@ -118,6 +119,7 @@ function PaxesForm({ budget, onClose, onSaved }: { budget: BudgetTree; onClose: 
     initialValues: { paxes: budget.paxes.length ? budget.paxes.map(paxRow) : [paxRow()] },
     labels: LABELS,
   });
+  const close = useUnsavedChanges(form.hasChanges());
   const [clientNames] = useState(() => new Map(budget.paxes.flatMap((p) => (p.client_id ? [[p.client_id, p.name] as const] : []))));
   const pick = (index: number, client: PaxCandidate | null) => {
     const row = form.getValues().paxes[index];
@@ -209,7 +211,7 @@ function PaxesForm({ budget, onClose, onSaved }: { budget: BudgetTree; onClose: 
             Adicionar passageiro
           </Button>
         </Group>
-        <FormActions onCancel={onClose} pending={save.isPending}>
+        <FormActions onCancel={close} pending={save.isPending}>
           Salvar passageiros
         </FormActions>
       </Stack>
@@ -286,7 +288,7 @@ export function PaxesSection({ budget, readOnly = false, onChanged }: { budget: 
           </Table.ScrollContainer>
         )}
       </Stack>
-      <Modal
+      <FormDialog
         opened={opened}
         onClose={() => setOpened(false)}
         title={<Text fw={600}>Passageiros</Text>}
@@ -295,7 +297,7 @@ export function PaxesSection({ budget, readOnly = false, onChanged }: { budget: 
         centered
       >
         {opened && <PaxesForm budget={budget} onClose={() => setOpened(false)} onSaved={onChanged} />}
-      </Modal>
+      </FormDialog>
     </Card>
   );
 }

@@ -1,18 +1,23 @@
 // The budget's proposals as tabs: add, rename, duplicate, move, delete; the open one's totals and
-// services. The open tab is in the address (?proposta=ID). Read-only (a sold budget): the tabs,
-// totals and services to read, without their edit actions.
+// services. The open tab is in the address (?proposta=ID); without it, the sold proposal, else the
+// accepted one, else the first, each marked on its tab. Read-only (a sold budget): the tabs, totals
+// and services to read, without their edit actions. ] and [ move between the tabs, N adds a service.
 import type { BudgetServiceType } from '@app/shared/budget-services';
+import { headlineProposalId } from '@app/shared/budget-totals';
 import type { BudgetTree, ProposalTree } from '@app/shared/budgets';
 import type { Service } from '@app/shared/services';
-import { Button, Group, Menu, Modal, ScrollArea, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Menu, ScrollArea, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconCopy, IconDots, IconEdit, IconPlus, IconTimeline, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FormActions } from '../../../components/FormActions';
+import { FormDialog, useUnsavedChanges } from '../../../components/FormDialog';
+import { useShortcuts } from '../../../lib/shortcuts';
 import { toastSuccess } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
+import { EDITOR_SHORTCUTS, EditorShortcuts } from './EditorShortcuts';
 import { ProposalTotalsCard } from './ProposalTotalsCard';
 import { ServiceFormModal } from './ServiceFormModal';
 import { AddServiceMenu, ServiceList } from './ServiceList';
@@ -20,10 +25,10 @@ import { liveProposalTotals } from './totals';
 
 type Editing = { type: BudgetServiceType; service?: undefined } | { service: Service; type?: undefined };
 
-/** Mounted per proposal (keyed), so the name starts as the proposal's each opening. */
-function RenameModal({ proposal, onClose, onSaved }: { proposal: ProposalTree | null; onClose: () => void; onSaved: () => void }) {
+function RenameForm({ proposal, onClose, onSaved }: { proposal: ProposalTree; onClose: () => void; onSaved: () => void }) {
   const trpc = useTRPC();
-  const [title, setTitle] = useState(proposal?.title ?? '');
+  const [title, setTitle] = useState(proposal.title);
+  const close = useUnsavedChanges(title !== proposal.title);
   const rename = useMutation(
     trpc.proposals.update.mutationOptions({
       onSuccess: () => {
@@ -34,30 +39,35 @@ function RenameModal({ proposal, onClose, onSaved }: { proposal: ProposalTree | 
     }),
   );
   return (
-    <Modal opened={!!proposal} onClose={onClose} title={<Text fw={600}>Renomear proposta</Text>} centered>
-      {proposal && (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (title.trim()) rename.mutate({ id: proposal.id, title: title.trim() });
-          }}
-        >
-          <Stack gap="md">
-            <TextInput
-              label="Nome da proposta"
-              data-autofocus
-              required
-              maxLength={120}
-              value={title}
-              onChange={(e) => setTitle(e.currentTarget.value)}
-            />
-            <FormActions onCancel={onClose} pending={rename.isPending}>
-              Salvar
-            </FormActions>
-          </Stack>
-        </form>
-      )}
-    </Modal>
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (title.trim()) rename.mutate({ id: proposal.id, title: title.trim() });
+      }}
+    >
+      <Stack gap="md">
+        <TextInput
+          label="Nome da proposta"
+          data-autofocus
+          required
+          maxLength={120}
+          value={title}
+          onChange={(e) => setTitle(e.currentTarget.value)}
+        />
+        <FormActions onCancel={close} pending={rename.isPending}>
+          Salvar
+        </FormActions>
+      </Stack>
+    </form>
+  );
+}
+
+/** Mounted per proposal (keyed), so the name starts as the proposal's each opening. */
+function RenameModal({ proposal, onClose, onSaved }: { proposal: ProposalTree | null; onClose: () => void; onSaved: () => void }) {
+  return (
+    <FormDialog opened={!!proposal} onClose={onClose} title={<Text fw={600}>Renomear proposta</Text>} centered>
+      {proposal && <RenameForm proposal={proposal} onClose={onClose} onSaved={onSaved} />}
+    </FormDialog>
   );
 }
 
@@ -73,6 +83,21 @@ function ProposalPanel({
   onChanged: () => void;
 }) {
   const [editing, setEditing] = useState<Editing | null>(null);
+  const [adding, setAdding] = useState(false);
+  const addButton = useRef<HTMLButtonElement>(null);
+  // The button first: in view (a menu whose button is off screen stays hidden), and the focus's way back.
+  useShortcuts(
+    [
+      [
+        EDITOR_SHORTCUTS.newService.hotkey,
+        () => {
+          addButton.current?.focus();
+          setAdding(true);
+        },
+      ],
+    ],
+    !readOnly,
+  );
   const live = liveProposalTotals(budget, proposal.services);
   return (
     <Stack gap="sm">
@@ -88,7 +113,7 @@ function ProposalPanel({
       />
       {!readOnly && (
         <Group>
-          <AddServiceMenu onPick={(type) => setEditing({ type })} />
+          <AddServiceMenu opened={adding} onChange={setAdding} onPick={(type) => setEditing({ type })} targetRef={addButton} />
         </Group>
       )}
       {/* Kept mounted when the budget turns read-only under an open form: the agent reads the refusal there. */}
@@ -102,6 +127,19 @@ function ProposalPanel({
         onSaved={onChanged}
       />
     </Stack>
+  );
+}
+
+/** The customer's choice on its proposal's tab: 'Vendida' for the sold one, 'Aceita' for the accepted one. */
+function proposalMark(budget: BudgetTree, id: number): ReactNode {
+  const [label, color] =
+    budget.sold_proposal_id === id ? ['Vendida', 'green'] : budget.accepted_proposal_id === id ? ['Aceita', 'teal'] : [];
+  return (
+    label && (
+      <Badge color={color} variant="light" size="sm" data-testid="proposal-mark">
+        {label}
+      </Badge>
+    )
   );
 }
 
@@ -120,7 +158,9 @@ export function ProposalTabs({
 }) {
   const trpc = useTRPC();
   const proposals = budget.proposals;
-  const current = proposals.find((p) => p.id === selectedId) ?? proposals[0];
+  const headline = headlineProposalId(budget);
+  const current = proposals.find((p) => p.id === selectedId) ?? proposals.find((p) => p.id === headline) ?? proposals[0];
+  const tabsView = useRef<HTMLDivElement>(null);
   const [renaming, setRenaming] = useState<ProposalTree | null>(null);
   const [deleting, setDeleting] = useState<ProposalTree | null>(null);
 
@@ -154,6 +194,33 @@ export function ProposalTabs({
   );
 
   const index = current ? proposals.indexOf(current) : -1;
+  const currentId = current?.id;
+  // Keys pressed faster than the address changes: each steps on from the tab the last one asked for.
+  const asked = useRef<number | null>(null);
+  useEffect(() => {
+    if (currentId === asked.current) asked.current = null;
+  }, [currentId]);
+  const step = (by: number) => {
+    const next = proposals[proposals.findIndex((p) => p.id === (asked.current ?? currentId)) + by];
+    if (!next) return;
+    asked.current = next.id;
+    onSelect(next.id);
+  };
+  useShortcuts([
+    [EDITOR_SHORTCUTS.nextProposal.hotkey, () => step(1)],
+    [EDITOR_SHORTCUTS.previousProposal.hotkey, () => step(-1)],
+  ]);
+
+  // The open tab in view across the strip (a phone shows two or three), without scrolling the page.
+  useEffect(() => {
+    const view = tabsView.current;
+    const tab = view?.querySelector('[role="tab"][aria-selected="true"]');
+    if (!view || !tab || currentId === undefined) return;
+    const box = view.getBoundingClientRect();
+    const at = tab.getBoundingClientRect();
+    if (at.left < box.left) view.scrollLeft -= box.left - at.left;
+    else if (at.right > box.right) view.scrollLeft += at.right - box.right;
+  }, [currentId]);
 
   return (
     <Stack gap="sm">
@@ -161,23 +228,33 @@ export function ProposalTabs({
         <Text fw={600} component="h2" fz="lg">
           Propostas
         </Text>
-        {!readOnly && (
-          <Button
-            variant="light"
-            leftSection={<IconPlus size={16} aria-hidden />}
-            loading={create.isPending}
-            onClick={() => create.mutate({ budget_id: budget.id, title: `Proposta ${proposals.length + 1}` })}
-          >
-            Nova proposta
-          </Button>
-        )}
+        <Group gap="xs">
+          <EditorShortcuts readOnly={readOnly} />
+          {!readOnly && (
+            <Button
+              variant="light"
+              leftSection={<IconPlus size={16} aria-hidden />}
+              loading={create.isPending}
+              onClick={() => create.mutate({ budget_id: budget.id, title: `Proposta ${proposals.length + 1}` })}
+            >
+              Nova proposta
+            </Button>
+          )}
+        </Group>
       </Group>
       {current && (
-        <Tabs value={String(current.id)} onChange={(v) => v && onSelect(Number(v))} keepMounted={false}>
-          <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars>
+        <Tabs
+          value={String(current.id)}
+          onChange={(v) => {
+            asked.current = null;
+            if (v) onSelect(Number(v));
+          }}
+          keepMounted={false}
+        >
+          <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars viewportRef={tabsView}>
             <Tabs.List style={{ flexWrap: 'nowrap' }}>
               {proposals.map((p) => (
-                <Tabs.Tab key={p.id} value={String(p.id)} style={{ whiteSpace: 'nowrap' }}>
+                <Tabs.Tab key={p.id} value={String(p.id)} style={{ whiteSpace: 'nowrap' }} rightSection={proposalMark(budget, p.id)}>
                   {p.title}
                 </Tabs.Tab>
               ))}

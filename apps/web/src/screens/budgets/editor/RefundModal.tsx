@@ -1,9 +1,10 @@
 import { refundInput, type Service } from '@app/shared/services';
-import { Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Stack, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { CurrencyInput } from '../../../components/CurrencyInput';
 import { ErrorText } from '../../../components/ErrorText';
 import { FormActions } from '../../../components/FormActions';
+import { FormDialog, useUnsavedChanges } from '../../../components/FormDialog';
 import { useSchemaForm } from '../../../lib/form';
 import { toastSuccess } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
@@ -17,6 +18,7 @@ function RefundForm({ service, onClose, onSaved }: { service: Service; onClose: 
     initialValues: { service_id: service.id, refund_cents: null as number | null, penalty_cents: null as number | null, reason: '' },
     labels: LABELS,
   });
+  const close = useUnsavedChanges(form.hasChanges());
   const refund = useMutation(
     trpc.services.refund.mutationOptions({
       onSuccess: () => {
@@ -50,7 +52,7 @@ function RefundForm({ service, onClose, onSaved }: { service: Service; onClose: 
         {money('refund_cents', 'O que volta para o cliente')}
         {money('penalty_cents', 'O que o fornecedor retém')}
         <Textarea label={LABELS.reason} autosize minRows={2} {...form.getInputProps('reason')} />
-        <FormActions onCancel={onClose} pending={refund.isPending}>
+        <FormActions onCancel={close} pending={refund.isPending}>
           Confirmar cancelamento
         </FormActions>
       </Stack>
@@ -61,8 +63,8 @@ function RefundForm({ service, onClose, onSaved }: { service: Service; onClose: 
 /** Cancels a service with a refund (POST /refunds/): valor reembolsado, multa, motivo. */
 export function RefundModal({ service, onClose, onSaved }: { service: Service | null; onClose: () => void; onSaved: () => void }) {
   return (
-    <Modal opened={!!service} onClose={onClose} title={<Text fw={600}>Cancelar serviço com reembolso</Text>} centered>
+    <FormDialog opened={!!service} onClose={onClose} title={<Text fw={600}>Cancelar serviço com reembolso</Text>} centered>
       {service && <RefundForm service={service} onClose={onClose} onSaved={onSaved} />}
-    </Modal>
+    </FormDialog>
   );
 }

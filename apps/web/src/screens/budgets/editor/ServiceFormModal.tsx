@@ -1,13 +1,15 @@
 // A service of a proposal, added or edited in a modal: the fields every service has, the form made
-// for its type, and its totals and the proposal's, recomputed as the agent types.
+// for its type, and its totals and the proposal's, recomputed as the agent types. Ctrl+S (⌘S)
+// saves. What is typed is kept as a draft on this device until it is saved or discarded: a reload
+// finds it when the same form opens again.
 import { BUDGET_CURRENCIES, type BudgetServiceType, SERVICE_TYPE_DECLARATIONS, serviceFieldsInput } from '@app/shared/budget-services';
 import type { QuoteRates } from '@app/shared/budget-totals';
 import type { Service } from '@app/shared/services';
 import {
   Alert,
+  Button,
   Divider,
   Fieldset,
-  Modal,
   NumberInput,
   Paper,
   Select,
@@ -19,25 +21,30 @@ import {
   TextInput,
 } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
-import { useMediaQuery } from '@mantine/hooks';
+import { getHotkeyHandler, useMediaQuery } from '@mantine/hooks';
 import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { CurrencyInput } from '../../../components/CurrencyInput';
 import { DateField } from '../../../components/DateField';
 import { ErrorText } from '../../../components/ErrorText';
 import { FormActions } from '../../../components/FormActions';
+import { FormDialog, useUnsavedChanges } from '../../../components/FormDialog';
 import { Money } from '../../../components/Money';
+import { supplierLabel } from '../../../components/pickers/supplier-options';
+import { clearDraft, readDraft, writeDraft } from '../../../lib/drafts';
 import { useSchemaForm } from '../../../lib/form';
 import { toastSuccess } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
-import { useSeesCosts } from '../../../lib/use-session';
+import { useCurrentUser, useSeesCosts } from '../../../lib/use-session';
 import { PercentInput } from '../../suppliers/PercentInput';
 import { AGE_GROUP_LABELS } from '../labels';
 import { AirFields } from './details/AirFields';
 import { HotelFields } from './details/HotelFields';
 import { CarRentalFields, CruiseFields, InsuranceFields, TourFields, TransferFields } from './details/OtherTypeFields';
+import { EDITOR_SHORTCUTS } from './EditorShortcuts';
 import { isForeign, ServiceRateField } from './ServiceRateField';
 import { ServiceSupplierPicker } from './ServiceSupplierPicker';
+import { restoreDraft, type ServiceDraft, serviceDraftKey } from './service-draft';
 import { ServiceFormContext } from './service-form-context';
 import { blankService, headCountsOf, referenceLabels, type ServiceValues, serviceValuesOf } from './service-values';
 import { type BudgetPricing, liveProposalTotals } from './totals';
@@ -118,6 +125,12 @@ function Summary({
   );
 }
 
+/** Where the form keeps its draft: none until the signed-in user is known. */
+function useDraftKey(budgetId: number, service: Service | undefined, type: BudgetServiceType): string | null {
+  const user = useCurrentUser();
+  return user ? serviceDraftKey(user, budgetId, service, type) : null;
+}
+
 function ServiceForm({
   budget,
   proposal,
@@ -139,8 +152,11 @@ function ServiceForm({
   const seesCosts = useSeesCosts();
   const trpc = useTRPC();
   const declaration = SERVICE_TYPE_DECLARATIONS[type];
-  const form = useSchemaForm({ schema: serviceFieldsInput, initialValues: initial, labels: LABELS });
-  const labels = useRef<Record<string, string>>({ ...initialLabels });
+  const draftKey = useDraftKey(budget.id, service, type);
+  const [draft] = useState<ServiceDraft | null>(() => (draftKey ? restoreDraft(readDraft(draftKey), initial) : null));
+  const [restored, setRestored] = useState(!!draft);
+  const form = useSchemaForm({ schema: serviceFieldsInput, initialValues: draft?.values ?? initial, savedValues: initial, labels: LABELS });
+  const labels = useRef<Record<string, string>>({ ...initialLabels, ...draft?.labels });
   // The form may open after what it starts from has loaded, when the modal has placed its focus already.
   const titleRef = useRef<HTMLInputElement>(null);
   useEffect(() => titleRef.current?.focus(), []);
@@ -174,7 +190,29 @@ function ServiceForm({
     },
   };
 
+  const changed = form.hasChanges();
+  const forgetDraft = () => {
+    if (draftKey) clearDraft(draftKey);
+  };
+  const close = useUnsavedChanges(changed, forgetDraft);
+  // Written as it is typed (the texts of the picks with it); back to the saved values, there is none.
+  const v = form.values;
+  useEffect(() => {
+    if (!draftKey) return;
+    if (changed) writeDraft(draftKey, { values: v, labels: labels.current } satisfies ServiceDraft);
+    else clearDraft(draftKey);
+  }, [draftKey, changed, v]);
+  const discardDraft = () => {
+    forgetDraft();
+    labels.current = { ...initialLabels };
+    form.setValues(initial);
+    form.clearErrors();
+    setLabelsVersion((n) => n + 1);
+    setRestored(false);
+  };
+
   const saved = (message: string) => {
+    forgetDraft();
     toastSuccess(message);
     onSaved();
     onClose();
@@ -192,7 +230,6 @@ function ServiceForm({
     else create.mutate({ ...fields, proposal_id: proposal.id } as never);
   });
 
-  const v = form.values;
   const today = useTodayRates(isForeign(v.currency, budget.currency));
   const money = (field: 'adult_cents' | 'child_cents' | 'infant_cents' | 'total_cents' | 'taxes_cents' | 'fee_cents', label: string) => {
     const { onChange: _c, ...props } = form.getInputProps(field);
@@ -203,17 +240,44 @@ function ServiceForm({
 
   return (
     <ServiceFormContext.Provider value={context}>
-      <form onSubmit={submit} noValidate aria-label={`Serviço: ${declaration.label}`}>
+      <form
+        onSubmit={submit}
+        onKeyDown={getHotkeyHandler([
+          [
+            EDITOR_SHORTCUTS.saveService.hotkey,
+            () => {
+              if (!pending) submit();
+            },
+          ],
+        ])}
+        noValidate
+        aria-label={`Serviço: ${declaration.label}`}
+        aria-keyshortcuts="Control+S Meta+S"
+      >
         <Stack gap="md">
+          {restored && (
+            <Alert color="blue" variant="light" title="Rascunho restaurado" data-testid="draft-restored">
+              <Stack gap="xs" align="flex-start">
+                <Text fz="sm">O que você digitou antes e não salvou voltou para o formulário.</Text>
+                <Button variant="default" size="xs" onClick={discardDraft}>
+                  Descartar rascunho
+                </Button>
+              </Stack>
+            </Alert>
+          )}
           <ErrorText>{form.formError}</ErrorText>
           <TextInput label="Título" withAsterisk ref={titleRef} data-autofocus autoComplete="off" {...form.getInputProps('title')} />
           <ServiceSupplierPicker
+            key={`supplier:${labelsVersion}`}
             label="Fornecedor"
             placeholder="Digite para buscar"
             serviceTypes={declaration.supplierTypes}
-            initialLabel={supplierName}
+            initialLabel={labels.current.supplier_id ?? supplierName}
             {...form.getInputProps('supplier_id')}
-            onChange={(id) => form.setFieldValue('supplier_id', id)}
+            onChange={(id, item) => {
+              context.setLabel('supplier_id', item ? supplierLabel(item) : '');
+              form.setFieldValue('supplier_id', id);
+            }}
           />
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
             <DateField label="Início" {...form.getInputProps('start_date')} />
@@ -280,7 +344,7 @@ function ServiceForm({
           <Textarea label="Descrição" autosize minRows={2} {...form.getInputProps('description')} />
           <Divider />
           <Summary budget={budget} proposal={proposal} service={service} values={v} today={today.rates} />
-          <FormActions onCancel={onClose} pending={pending}>
+          <FormActions onCancel={close} pending={pending}>
             {service ? 'Salvar serviço' : 'Adicionar serviço'}
           </FormActions>
         </Stack>
@@ -338,7 +402,7 @@ export function ServiceFormModal(props: Props & { opened: boolean }) {
   const { opened, onClose, service, type } = props;
   const label = SERVICE_TYPE_DECLARATIONS[service?.type ?? type ?? 'other'].label;
   return (
-    <Modal
+    <FormDialog
       opened={opened}
       onClose={onClose}
       title={<Text fw={600}>{service ? `Editar serviço: ${label}` : `Novo serviço: ${label}`}</Text>}
@@ -347,6 +411,6 @@ export function ServiceFormModal(props: Props & { opened: boolean }) {
       centered
     >
       {opened && <ServiceFormLoader {...props} />}
-    </Modal>
+    </FormDialog>
   );
 }

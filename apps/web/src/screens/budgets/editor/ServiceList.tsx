@@ -1,12 +1,14 @@
-// A proposal's services in their order: each with its type, supplier, dates and total; edit,
-// move (buttons, or drag by the handle), duplicate, cancel with a refund (or undo it), delete.
+// A proposal's services in their order: each with its type, supplier, dates and total; edit (a
+// click on the card, or Enter on it), move (buttons, or drag by the handle), duplicate (also D on
+// the card), cancel with a refund (or undo it), delete.
 // Read-only (a sold budget) keeps only the cancellation with a refund, which the API allows after
 // the sale, and the undo of such a later cancellation.
 import { BUDGET_SERVICE_TYPES, type BudgetServiceType, SERVICE_TYPE_DECLARATIONS } from '@app/shared/budget-services';
 import type { ServiceTotals } from '@app/shared/budget-totals';
 import { shortDate } from '@app/shared/format';
 import type { Service } from '@app/shared/services';
-import { ActionIcon, Badge, Box, Button, Card, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Card, Group, Menu, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { getHotkeyHandler } from '@mantine/hooks';
 import {
   IconArrowBackUp,
   IconArrowDown,
@@ -27,13 +29,15 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, type Ref, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Money } from '../../../components/Money';
 import { toastSuccess } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
 import { headCountText } from '../labels';
+import { EDITOR_SHORTCUTS } from './EditorShortcuts';
 import { RefundModal } from './RefundModal';
+import classes from './ServiceList.module.css';
 import { serviceInputOf } from './service-values';
 
 export const SERVICE_TYPE_ICONS: Record<BudgetServiceType, ReactNode> = {
@@ -47,12 +51,24 @@ export const SERVICE_TYPE_ICONS: Record<BudgetServiceType, ReactNode> = {
   other: <IconDots size={18} aria-hidden />,
 };
 
-/** 'Adicionar serviço': a menu of the budget's service types. */
-export function AddServiceMenu({ onPick }: { onPick: (type: BudgetServiceType) => void }) {
+/** 'Adicionar serviço': a menu of the budget's service types (open also from the N shortcut). */
+export function AddServiceMenu({
+  opened,
+  onChange,
+  onPick,
+  targetRef,
+}: {
+  opened: boolean;
+  onChange: (opened: boolean) => void;
+  onPick: (type: BudgetServiceType) => void;
+  targetRef: Ref<HTMLButtonElement>;
+}) {
   return (
-    <Menu position="bottom-start" withinPortal>
+    <Menu position="bottom-start" withinPortal opened={opened} onChange={onChange}>
       <Menu.Target>
-        <Button leftSection={<IconPlus size={16} aria-hidden />}>Adicionar serviço</Button>
+        <Button ref={targetRef} leftSection={<IconPlus size={16} aria-hidden />} aria-keyshortcuts="N">
+          Adicionar serviço
+        </Button>
       </Menu.Target>
       <Menu.Dropdown>
         {BUDGET_SERVICE_TYPES.map((type) => (
@@ -140,6 +156,7 @@ export function ServiceList({ services, lines, currency, readOnly = false, soldA
           const line = lines?.[index];
           const canceled = s.status === 'canceled';
           const undoable = canUndo(s);
+          const openable = !readOnly && !canceled;
           const people = headCountText({ adult: s.adult_number, child: s.child_number, infant: s.infant_number });
           return (
             <Card
@@ -149,6 +166,8 @@ export function ServiceList({ services, lines, currency, readOnly = false, soldA
               radius="md"
               padding="sm"
               data-testid="service-row"
+              data-canceled={canceled || undefined}
+              className={classes.card}
               onDragOver={(e) => {
                 if (dragged !== null && !readOnly) e.preventDefault();
               }}
@@ -158,7 +177,7 @@ export function ServiceList({ services, lines, currency, readOnly = false, soldA
                 setDragged(null);
                 if (from && from.id !== s.id) moveTo(from, index);
               }}
-              style={{ opacity: canceled ? 0.75 : 1, borderStyle: dragged === s.id ? 'dashed' : undefined }}
+              style={{ borderStyle: dragged === s.id ? 'dashed' : undefined }}
             >
               <div className="split-row">
                 <Group gap="xs" wrap="nowrap" align="flex-start">
@@ -173,6 +192,7 @@ export function ServiceList({ services, lines, currency, readOnly = false, soldA
                       }}
                       onDragEnd={() => setDragged(null)}
                       title="Arraste para reordenar (ou use Mover para cima/baixo)"
+                      className={classes.control}
                       style={{ cursor: 'grab', display: 'flex', paddingTop: 2 }}
                     >
                       <IconGripVertical size={18} aria-hidden color="var(--mantine-color-dimmed)" />
@@ -183,9 +203,20 @@ export function ServiceList({ services, lines, currency, readOnly = false, soldA
                   </Box>
                   <div style={{ minWidth: 0 }}>
                     <Group gap={6}>
-                      <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                        {s.title}
-                      </Text>
+                      {openable ? (
+                        <UnstyledButton
+                          className={classes.open}
+                          onClick={() => onEdit(s)}
+                          onKeyDown={getHotkeyHandler([[EDITOR_SHORTCUTS.duplicateService.hotkey, () => duplicate.mutate({ id: s.id })]])}
+                          aria-keyshortcuts="Enter D"
+                        >
+                          {s.title}
+                        </UnstyledButton>
+                      ) : (
+                        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                          {s.title}
+                        </Text>
+                      )}
                       <Badge variant="light" size="sm">
                         {SERVICE_TYPE_DECLARATIONS[s.type].label}
                       </Badge>
@@ -216,7 +247,7 @@ export function ServiceList({ services, lines, currency, readOnly = false, soldA
                       Cotado em {s.currency}
                     </Text>
                   )}
-                  <Group gap={2} wrap="nowrap">
+                  <Group gap={2} wrap="nowrap" className={classes.control}>
                     {!readOnly && (
                       <>
                         <Tooltip label="Mover para cima">

@@ -1,8 +1,10 @@
 // An air service's segments: airports, airline, flight, times, class and luggage; 'Buscar voo'
-// fills a segment from the flight lookup, and typing it by hand is always possible.
+// fills a segment from the flight lookup, 'Colar reserva' every segment from a pasted reservation,
+// and typing it by hand is always possible.
 import { BUDGET_LIMITS } from '@app/shared/budget-limits';
 import { SERVICE_TYPE_DECLARATIONS } from '@app/shared/budget-services';
 import { type FlightLookup, parseFlightNumber } from '@app/shared/flights';
+import type { ParseItineraryOutput } from '@app/shared/itinerary/schemas';
 import { Button, Fieldset, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { IconPlaneDeparture, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
@@ -14,6 +16,7 @@ import { apiError, errorText } from '../../../../lib/api-error';
 import { useTRPC } from '../../../../lib/trpc';
 import { RefField, useServiceForm } from '../service-form-context';
 import { emptySegment, type SegmentValues } from '../service-values';
+import { PasteReservation, UnreadLines } from './PasteReservation';
 
 const LISTS = SERVICE_TYPE_DECLARATIONS.air.lists;
 
@@ -21,6 +24,39 @@ const LISTS = SERVICE_TYPE_DECLARATIONS.air.lists;
 const clockOf = (iso: string | null) => (iso ? iso.slice(11, 16) : '');
 const dayOf = (iso: string | null) => (iso ? iso.slice(0, 10) : null);
 const airportText = (a: FlightLookup['origin']) => [a.code, a.name, a.city].filter(Boolean).join(' · ');
+/** A segment's picks, whose texts go with it. */
+const PICKED = ['airline_id', 'airline_id#code', 'origin_airport_id', 'destination_airport_id', 'class_id', 'luggage_id'];
+
+type ReadSegment = ParseItineraryOutput['segments'][number];
+const segmentValuesOf = (s: ReadSegment): SegmentValues => ({
+  ...emptySegment(),
+  origin_airport_id: s.origin_match?.id ?? null,
+  destination_airport_id: s.destination_match?.id ?? null,
+  airline_id: s.airline_match?.id ?? null,
+  flight_number: `${s.airline}${s.flight_number}`,
+  departure_date: s.departure_date,
+  departure_time: s.departure_time ?? '',
+  arrival_date: s.arrival_date,
+  arrival_time: s.arrival_time ?? '',
+  locator: s.locator ?? '',
+});
+
+/** What the form says once a paste filled it: how many segments, and what the agent still picks by hand. */
+function pastedNotice(read: ParseItineraryOutput, filled: ReadSegment[]): string {
+  const count = filled.length === 1 ? '1 trecho lido' : `${filled.length} trechos lidos`;
+  const parts = [`${count} da reserva colada: confira os dados e salve o serviço.`];
+  if (read.segments.length > filled.length)
+    parts.push(`A reserva tem ${read.segments.length} trechos; um serviço guarda no máximo ${BUDGET_LIMITS.segments.max}.`);
+  const missing = new Set(
+    filled.flatMap((s) => [
+      ...(s.airline_match ? [] : [`${s.airline} (companhia)`]),
+      ...(s.origin_match ? [] : [s.origin]),
+      ...(s.destination_match ? [] : [s.destination]),
+    ]),
+  );
+  if (missing.size) parts.push(`Fora das listas da agência, escolha à mão: ${[...missing].join(', ')}.`);
+  return parts.join(' ');
+}
 
 function Segment({ index, count }: { index: number; count: number }) {
   const trpc = useTRPC();
@@ -155,12 +191,53 @@ function Segment({ index, count }: { index: number; count: number }) {
 export function AirFields() {
   const { form, labels, setLabel } = useServiceForm();
   const segments = form.values.details.segments as SegmentValues[];
+  const [pasted, setPasted] = useState<{ notice: string; unread: ParseItineraryOutput['unread_lines'] } | null>(null);
+
+  // The pasted reservation's segments take the place of the form's (the pickers remount to show
+  // their new texts), its dates the service's.
+  const fill = (read: ParseItineraryOutput) => {
+    const filled = read.segments.slice(0, BUDGET_LIMITS.segments.max);
+    const show = (path: string, text: string) => setLabel(path, text, true);
+    for (let i = 0; i < Math.max(segments.length, filled.length); i++)
+      for (const field of PICKED) show(`details.segments.${i}.${field}`, '');
+    filled.forEach((s, i) => {
+      const base = `details.segments.${i}`;
+      show(`${base}.airline_id#code`, s.airline);
+      if (s.airline_match) show(`${base}.airline_id`, `${s.airline} · ${s.airline_match.name}`);
+      for (const [field, code, match] of [
+        ['origin_airport_id', s.origin, s.origin_match],
+        ['destination_airport_id', s.destination, s.destination_match],
+      ] as const) {
+        if (match) show(`${base}.${field}`, airportText({ ...match, code }));
+      }
+    });
+    form.setFieldValue('details.segments', filled.map(segmentValuesOf) as never);
+    const first = filled[0];
+    const last = filled.at(-1);
+    if (first && last) {
+      form.setFieldValue('start_date', first.departure_date);
+      form.setFieldValue('start_time', first.departure_time ?? '');
+      form.setFieldValue('end_date', last.arrival_date ?? last.departure_date);
+      form.setFieldValue('end_time', last.arrival_time ?? '');
+    }
+    setPasted({ notice: pastedNotice(read, filled), unread: read.unread_lines });
+  };
+
   return (
     <Stack gap="sm">
-      <Group gap="xs">
-        <IconPlaneDeparture size={18} aria-hidden />
-        <Text fw={600}>Trechos</Text>
+      <Group gap="xs" justify="space-between">
+        <Group gap="xs">
+          <IconPlaneDeparture size={18} aria-hidden />
+          <Text fw={600}>Trechos</Text>
+        </Group>
+        <PasteReservation onRead={fill} />
       </Group>
+      {pasted && (
+        <Text fz="sm" c="teal" role="status" data-testid="pasted-notice">
+          {pasted.notice}
+        </Text>
+      )}
+      {pasted && <UnreadLines lines={pasted.unread} />}
       {segments.map((_, index) => (
         // A segment is its place in the list: its fields are the form's paths.
         <Segment key={index} index={index} count={segments.length} />

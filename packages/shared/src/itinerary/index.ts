@@ -1,0 +1,2 @@
+export { parseItinerary } from './parse-itinerary';
+export * from './schemas';
