@@ -1,5 +1,5 @@
-// Never lose input (issue 34, item 3), in the budget editor's dialogs: Esc in an open date picker
-// or select closes only it; closing a form with unsaved changes asks first; the service form's
+// Never lose input (issue 34, item 3), in the budget editor's dialogs: Esc in an open date picker,
+// picker or select closes only it; closing a form with unsaved changes asks first; the service form's
 // draft survives a reload, for its own user only; the focus goes back to what opened a dialog;
 // a field merely visited says nothing until the submit; a focused input shows a 2 px ring.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
@@ -71,7 +71,7 @@ test.describe('never lose input', () => {
   // A budget made through the API, a login and a few dialogs each: room for a busy machine.
   test.describe.configure({ timeout: 90_000 });
 
-  test('Esc in an open date picker or select closes it, not the dialog around it', async ({ page, request }) => {
+  test('Esc in an open date picker, picker or select closes it, not the dialog around it', async ({ page, request }) => {
     const budget = await budgetWithTour(request);
     await login(page, DEMO.owner.email);
     await openEditor(page, budget);
@@ -83,6 +83,14 @@ test.describe('never lose input', () => {
     await expect(calendar).toBeVisible();
     await start.press('Escape');
     await expect(calendar).toBeHidden();
+    await expect(dialog).toBeVisible();
+
+    // A picker's list (the supplier's), likewise.
+    const supplier = dialog.getByLabel('Fornecedor');
+    await supplier.click();
+    await expect(page.getByRole('listbox')).toBeVisible();
+    await supplier.press('Escape');
+    await expect(page.getByRole('listbox')).toHaveCount(0);
     await expect(dialog).toBeVisible();
 
     const currency = dialog.getByRole('combobox', { name: 'Moeda' });
