@@ -1,28 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { pdfDocument } from './support/after-sale';
 import { apiToken, DEMO, login } from './support/app';
 import { apiConsolidated, apiCreateAttendance, apiCreateClient, apiLogCount, pngImage, uniqueName } from './support/crm';
 import { expect, test } from './support/fixtures';
-
-/** A one-page PDF with a correct cross-reference table, built as text. */
-function pdfDocument(): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets = objects.map((object, i) => {
-    const offset = body.length;
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-    return offset;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  body += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
 
 const section = (page: Page) => page.getByRole('region', { name: 'Consolidado da viagem' });
 const fileInput = (page: Page) => page.getByLabel('Arquivo do documento do consolidado');
