@@ -48,7 +48,8 @@ test('2 adults and a child of 7 to a sold cruise and car, the statuses turning l
 
   await login(page, agency.owner.email, agency.owner.password);
   await page.goto(`/atendimento/${attendance.id}`);
-  await expect(page.getByText('2 adultos, 1 criança (7 anos)')).toBeVisible();
+  // The first is the attendance's own field; the consolidated summary repeats it.
+  await expect(page.getByText('2 adultos, 1 criança (7 anos)').first()).toBeVisible();
 
   // ---- The budget starts with the attendance's three travellers; the client is picked as the first.
   await page.getByRole('region', { name: 'Orçamentos' }).getByRole('link', { name: 'Novo orçamento' }).click();

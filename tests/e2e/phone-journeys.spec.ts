@@ -214,8 +214,9 @@ test('an agent on a phone: client, attendance in the funnel, budget sent, accept
     await expect(sell.getByLabel('Proposta vendida')).toHaveValue(/Proposta 1/);
     await expectOnScreen(sell);
     await tap(sell.getByRole('button', { name: 'Fechar venda' }));
-    await expect(page).toHaveURL(/\/venda-fechada\/\d+$/);
+    // The toast first: it is shown for 4 s from the sale, while the page changes under it.
     await expectToast(page, 'Venda fechada!');
+    await expect(page).toHaveURL(/\/venda-fechada\/\d+$/);
     await expect(page.getByTestId('budget-status')).toHaveText('Vendido');
     await expect(page.getByTestId('sold-proposal')).toHaveText('Proposta 1');
     await expectFits(page, 'closed sale');

@@ -54,7 +54,9 @@ export async function expectApart(a: Locator, b: Locator) {
   await expect
     .poll(
       async () => {
-        const [boxA, boxB] = [await a.boundingBox(), await b.boundingBox()];
+        // Short per-call waits: a toast leaves after a few seconds, and a box asked of a gone element would wait for good.
+        const box = (l: Locator) => l.boundingBox({ timeout: 500 }).catch(() => null);
+        const [boxA, boxB] = [await box(a), await box(b)];
         if (!boxA || !boxB) return 'not both on the page';
         const overlap =
           boxA.x < boxB.x + boxB.width && boxB.x < boxA.x + boxA.width && boxA.y < boxB.y + boxB.height && boxB.y < boxA.y + boxA.height;
