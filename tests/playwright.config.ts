@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { startExchangeRateServer } from './e2e/support/exchange-rate-server';
+import { startPipedriveServer } from './e2e/support/pipedrive-server';
 import { startPostalCodeServer } from './e2e/support/postal-code-server';
 
 // Journeys in Chromium from Debian (apt-get install -y chromium): no browser download here.
@@ -29,6 +30,11 @@ if (!externalBaseUrl && !process.env.E2E_POSTAL_CODE_API_URL && process.env.TEST
 // The exchange-rate service likewise (EXCHANGE_RATE_API_URL); journeys set its rates through it.
 if (!externalBaseUrl && !process.env.E2E_EXCHANGE_RATE_API_URL && process.env.TEST_WORKER_INDEX === undefined) {
   process.env.E2E_EXCHANGE_RATE_API_URL = await startExchangeRateServer();
+}
+
+// Pipedrive likewise (PIPEDRIVE_API_URL): the integration connects to and pushes deals to it.
+if (!externalBaseUrl && !process.env.E2E_PIPEDRIVE_API_URL && process.env.TEST_WORKER_INDEX === undefined) {
+  process.env.E2E_PIPEDRIVE_API_URL = await startPipedriveServer();
 }
 
 // The server serves apps/web/dist, so the web app is built first (E2E_SKIP_BUILD=1 skips it).
@@ -84,6 +90,9 @@ export default defineConfig({
           LOG_LEVEL: 'warn',
           ...(process.env.E2E_POSTAL_CODE_API_URL ? { POSTAL_CODE_API_URL: process.env.E2E_POSTAL_CODE_API_URL } : {}),
           ...(process.env.E2E_EXCHANGE_RATE_API_URL ? { EXCHANGE_RATE_API_URL: process.env.E2E_EXCHANGE_RATE_API_URL } : {}),
+          ...(process.env.E2E_PIPEDRIVE_API_URL
+            ? { PIPEDRIVE_API_URL: process.env.E2E_PIPEDRIVE_API_URL, PIPEDRIVE_TOKEN_KEY: 'e2e-pipedrive-token-key-0123456789abcdef' }
+            : {}),
           // CI: the machine's PostgreSQL (a fresh database made by npm test) and Redis.
           ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
           ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),

@@ -207,6 +207,8 @@ const SCREENS: readonly Screen[] = [
   },
   { name: 'Venda fechada', area: 'orçamentos e vendas', path: (w) => `/venda-fechada/${w.soldBudgetId}`, roles: OWNER },
   { name: 'Reserva do orçamento', area: 'orçamentos e vendas', path: (w) => `/orcamento-reserva/${w.soldBudgetId}`, roles: OWNER },
+  { name: 'Contas a receber', area: 'orçamentos e vendas', path: at('/contas-a-receber'), roles: STAFF },
+  { name: 'Contas a pagar', area: 'orçamentos e vendas', path: at('/contas-a-pagar'), roles: STAFF },
   { name: 'Tarefas', area: 'atendimentos e clientes', path: at('/tarefas'), roles: STAFF },
   { name: 'Fornecedores', area: 'cadastros e conta', path: at('/fornecedores'), roles: OWNER },
   { name: 'Fornecedor', area: 'cadastros e conta', path: (w) => `/fornecedor/${w.supplierId}/passeio`, roles: OWNER },

@@ -20,7 +20,7 @@ async function call<T>(request: APIRequestContext, token: string, method: 'get' 
 }
 
 /** An agency with its own quotes (USD typed at R$ 5,00, EUR never) and a budget with a US$ 100,00 ticket. */
-async function seed(request: APIRequestContext): Promise<{ agency: Agency; budgetId: number }> {
+async function seed(request: APIRequestContext): Promise<{ agency: Agency; budgetId: number; attendanceId: number }> {
   const agency = await createAgency(request);
   const token = await apiToken(request, agency.owner.email, agency.owner.password);
   const { plans } = await call<{ plans: { id: number; amount_cents: number }[] }>(request, token, 'get', '/api/plans');
@@ -58,7 +58,7 @@ async function seed(request: APIRequestContext): Promise<{ agency: Agency; budge
     total_cents: 10_000,
     details: {},
   });
-  return { agency, budgetId: budget.id };
+  return { agency, budgetId: budget.id, attendanceId: attendance.id };
 }
 
 async function pickCurrency(page: Page, dialog: ReturnType<Page['getByRole']>, currency: string) {
@@ -135,5 +135,32 @@ test.describe('the rate an agent can always price with', () => {
     await expect(rates).toHaveCount(0);
     await expect(page.getByTestId('budget-rates')).toContainText('Câmbio do dia');
     await expect(page.getByTestId('proposal-total')).toHaveText('R$ 1.800,00');
+  });
+
+  test('a new budget in a currency without a quote asks for its rate; with a quote, blank takes the day', async ({ page, request }) => {
+    const { agency, attendanceId } = await seed(request);
+    await login(page, agency.owner.email, agency.owner.password);
+    await page.goto(`/novo-orcamento?attendance_id=${attendanceId}`);
+    const form = page.getByRole('form', { name: 'Novo orçamento' });
+    await expect(form.getByLabel('Título')).toHaveValue('Museus de Paris');
+
+    // Dollars: the day's R$ 5,00 stands unless the agent types another.
+    await pickCurrency(page, form, 'USD');
+    const dollar = form.getByRole('textbox', { name: 'Câmbio do orçamento (R$ por 1 USD)' });
+    await expect(dollar).toHaveAttribute('placeholder', 'R$ 5,00');
+    await expect(form.getByText('Em branco, vale o câmbio do dia (R$ 5,00).')).toBeVisible();
+
+    // Euros: no quote today, so the rate is asked for, and the API says so if it is left out.
+    await pickCurrency(page, form, 'EUR');
+    const euro = form.getByRole('textbox', { name: 'Câmbio do orçamento (R$ por 1 EUR)' });
+    await expect(form.getByText('Não há cotação de EUR hoje: informe o câmbio da operadora (ou IATA).')).toBeVisible();
+    await form.getByRole('button', { name: 'Criar orçamento' }).click();
+    await expect(form.getByText('Não há cotação de EUR: informe o câmbio para esta moeda', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/novo-orcamento\?/);
+
+    await euro.fill('6,2');
+    await form.getByRole('button', { name: 'Criar orçamento' }).click();
+    await expect(page).toHaveURL(/\/novo-orcamento\/\d+$/);
+    await expect(page.getByTestId('budget-rates')).toContainText('EUR R$ 6,20');
   });
 });

@@ -70,6 +70,12 @@ test.describe('money inputs', () => {
     await expect(taxes).toHaveValue('BRL 1.000,50');
     // 8.400,00 + 1.000,50 + 1.234,56.
     await expect(dialog.getByTestId('service-summary-total')).toHaveText('R$ 10.635,06');
+    // Taxes of each traveller: the room's two adults pay them twice; back to the booking's, once.
+    await dialog.getByRole('radiogroup', { name: 'Taxas cobradas' }).getByText('Por passageiro').click();
+    await expect(dialog.getByLabel('Taxas por passageiro', { exact: true })).toHaveValue('BRL 1.000,50');
+    await expect(dialog.getByTestId('service-summary-total')).toHaveText('R$ 11.635,56');
+    await dialog.getByRole('radiogroup', { name: 'Taxas cobradas' }).getByText('Por reserva').click();
+    await expect(dialog.getByTestId('service-summary-total')).toHaveText('R$ 10.635,06');
 
     // A field left at zero keeps reading BRL 0,00 after a visit.
     await dialog.getByRole('button', { name: 'Adicionar quarto' }).click();

@@ -3,13 +3,17 @@
 import type { Db } from '@app/db';
 import type { Config } from './config';
 import { accessLogsJobs, accessLogsSchedules } from './modules/access-logs/access-logs.jobs';
+import { agencyExportsJobs } from './modules/agency-exports/agency-exports.service';
 import { authJobs } from './modules/auth/auth.jobs';
 import { billingJobs } from './modules/billing/billing.jobs';
 import { budgetDocumentsJobs } from './modules/budget-documents/budget-documents.jobs';
 import { contractsJobs } from './modules/contracts/contracts.jobs';
 import { currencyQuotesJobs, currencyQuotesSchedules } from './modules/currency-quotes/currency-quotes.jobs';
+import { dataSubjectsJobs } from './modules/data-subjects/data-subjects.service';
 import { importsJobs } from './modules/imports/imports.jobs';
+import { integrationsJobs } from './modules/integrations/pipedrive.push';
 import { landingPagesJobs } from './modules/landing-pages/landing-pages.jobs';
+import { notificationsJobs, notificationsSchedules } from './modules/notifications/notifications.service';
 import { reservationsJobs } from './modules/reservations/reservations.jobs';
 import { tasksJobs, tasksSchedules } from './modules/tasks/tasks.jobs';
 import { usersJobs } from './modules/users/users.jobs';
@@ -31,9 +35,18 @@ export function createAppPlatform(config: Config, db: Db, log: Log, opts: { queu
       ...contractsJobs,
       ...vouchersJobs,
       ...importsJobs,
+      ...dataSubjectsJobs,
+      ...agencyExportsJobs,
+      ...notificationsJobs,
+      ...integrationsJobs,
       ...tasksJobs,
       ...accessLogsJobs,
     ],
-    schedules: [...currencyQuotesSchedules(config), ...tasksSchedules(config), ...accessLogsSchedules(config)],
+    schedules: [
+      ...currencyQuotesSchedules(config),
+      ...tasksSchedules(config),
+      ...notificationsSchedules(config),
+      ...accessLogsSchedules(config),
+    ],
   });
 }

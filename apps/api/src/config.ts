@@ -100,6 +100,8 @@ const envSchema = z.object({
     .min(0)
     .max(7 * 24 * 60)
     .default(60),
+  /** How often the notifications an agent also wants by e-mail are mailed; 0 turns the mails off. */
+  NOTIFICATION_MAIL_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /**
    * The shortest time between two refreshes asked for by users (update_quotes), all agencies
    * together: within it the answer is the quotes as they are. 0: every call asks the service.
@@ -137,6 +139,15 @@ const envSchema = z.object({
   D4SIGN_SAFE_ID: z.string().optional(),
   D4SIGN_CALLBACK_SECRET: z.string().optional(),
   D4SIGN_TIMEOUT_MS: z.coerce.number().int().positive().default(15000),
+  /**
+   * The Pipedrive integration (the pipedrive_deals feature): the API's base URL (tests point it at a
+   * fake), the key that encrypts the agencies' tokens at rest (at least 32 characters, e.g.
+   * `openssl rand -base64 32`; on the embedded default one is generated into DATA_DIR) and the
+   * timeout of each call.
+   */
+  PIPEDRIVE_API_URL: z.string().url().default('https://api.pipedrive.com'),
+  PIPEDRIVE_TOKEN_KEY: z.string().min(32).optional(),
+  PIPEDRIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(15000),
   /** Days the access logs (screen activity beacons) are kept; older ones are deleted daily. */
   ACCESS_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
 });

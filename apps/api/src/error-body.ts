@@ -49,7 +49,14 @@ export function toApiErrorBody(error: unknown, requestId?: string): ApiErrorBody
     const status = httpStatus(app);
     const exposed = status < 500 || USER_FACING_5XX.has(app.code);
     const message = exposed && app.userMessage ? app.userMessage : statusMessage(status);
-    return { status, code: app.code, message, errors: app.fieldErrors, request_id: requestId };
+    return {
+      status,
+      code: app.code,
+      message,
+      errors: app.fieldErrors,
+      request_id: requestId,
+      ...(app.conflict ? { conflict: app.conflict } : {}),
+    };
   }
   const zod = error instanceof ZodError ? error : cause instanceof ZodError ? cause : undefined;
   if (zod) {

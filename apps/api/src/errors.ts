@@ -1,5 +1,6 @@
 // What services throw. Transport-free on purpose: the tRPC and HTTP answers are derived from the
 // code in error-body.ts, so services import neither tRPC nor Fastify.
+import type { VersionConflict } from '@app/shared';
 import type { ZodError } from 'zod';
 
 export type AppErrorCode =
@@ -26,12 +27,15 @@ export class AppError extends Error {
   /** The catalogue message users read; without one, the answer carries its status's message. */
   readonly userMessage?: string;
   readonly fieldErrors?: Record<string, string[]>;
+  /** A stale write's 409: the record's current version, who set it and when (versions.ts). */
+  readonly conflict?: VersionConflict;
 
-  constructor(code: AppErrorCode, opts: { message?: string; errors?: Record<string, string[]> } = {}) {
+  constructor(code: AppErrorCode, opts: { message?: string; errors?: Record<string, string[]>; conflict?: VersionConflict } = {}) {
     super(opts.message ?? code);
     this.code = code;
     this.userMessage = opts.message;
     this.fieldErrors = opts.errors;
+    this.conflict = opts.conflict;
   }
 }
 

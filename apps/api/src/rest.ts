@@ -1,4 +1,4 @@
-import { apiErrorBodySchema, restrictionMessage, SUPPORT_EMAIL, statusMessage, z } from '@app/shared';
+import { apiErrorBodySchema, restrictionMessage, SUPPORT_EMAIL, statusMessage, versionFromIfMatch, z } from '@app/shared';
 import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { generateOpenApiDocument, OpenApiMeta } from 'trpc-to-openapi';
@@ -7,6 +7,7 @@ import { toApiErrorBody } from './error-body';
 import { AppError } from './errors';
 import { REFERENCE_LIST_TAGS } from './modules/reference-lists/reference-lists.procedures';
 import { type Access, createCallerFactory, createContext, type ProcedureMeta } from './trpc';
+import { staleVersion } from './versions';
 
 export const API_PREFIX = '/api';
 
@@ -19,6 +20,8 @@ type RestProcedure = {
   meta: ProcedureMeta;
   /** The input is an object: a request without query or body still sends `{}` (defaults apply). */
   objectInput: boolean;
+  /** The input takes `version` (versions.ts): `If-Match` may state it instead. */
+  versioned: boolean;
 };
 
 /** Every procedure that declares `meta.openapi`, with its Fastify URL (`{id}` -> `:id`). */
@@ -28,9 +31,11 @@ export function restProcedures(appRouter: AnyRouter): RestProcedure[] {
     const meta = (proc._def.meta ?? {}) as ProcedureMeta;
     const openapi = meta.openapi;
     if (!openapi || openapi.enabled === false) return [];
-    const input = (proc._def as { inputs?: { _zod?: { def?: { type?: string } } }[] }).inputs?.[0];
+    const input = (proc._def as { inputs?: { _zod?: { def?: { type?: string; shape?: Record<string, unknown> } } }[] }).inputs?.[0];
     const objectInput = input?._zod?.def?.type === 'object';
-    return [{ path, method: openapi.method, url: API_PREFIX + openapi.path.replace(/\{(\w+)\}/g, ':$1'), openapi, meta, objectInput }];
+    const versioned = objectInput && input?._zod?.def?.shape?.version !== undefined;
+    const url = API_PREFIX + openapi.path.replace(/\{(\w+)\}/g, ':$1');
+    return [{ path, method: openapi.method, url, openapi, meta, objectInput, versioned }];
   });
 }
 
@@ -51,7 +56,10 @@ export function registerRestRoutes(app: FastifyInstance, appRouter: AnyRouter, d
         try {
           const source = sentBody(req) ?? req.query;
           const hasInput = Object.keys(params).length > 0 || (source && Object.keys(source).length > 0);
-          const input = hasInput || route.objectInput ? { ...(source as object), ...params } : undefined;
+          const input =
+            hasInput || route.objectInput
+              ? { ...(source as object), ...params, ...(route.versioned ? ifMatchVersion(req) : {}) }
+              : undefined;
           let fn: unknown = createCaller(createContext(deps, req, reply));
           for (const s of segments) fn = (fn as Record<string, unknown>)[s];
           const data = await (fn as (i: unknown) => Promise<unknown>)(input);
@@ -66,6 +74,17 @@ export function registerRestRoutes(app: FastifyInstance, appRouter: AnyRouter, d
   }
 }
 
+/**
+ * `If-Match: "<n>"` states the version a write was based on, like the `version` field (which wins
+ * when both are sent). `*` (any version) checks nothing; anything else is handed to the input's
+ * schema, which refuses it.
+ */
+function ifMatchVersion(req: FastifyRequest): { version?: unknown } {
+  const header = req.headers['if-match'];
+  if (header === undefined || header === '*' || (req.body as { version?: unknown } | undefined)?.version !== undefined) return {};
+  return { version: versionFromIfMatch(header) ?? header };
+}
+
 /** The tags of the REST document, in the order Swagger UI lists them. */
 const TAGS: Record<string, string> = {
   Autenticação: 'Login, recuperação e troca de senha, e a resposta de quem foi convidado para a equipe de uma agência.',
@@ -78,7 +97,11 @@ const TAGS: Record<string, string> = {
   Fornecedores: 'Os fornecedores da agência: tipos de serviço, comissão, dados bancários, Pix, contatos e habilitação como cliente.',
   Importações:
     'Importação de clientes (pessoas e empresas) e fornecedores de planilhas CSV ou XLSX: o envio do arquivo é `PUT /api/uploads/clients`, `/organizations` ou `/suppliers` (multipart, campo `file`), rota à parte; depois o mapeamento das colunas com a prévia das linhas, o início da importação (em segundo plano, com progresso) e, também à parte, o CSV das linhas recusadas (`GET /api/imports/{id}/rejects.csv`) e o modelo de planilha (`GET /api/imports/template/{kind}`).',
+  Notificações:
+    'O sino do usuário: o cliente abriu ou aceitou um orçamento, um colega atribuiu uma tarefa, uma reserva foi confirmada, uma importação terminou; lidas e não lidas, e o que também vai por e-mail.',
   Atendimentos: 'Atendimentos (as negociações de viagem com um cliente), suas mudanças de situação e o histórico de alterações.',
+  Integrações:
+    'A integração com o Pipedrive (recurso `pipedrive_deals` do plano): o proprietário conecta a agência com o token de API e mapeia o funil e os agentes; os atendimentos viram negócios e as mudanças feitas no Pipedrive voltam por webhook (`POST /api/webhooks/pipedrive/{caminho secreto}`, rota à parte).',
   'Funil de vendas': 'O funil de vendas: atendimentos em aberto, ganhos e perdidos, com os números do mês e o balanço.',
   'Planos e pagamentos': 'A assinatura da agência: plano atual, recursos, planos disponíveis, pagamento e cancelamento.',
   'Formas de pagamento':
@@ -97,6 +120,8 @@ const TAGS: Record<string, string> = {
     'Os vouchers de um orçamento vendido (PDF ou imagem, de um serviço vendido ou da viagem inteira) e o envio ao cliente por e-mail e WhatsApp. O envio do arquivo é `POST /api/vouchers/upload` (multipart, campos `budget_id`, `service_id` opcional e `file`), rota à parte; o arquivo abre por um link assinado com validade, sem login.',
   Reservas:
     'As reservas de um orçamento vendido, uma por serviço vendido: fornecedor, localizador, situação (pendente, solicitada, confirmada, cancelada), valor e prazo de pagamento ao fornecedor, e o pedido de reserva por e-mail ao fornecedor.',
+  Financeiro:
+    'Contas a receber (cada parcela do plano de pagamento de cada venda, com recebimentos parciais, atrasos e o BR Code Pix do que falta) e contas a pagar (cada reserva com fornecedor e vencimento do pagamento, marcada como paga), para o dono e os administradores. As exportações em CSV e XLSX são `GET /api/receivables/export/{format}` e `GET /api/payables/export/{format}` (com os filtros das listas), rotas à parte.',
   Contratos:
     'Os contratos de um orçamento vendido e os modelos de contrato da agência (texto com campos do cliente, passageiros, viagem, serviços, valores, parcelas, agência e datas): geração do PDF, links de validade curta, envio ao cliente por e-mail, cancelamento, exclusão e assinatura eletrônica (recurso `d4sign`). O envio da cópia assinada é `POST /api/contracts/upload` (multipart, campos `contract_id` e `file`, só PDF), rota à parte; o PDF abre por `GET /api/contracts/file/{id}` com o link assinado de `show_pdf`.',
   'Página do cliente':
@@ -116,6 +141,8 @@ const INFO_DESCRIPTION = `API REST do Agência CRM, o CRM e gerador de orçament
 **Plano.** Com o plano da agência restrito (pagamento pendente ou atrasado, teste expirado, plano cancelado ou pausado) as operações respondem 402, exceto perfil, assinatura e pagamento, que servem justamente para regularizar o plano. Recursos fora do plano também respondem 402.
 
 **Erros.** Toda resposta de erro tem o corpo \`ApiError\`: \`status\`, \`code\`, \`message\` (em pt-BR, para mostrar ao usuário), \`errors\` (mensagens por campo, nos erros de validação) e \`request_id\` (também no cabeçalho \`x-request-id\`). Respostas 5xx não trazem detalhes internos: informe o \`request_id\` ao suporte.
+
+**Versões (nada se perde).** Os registros editáveis (clientes, atendimentos, orçamentos (os passageiros com eles) e suas propostas e serviços, fornecedores, tarefas, reservas, modelos de contrato, dados da agência) trazem \`version\`. Uma alteração pode dizer em qual versão se baseou, no cabeçalho \`If-Match: "<versão>"\` ou no campo \`version\`: se outra alteração veio antes, a resposta é 409, nada muda e \`conflict\` traz a versão atual, quem alterou e quando. Sem versão, a alteração não é conferida. Inclusões (um comentário, um histórico, uma tarefa) nunca conflitam.
 
 **Convenções.** Campos em snake_case; valores em centavos inteiros (\`*_cents\`); datas em ISO 8601 (\`AAAA-MM-DD\` para datas de viagem). Listas paginadas aceitam \`page\` (a partir de 1) e \`per_page\` e respondem com \`pagination\`.
 
@@ -185,8 +212,7 @@ function derivedErrors(meta: ProcedureMeta, hasInput: boolean): Record<number, s
   return errors;
 }
 
-function errorResponse(status: number, description: string) {
-  const error = ERROR_EXAMPLES[status];
+function errorResponse(status: number, description: string, error = ERROR_EXAMPLES[status]) {
   if (!error) throw new Error(`no example error documents HTTP ${status}: add one to ERROR_EXAMPLES`);
   const example = toApiErrorBody(error, EXAMPLE_REQUEST_ID);
   if (example.status !== status) throw new Error(`ERROR_EXAMPLES[${status}] answers ${example.status}`);
@@ -236,6 +262,19 @@ function documentedOperation(document: OpenApiDocument, path: string, method: 'g
   return operation as Operation;
 }
 
+/** Writes of a versioned record: the version they were based on, as a header (versions.ts). */
+const IF_MATCH_PARAMETER = {
+  name: 'If-Match',
+  in: 'header',
+  required: false,
+  description:
+    'A versão do registro em que a alteração se baseou (`"3"`, a `version` lida), o mesmo que o campo `version` do corpo (que vale se os dois vierem). Sem ela, ou com `*`, a alteração não é conferida.',
+  schema: { type: 'string', examples: ['"3"'] },
+};
+const STALE_VERSION_EXAMPLE = staleVersion({ version: 4, updated_by: { id: 7, name: 'Ana' }, updated_at: '2026-11-28T17:03:00.000Z' });
+const STALE_VERSION_TEXT =
+  'Alteração baseada numa versão antiga (`version` ou `If-Match`): outra alteração veio antes e nada mudou. `conflict` traz a versão atual, quem alterou e quando; releia o registro e salve de novo.';
+
 /** Built on the first request for it: the generator and its schema converters hold ~30 MB once loaded. */
 export async function openApiDocument(appRouter: AnyRouter) {
   const { generateOpenApiDocument } = await import('trpc-to-openapi');
@@ -259,14 +298,24 @@ export async function openApiDocument(appRouter: AnyRouter) {
     operation.description = [route.openapi.description, accessText(route.meta)].filter(Boolean).join('\n\n');
     operation.security = route.meta.access === 'public' ? [] : [{ [SECURITY_SCHEME]: [] }];
     const declared = route.openapi.errorResponses;
-    const errors = {
+    if (route.versioned) operation.parameters = [...(operation.parameters ?? []), IF_MATCH_PARAMETER];
+    const errors: Record<number, string> = {
       ...derivedErrors(route.meta, Boolean(operation.parameters?.length || operation.requestBody)),
       ...(Array.isArray(declared) ? Object.fromEntries(declared.map((status) => [status, statusMessage(status)])) : declared),
     };
+    if (route.versioned) {
+      const own = errors[409] && errors[409] !== statusMessage(409) ? `${errors[409]} Ou: ` : '';
+      errors[409] = own + STALE_VERSION_TEXT;
+    }
     const ok = operation.responses['200'];
     operation.responses = {
       ...(ok ? { '200': { ...ok, description: route.openapi.successDescription ?? 'Sucesso.' } } : {}),
-      ...Object.fromEntries(Object.entries(errors).map(([status, text]) => [status, errorResponse(Number(status), text)])),
+      ...Object.fromEntries(
+        Object.entries(errors).map(([status, text]) => [
+          status,
+          errorResponse(Number(status), text, route.versioned && status === '409' ? STALE_VERSION_EXAMPLE : undefined),
+        ]),
+      ),
     };
   }
   const unknown = [...used].filter((tag) => !TAGS[tag]);

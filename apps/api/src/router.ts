@@ -1,4 +1,5 @@
 import { accessLogsRouter } from './modules/access-logs/access-logs.procedures';
+import { agencyExportsRouter } from './modules/agency-exports/agency-exports.procedures';
 import { attendancesRouter } from './modules/attendances/attendances.procedures';
 import { authRouter, profileRouter } from './modules/auth/auth.procedures';
 import { billingRouter } from './modules/billing/billing.procedures';
@@ -10,12 +11,16 @@ import { closedSalesRouter } from './modules/closed-sales/closed-sales.procedure
 import { companiesRouter } from './modules/companies/companies.procedures';
 import { contractsRouter, contractTemplatesRouter } from './modules/contracts/contracts.procedures';
 import { currencyQuotesRouter } from './modules/currency-quotes/currency-quotes.procedures';
+import { dataSubjectsRouter } from './modules/data-subjects/data-subjects.procedures';
 import { presenceRouter } from './modules/events/presence.procedures';
 import { favoriteHotelsRouter } from './modules/favorite-hotels/favorite-hotels.procedures';
 import { mediaRouter } from './modules/favorite-hotels/media.procedures';
+import { payablesRouter, receivablesRouter } from './modules/finance/finance.procedures';
 import { flightsRouter } from './modules/flights/flights.procedures';
 import { importsRouter } from './modules/imports/imports.procedures';
+import { integrationsRouter } from './modules/integrations/integrations.procedures';
 import { landingPagesRouter } from './modules/landing-pages/landing-pages.procedures';
+import { notificationsRouter } from './modules/notifications/notifications.procedures';
 import { paymentMethodsRouter } from './modules/payment-methods/payment-methods.procedures';
 import { proposalsRouter } from './modules/proposals/proposals.procedures';
 import { queuesRouter } from './modules/queues/queues.procedures';
@@ -34,7 +39,9 @@ export const appRouter = router({
   profile: profileRouter,
   users: usersRouter,
   companies: companiesRouter,
+  agencyExports: agencyExportsRouter,
   clients: clientsRouter,
+  dataSubjects: dataSubjectsRouter,
   postalCodes: postalCodesRouter,
   flights: flightsRouter,
   attendances: attendancesRouter,
@@ -56,13 +63,17 @@ export const appRouter = router({
   sales: salesRouter,
   closedSales: closedSalesRouter,
   reservations: reservationsRouter,
+  receivables: receivablesRouter,
+  payables: payablesRouter,
   contractTemplates: contractTemplatesRouter,
   contracts: contractsRouter,
   vouchers: vouchersRouter,
   imports: importsRouter,
   tasks: tasksRouter,
+  notifications: notificationsRouter,
   accessLogs: accessLogsRouter,
   queues: queuesRouter,
+  integrations: integrationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

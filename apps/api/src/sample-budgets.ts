@@ -57,7 +57,15 @@ export async function seedSampleBudgets(db: Db): Promise<void> {
     ],
   });
   const proposalId = budget.proposals[0]?.id as number;
-  const common = { proposal_id: proposalId, currency: 'BRL', child_number: 0, infant_number: 0, child_cents: 0, infant_cents: 0 } as const;
+  const common = {
+    proposal_id: proposalId,
+    currency: 'BRL',
+    child_number: 0,
+    infant_number: 0,
+    child_cents: 0,
+    infant_cents: 0,
+    taxes_basis: 'booking',
+  } as const;
   const services: CreateServiceInput[] = [
     {
       ...common,

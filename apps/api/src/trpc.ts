@@ -6,7 +6,7 @@ import type { Deps } from './deps';
 import { toApiErrorBody, toTRPCError } from './error-body';
 import { AppError } from './errors';
 import { assertNoNulBytes } from './input-guard';
-import { type AccessRule, authorize } from './modules/access/authorize';
+import { type AccessRule, authorize, enforcePlan } from './modules/access/authorize';
 import { type AccessClaims, bearerClaims } from './modules/access/tokens';
 import { changesSettled } from './platform/kept-reads';
 
@@ -92,7 +92,9 @@ export const publicProcedure = procedure.meta({ access: 'public' }).use(rejectNu
 export const authedProcedure = procedure.meta({ access: 'authed' }).use(async ({ ctx, meta, getRawInput, next }) => {
   const { claims } = ctx;
   if (!claims) throw new AppError('UNAUTHORIZED');
-  const { entitlements, ...user } = await authorize(ctx.db, claims, meta);
+  // A role-level procedure checks its plan feature after the role (roleProcedure): who comes before what the plan allows.
+  const rule = meta?.access && meta.access !== 'authed' ? { ...meta, feature: undefined } : meta;
+  const { entitlements, ...user } = await authorize(ctx.db, claims, rule);
   // rejectNulBytes's check, in this layer and after the session: an unauthenticated call is a 401 whatever it sent.
   assertNoNulBytes(await getRawInput());
   const seesCosts = canSeeCosts(user.role, user.costsVisibility);
@@ -104,9 +106,12 @@ export const authedProcedure = procedure.meta({ access: 'authed' }).use(async ({
 /** A procedure that needs a plan feature: `requireFeature('d4sign').meta({ openapi })...`. */
 export const requireFeature = (feature: FeatureKey) => authedProcedure.meta({ feature });
 
+/** Refused 403 to other roles, then 402 when `meta.feature` is not in the plan (e.g. `ownerProcedure.meta({ feature })`). */
 function roleProcedure(access: Access, roles: readonly Role[]) {
-  return authedProcedure.meta({ access }).use(({ ctx, next }) => {
+  return authedProcedure.meta({ access }).use(({ ctx, meta, next }) => {
     if (!roles.includes(ctx.user.role)) throw new AppError('FORBIDDEN');
+    // The restricted plan was authorize's to refuse; only the feature is left.
+    enforcePlan(ctx.entitlements, { feature: meta?.feature, allowRestricted: true });
     return next();
   });
 }

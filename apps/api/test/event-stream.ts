@@ -18,6 +18,7 @@ export const KIND_TABLES: Record<LiveRecordKind, string> = {
   voucher: 'vouchers',
   sale: 'sales',
   supplier: 'suppliers',
+  notification: 'notifications',
 };
 
 export type StreamClient = {

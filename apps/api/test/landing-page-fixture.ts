@@ -207,6 +207,8 @@ export function landingPageFixture(opts: { proposals?: number; services?: number
       instagram: 'viagenssaojoao',
       city: 'Gramado',
       state: 'RS',
+      cnpj: '11222333000181',
+      cadastur: '43.123456.10.0001-2',
     },
     agent: { name: 'Joana' },
     passengers: [

@@ -6,6 +6,8 @@ import {
   contractFileInput,
   DOCUMENT_UPLOAD,
   downloadAttachmentInput,
+  exportPayablesInput,
+  exportReceivablesInput,
   IMAGE_UPLOAD,
   IMPORT_KINDS,
   IMPORT_UPLOAD,
@@ -155,6 +157,20 @@ export const PLAIN_ROUTES: PlainRoute[] = [
   },
   {
     method: 'POST',
+    url: '/api/data-subjects/:id/export/pdf',
+    access: 'manager',
+    why: "a data subject's export (LGPD) as a PDF the person reads, drawn in a PDF worker; the agency's own client only (404 otherwise); recorded like the JSON export",
+    input: idParam,
+  },
+  {
+    method: 'GET',
+    url: '/api/companies/exports/:id/download',
+    access: 'owner',
+    why: "the zip of a finished export of the whole agency (every table as CSV and its files): the owner's, with the bearer token; not ready yet answers 409",
+    input: idParam,
+  },
+  {
+    method: 'POST',
     url: '/api/contracts/upload',
     access: 'authed',
     why: "a contract's signed copy (multipart, PDF only)",
@@ -192,6 +208,20 @@ export const PLAIN_ROUTES: PlainRoute[] = [
   },
   {
     method: 'GET',
+    url: '/api/receivables/export/:format',
+    access: 'manager',
+    why: 'contas a receber with the list filters as a CSV or XLSX download (streamed)',
+    input: exportReceivablesInput,
+  },
+  {
+    method: 'GET',
+    url: '/api/payables/export/:format',
+    access: 'manager',
+    why: 'contas a pagar with the list filters as a CSV or XLSX download (streamed); also refused to whoever may not see costs',
+    input: exportPayablesInput,
+  },
+  {
+    method: 'GET',
     url: '/api/imports/template/:kind',
     access: 'authed',
     why: 'the CSV template of an import kind',
@@ -221,6 +251,12 @@ export const PLAIN_ROUTES: PlainRoute[] = [
     url: '/api/webhooks/stripe',
     access: 'signed',
     why: 'Stripe (or the checkout simulator) events, verified with the webhook secret on the raw body',
+  },
+  {
+    method: 'POST',
+    url: '/api/webhooks/pipedrive/:secret',
+    access: 'signed',
+    why: "Pipedrive's webhooks v2 deal events for one agency: the unguessable path made on connect and the HTTP basic auth given to Pipedrive (compared in constant time); deduplicated, applied in order, our own echo dropped",
   },
   {
     method: 'GET',

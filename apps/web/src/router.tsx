@@ -60,6 +60,8 @@ const appScreens: RouteObject[] = [
   screen('/relatorio-de-acessos', 'Relatório de acessos', 'auth', () => import('./screens/access-logs/AccessReportScreen'), {
     requiresOwner: true,
   }),
+  screen('/contas-a-receber', 'Contas a receber', 'auth', () => import('./screens/finance/ReceivablesScreen')),
+  screen('/contas-a-pagar', 'Contas a pagar', 'auth', () => import('./screens/finance/PayablesScreen')),
   screen('/perfil', 'Meu perfil', 'auth', () => import('./screens/profile/ProfileScreen')),
   screen('/hoteis', 'Hotéis favoritos', 'auth', () => import('./screens/hotels/HotelsScreen')),
   screen('/hotel/:id', 'Hotel favorito', 'auth', () => import('./screens/hotels/HotelScreen')),

@@ -5,6 +5,7 @@ import { ATTENDANCE_LOG_ACTIONS } from './crm-labels';
 import { CLIENT_FIELD_MESSAGES, MONEY_MAX_CENTS, NOTES_MAX_LENGTH } from './crm-rules';
 import { ATTENDANCE_LIST_STATUSES, ATTENDANCE_STATUS_TAGS, ATTENDANCE_STATUSES, type AttendanceTransition, FUNNEL_GROUPS } from './funnel';
 import { idParam, paginationInput, paginationSchema, recordIdField, recordIdQuery, searchInput } from './pagination';
+import { versionField, versionOutput } from './versions';
 import { reportIssues, unlessInError, z } from './zod';
 
 export { ATTENDANCE_LOG_ACTION_LABELS, ATTENDANCE_LOG_ACTIONS, type AttendanceLogAction } from './crm-labels';
@@ -108,14 +109,17 @@ export type CreateAttendanceInput = z.infer<typeof createAttendanceInput>;
  */
 export const updateAttendanceInput = idParam
   .extend(z.object(editableFields).partial().shape)
+  .extend(versionField)
   .strict()
   .superRefine(rangeCheck, whenRangeParsed);
 export type UpdateAttendanceInput = z.infer<typeof updateAttendanceInput>;
 
-export const updateOwnerInput = idParam.extend({ owner_user_id: idField }).strict();
-export const markLostInput = idParam.extend({ lost_reason: optionalText(500) }).strict();
+export const updateOwnerInput = idParam.extend({ owner_user_id: idField, ...versionField }).strict();
+export const markLostInput = idParam.extend({ lost_reason: optionalText(500), ...versionField }).strict();
+/** PUT /api/attendances/cancel/{id} and /reopen/{id}: the funnel moves that take nothing else. */
+export const moveAttendanceInput = idParam.extend(versionField).strict();
 /** PUT /api/attendances/won/{id}: optionally the final value of the sale. */
-export const markWonInput = idParam.extend({ value_cents: moneyCentsField.optional() }).strict();
+export const markWonInput = idParam.extend({ value_cents: moneyCentsField.optional(), ...versionField }).strict();
 
 /** Filters shared by the list and the funnel routes (query strings, coerced). */
 export const attendanceFilters = {
@@ -182,6 +186,7 @@ export const attendanceSchema = z.object({
   closed_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  version: versionOutput,
 });
 export type Attendance = z.infer<typeof attendanceSchema>;
 
@@ -208,6 +213,7 @@ export const attendanceListItemSchema = attendanceSchema
     status_tag: true,
     cover_image_url: true,
     created_at: true,
+    version: true,
   })
   .extend({ client_name: z.string(), owner_name: z.string(), ...budgetActivityFields });
 export type AttendanceListItem = z.infer<typeof attendanceListItemSchema>;
@@ -232,6 +238,8 @@ export const funnelCardSchema = z.object({
   cover_image_url: z.string().nullable(),
   created_at: z.string(),
   ...budgetActivityFields,
+  /** Sent with a move from the board: a card moved meanwhile answers 409 and the board reloads it. */
+  version: versionOutput,
 });
 export type FunnelCard = z.infer<typeof funnelCardSchema>;
 

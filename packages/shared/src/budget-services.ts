@@ -2,6 +2,8 @@
 // fields (`details`, a JSONB column checked by the schema here) and the reference lists they pick
 // from. The API validates and prices with these, the editor builds each type's form and the
 // /servicos screen lists them from the same declarations.
+
+import type { TaxesBasis } from '@app/db/browser';
 import { agentRateField } from './agent-rates';
 import { BUDGET_LIMITS } from './budget-limits';
 import type { ServicePricing } from './budget-totals';
@@ -205,6 +207,9 @@ export const SERVICE_TYPE_DECLARATIONS: Record<BudgetServiceType, ServiceTypeDec
   other: { type: 'other', label: SERVICE_TYPE_LABELS.other, pricing: 'total', lists: {}, supplierTypes: ['other'] },
 };
 
+export const TAXES_BASES = ['booking', 'passenger'] as const satisfies readonly TaxesBasis[];
+export const TAXES_BASIS_LABELS: Record<TaxesBasis, string> = { booking: 'Por reserva', passenger: 'Por passageiro' };
+
 /** The money and head-count fields every service has, whatever its type (amounts in `currency`). */
 export const serviceCommonFields = {
   title: z.string().trim().min(2).max(160),
@@ -225,6 +230,8 @@ export const serviceCommonFields = {
   /** total: the one amount for everyone. */
   total_cents: serviceMoneyField.default(0),
   taxes_cents: serviceMoneyField.default(0),
+  /** The taxes are the booking's (once), or each traveller's (times the head count). */
+  taxes_basis: z.enum(TAXES_BASES).default('booking'),
   /** The agency's fee (taxa de serviço / DU). */
   fee_cents: serviceMoneyField.default(0),
   /** The supplier's commission on the fare, in basis points (1000 = 10 %). */

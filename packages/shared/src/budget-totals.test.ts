@@ -7,6 +7,7 @@ import {
   MissingQuoteError,
   type PricedService,
   proposalTotals,
+  serviceTaxes,
   serviceTotals,
   splitByWeights,
 } from './budget-totals';
@@ -50,6 +51,26 @@ describe('rounding', () => {
 });
 
 describe('a service', () => {
+  it('takes taxes typed per passenger times everyone carried (a hotel: its rooms), taxes of the booking once', () => {
+    // 2 adults, a child and an infant: R$ 100,00 each is R$ 400,00, in the sale and in the cost.
+    const perHead = serviceTotals(flight({ taxes_cents: 10_000, taxes_basis: 'passenger' }), 'BRL', {});
+    const once = serviceTotals(flight({ taxes_cents: 10_000, taxes_basis: 'booking' }), 'BRL', {});
+    expect(perHead.sale_cents - perHead.fare_cents).toBe(40_000);
+    expect(perHead.cost_cents - once.cost_cents).toBe(30_000);
+    expect(serviceTotals(flight({ taxes_cents: 10_000 }), 'BRL', {}).sale_cents).toBe(once.sale_cents);
+    const hotel = flight({
+      pricing: {
+        mode: 'per_room',
+        rooms: [{ value: 50_000, number_room: 2, adult_number: 2, child_number: 1, infant_number: 0 }],
+      },
+      taxes_cents: 1_500,
+      taxes_basis: 'passenger',
+    });
+    // 2 rooms of 3 people: 6 x R$ 15,00.
+    expect(serviceTaxes(hotel)).toBe(9_000);
+    expect(serviceTotals(hotel, 'BRL', {}).sale_cents).toBe(100_000 + 9_000);
+  });
+
   it('prices a flight per passenger of each age group, with taxes, fee and commission', () => {
     const totals = serviceTotals(flight({ taxes_cents: 40_000, fee_cents: 20_000, commission_basis_points: 600 }), 'BRL', {});
     // fare 2 x 1500 + 1200 + 150 = 4350,00; commission 6% = 261,00

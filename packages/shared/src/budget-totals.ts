@@ -19,7 +19,10 @@
 //   passenger the cents left over (splits.ts splitEvenly), so the passengers add up to the share.
 // - A cancelled service keeps only what the customer still pays (sale - refund) and what the
 //   supplier keeps (the penalty) as its cost.
+import type { TaxesBasis } from '@app/db/browser';
 import { firstPartDiffers, splitEvenly } from './splits';
+
+export type { TaxesBasis };
 
 export const AGE_GROUPS = ['adult', 'child', 'infant'] as const;
 export type AgeGroup = (typeof AGE_GROUPS)[number];
@@ -42,6 +45,8 @@ export type PricedService = {
   infant_number: number;
   pricing: ServicePricing;
   taxes_cents: number;
+  /** taxes_cents is the booking's (default) or each traveller's. */
+  taxes_basis?: TaxesBasis;
   fee_cents: number;
   /** The supplier's commission on the fare, in basis points (1000 = 10%). */
   commission_basis_points: number;
@@ -169,11 +174,27 @@ function byAgeGroup(values: number[]): ByAgeGroup {
   return { adult: values[0] ?? 0, child: values[1] ?? 0, infant: values[2] ?? 0 };
 }
 
+/** Everyone the service carries (a hotel's: its rooms' people). */
+function headCount(service: PricedService): number {
+  if (service.pricing.mode === 'per_room') {
+    return service.pricing.rooms.reduce((n, r) => n + (r.adult_number + r.child_number + r.infant_number) * r.number_room, 0);
+  }
+  return service.adult_number + service.child_number + service.infant_number;
+}
+
+/** The service's taxes: as typed for the booking, or typed per traveller and times the head count. */
+export function serviceTaxes(
+  service: Pick<PricedService, 'taxes_cents' | 'taxes_basis' | 'pricing' | 'adult_number' | 'child_number' | 'infant_number'>,
+): number {
+  return service.taxes_basis === 'passenger' ? service.taxes_cents * headCount(service as PricedService) : service.taxes_cents;
+}
+
 export function serviceTotals(service: PricedService, budgetCurrency: string, rates: QuoteRates): ServiceTotals {
   const { fare, weights } = fareWeights(service);
   const commission = basisPointsOf(fare, service.commission_basis_points);
-  const saleOwn = fare + service.taxes_cents + service.fee_cents;
-  const costOwn = fare + service.taxes_cents - commission;
+  const taxes = serviceTaxes(service);
+  const saleOwn = fare + taxes + service.fee_cents;
+  const costOwn = fare + taxes - commission;
   const refund = service.refund;
   const paid = refund ? saleOwn - refund.refund_cents : saleOwn;
   const sale = convertCents(paid, service.currency, budgetCurrency, rates);

@@ -8,14 +8,16 @@ import { BUDGET_STATUSES, type BudgetStatus } from './budget-statuses';
 import { AGE_GROUPS, type AgeGroup, type ByAgeGroup, type ProposalTotals } from './budget-totals';
 import { countryField, cpfField, dateField } from './clients';
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from './constants';
+import { costField, type WithCostsOptional } from './cost-fields';
 import { CLIENT_DOCUMENT_TYPES, COMPANION_RELATIONSHIPS } from './crm-labels';
 import { CLIENT_FIELD_MESSAGES, NOTES_MAX_LENGTH } from './crm-rules';
 import { idParam, paginationSchema, recordIdField, recordIdQuery, searchInput } from './pagination';
 import { type InstallmentOption, PAYMENT_METHOD_KINDS } from './payment-methods';
 import { proposalSchema } from './proposals';
 import { recommendationSchema } from './recommendations';
-import { serviceSchema } from './services';
+import { type StoredService, serviceSchema } from './services';
 import { PASSPORT_ISSUES, type TravelChecks, VISA_REQUIREMENTS } from './travel-documents';
+import { versionField, versionOutput } from './versions';
 import { reportIssues, z } from './zod';
 
 export { BUDGET_STATUSES, type BudgetStatus } from './budget-statuses';
@@ -131,7 +133,7 @@ export type CreateBudgetInput = z.infer<typeof createBudgetInput>;
 /** PATCH /api/budgets/{id}: any subset; `paxes` replaces the list; `status` per canPatchBudgetStatus. */
 export const updateBudgetInput = idParam
   .extend(z.object(budgetFields).partial().shape)
-  .extend({ status: z.enum(BUDGET_STATUSES).optional() })
+  .extend({ status: z.enum(BUDGET_STATUSES).optional(), ...versionField })
   .strict();
 export type UpdateBudgetInput = z.infer<typeof updateBudgetInput>;
 
@@ -204,9 +206,9 @@ const byAgeGroupSchema = z.object({ adult: z.number().int(), child: z.number().i
 /** budget-totals.ts proposalTotals, as answered. */
 export const proposalTotalsSchema = z.object({
   sale_cents: z.number().int(),
-  cost_cents: z.number().int(),
-  revenue_cents: z.number().int(),
-  margin_basis_points: z.number().int(),
+  cost_cents: costField(z.number().int()),
+  revenue_cents: costField(z.number().int()),
+  margin_basis_points: costField(z.number().int()),
   sale_by_age_group: byAgeGroupSchema,
   per_passenger: byAgeGroupSchema.partial(),
   per_passenger_first: byAgeGroupSchema.partial(),
@@ -214,15 +216,15 @@ export const proposalTotalsSchema = z.object({
   services: z.array(
     z.object({
       fare_cents: z.number().int(),
-      commission_cents: z.number().int(),
+      commission_cents: costField(z.number().int()),
       sale_cents: z.number().int(),
-      cost_cents: z.number().int(),
-      revenue_cents: z.number().int(),
+      cost_cents: costField(z.number().int()),
+      revenue_cents: costField(z.number().int()),
       sale_by_age_group: byAgeGroupSchema,
       canceled: z.boolean(),
     }),
   ),
-}) satisfies z.ZodType<ProposalTotals>;
+}) satisfies z.ZodType<WithCostsOptional<ProposalTotals>>;
 
 /**
  * The travellers a proposal's totals divide by, per age group: the budget's passengers when it
@@ -262,6 +264,7 @@ export const budgetSchema = budgetListItemSchema.omit({ locations: true }).exten
   sold_at: z.string().nullable(),
   canceled_at: z.string().nullable(),
   updated_at: z.string(),
+  version: versionOutput,
 });
 export type Budget = z.infer<typeof budgetSchema>;
 
@@ -278,6 +281,10 @@ export const budgetTreeSchema = budgetSchema.extend({
   recommendations: z.array(recommendationSchema),
 });
 export type BudgetTree = z.infer<typeof budgetTreeSchema>;
+/** A budget tree as the server reads it, its services' cost fields present (StoredService). */
+export type StoredBudgetTree = Omit<BudgetTree, 'proposals'> & {
+  proposals: (Omit<ProposalTree, 'services'> & { services: StoredService[] })[];
+};
 
 /** GET /api/budgets/{id}/proposals. */
 export const budgetProposalsOutput = z.object({ proposals: z.array(proposalTreeSchema) });

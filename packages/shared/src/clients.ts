@@ -5,6 +5,7 @@ import { CLIENT_DOCUMENT_TYPES, CLIENT_KINDS, type ClientKind, COMPANION_RELATIO
 import { CLIENT_FIELD_MESSAGES, CLIENT_LIST_MAX, expiresBeforeIssue, NOTES_MAX_LENGTH } from './crm-rules';
 import { BR_STATES, isValidCnpj, isValidCpf, isValidPostalCode, onlyDigits } from './documents';
 import { idParam, paginationInput, paginationSchema, recordIdField, recordIdQuery, searchInput } from './pagination';
+import { versionField, versionOutput } from './versions';
 import { reportIssues, z } from './zod';
 
 export * from './crm-labels';
@@ -101,7 +102,7 @@ export const createClientInput = z
 export type CreateClientInput = z.infer<typeof createClientInput>;
 
 /** PATCH /api/clients/{id}: any subset; the kind is fixed at creation. */
-export const updateClientInput = idParam.extend(z.object(clientFields).partial().shape).strict();
+export const updateClientInput = idParam.extend(z.object(clientFields).partial().shape).extend(versionField).strict();
 export type UpdateClientInput = z.infer<typeof updateClientInput>;
 
 export const listClientsInput = z.object({
@@ -141,6 +142,7 @@ export const clientSchema = clientListItemSchema.extend({
   birth_date: z.string().nullable(),
   notes: z.string().nullable(),
   updated_at: z.string(),
+  version: versionOutput,
   contacts: z.array(
     z.object({
       id: z.number().int(),

@@ -6,6 +6,7 @@ import type { ContractStatus } from '@app/db/browser';
 import { emailField } from './auth';
 import { DEFAULT_CONTRACT_TEMPLATE_BODY } from './contract-default-template';
 import { idParam, recordIdField, recordIdQuery } from './pagination';
+import { versionField, versionOutput } from './versions';
 import { z } from './zod';
 
 export type { ContractStatus };
@@ -307,6 +308,7 @@ export const updateContractTemplateInput = idParam
     body: templateBody.optional(),
     is_default: templateFields.is_default.optional(),
     active: templateFields.active.optional(),
+    ...versionField,
   })
   .strict();
 export type UpdateContractTemplateInput = z.infer<typeof updateContractTemplateInput>;
@@ -319,6 +321,7 @@ export const contractTemplateSchema = z.object({
   active: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
+  version: versionOutput,
 });
 export type ContractTemplate = z.infer<typeof contractTemplateSchema>;
 

@@ -8,10 +8,12 @@ export const UTF8_BOM = '\uFEFF';
  * starting like a formula (=, +, -, @) gets a leading apostrophe so it is never run.
  */
 export function csvField(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  const text = typeof value === 'string' ? formulaSafe(value) : String(value);
   return /[";\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
+
+/** A text a spreadsheet would run as a formula (=, +, -, @, tab, CR first) with a leading apostrophe. */
+export const formulaSafe = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
 /** One line of fields, CRLF-terminated. */
 export const csvLine = (fields: readonly (string | number)[]) => `${fields.map(csvField).join(';')}\r\n`;

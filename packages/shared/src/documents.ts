@@ -48,6 +48,11 @@ export function formatCnpj(value: string | null | undefined): string {
   return d.length === 14 ? `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}` : (value ?? '');
 }
 
+/** An agency's registrations as its customers read them: 'CNPJ 11.222.333/0001-81 · Cadastur 35.123456.10.0001-2', or ''. */
+export function agencyRegistration(a: { cnpj: string | null; cadastur: string | null }): string {
+  return [a.cnpj ? `CNPJ ${formatCnpj(a.cnpj)}` : null, a.cadastur ? `Cadastur ${a.cadastur}` : null].filter(Boolean).join(' · ');
+}
+
 /** '01001000' -> '01001-000' */
 export function formatPostalCode(value: string | null | undefined): string {
   const d = onlyDigits(value ?? '');

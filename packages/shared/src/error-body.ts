@@ -1,5 +1,18 @@
 import { z } from './zod';
 
+/** What a stale write's 409 tells about the edit that came first, so the screen can merge (versions.ts). */
+export const versionConflictSchema = z
+  .object({
+    version: z.number().int().meta({ description: 'A versão atual do registro.' }),
+    updated_by: z
+      .object({ id: z.number().int(), name: z.string() })
+      .nullable()
+      .meta({ description: 'Quem fez a alteração atual (null se feita pelo sistema).' }),
+    updated_at: z.string().meta({ description: 'Quando (ISO 8601).' }),
+  })
+  .meta({ title: 'VersionConflict', description: 'Só no 409 de uma alteração baseada numa versão antiga: a versão atual, quem e quando.' });
+export type VersionConflict = z.infer<typeof versionConflictSchema>;
+
 // Its own module so the web's entry, which reads only the type, never bundles zod for it.
 /**
  * The one error body both transports return (REST as the JSON body, tRPC inside error.data).
@@ -32,6 +45,7 @@ export const apiErrorBodySchema = z
         description: 'Identificador da requisição, também no cabeçalho `x-request-id`: informe-o ao suporte.',
         examples: ['9b2f6c1e-0d5a-4f43-9a57-2f1f4b0c8e11'],
       }),
+    conflict: versionConflictSchema.optional(),
   })
   .meta({ title: 'ApiError', description: 'Corpo de toda resposta de erro.' });
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;

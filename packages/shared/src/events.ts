@@ -23,6 +23,7 @@ export const LIVE_RECORD_KINDS = [
   'voucher',
   'sale',
   'supplier',
+  'notification',
 ] as const;
 export type LiveRecordKind = (typeof LIVE_RECORD_KINDS)[number];
 

@@ -12,6 +12,7 @@ import { idParam, recordIdField } from './pagination';
 import { PAYMENT_METHOD_KINDS } from './payment-methods';
 import { RECOMMENDATION_CATEGORIES } from './recommendations';
 import { costsVisibilityField } from './users';
+import { versionField } from './versions';
 import { z } from './zod';
 
 export * from './landing-rules';
@@ -62,6 +63,10 @@ export const agencyContactSchema = z.object({
   instagram: z.string().nullable(),
   city: z.string().nullable(),
   state: z.string().nullable(),
+  /** Digits only; formatted by agencyRegistration (documents.ts). */
+  cnpj: z.string().nullable(),
+  /** The Ministry of Tourism's registration, which an agency shows wherever it offers trips. */
+  cadastur: z.string().nullable(),
 });
 export type AgencyContact = z.infer<typeof agencyContactSchema>;
 
@@ -383,6 +388,6 @@ export const companyContactFields = {
 };
 export const updateCompanyInput = idParam
   .extend(z.object({ ...companyContactFields, ...companyIdentityFields }).partial().shape)
-  .extend({ costs_visibility: costsVisibilityField.optional() })
+  .extend({ costs_visibility: costsVisibilityField.optional(), ...versionField })
   .strict();
 export type UpdateCompanyInput = z.infer<typeof updateCompanyInput>;

@@ -1,6 +1,9 @@
 // A budget's proposals (POST /api/proposals/, GET/PATCH/DELETE /api/proposals/{id},
 // PUT /api/proposals/duplicate/{id}): the contracts.
+
+import { costField } from './cost-fields';
 import { idParam, recordIdField } from './pagination';
+import { versionField, versionOutput } from './versions';
 import { z } from './zod';
 
 const titleField = z.string().trim().min(1).max(120);
@@ -19,7 +22,7 @@ export type CreateProposalInput = z.infer<typeof createProposalInput>;
 
 /** PATCH /api/proposals/{id}: the fields sent. */
 export const updateProposalInput = idParam
-  .extend({ title: titleField.optional(), notes: notesField, position: positionField.optional() })
+  .extend({ title: titleField.optional(), notes: notesField, position: positionField.optional(), ...versionField })
   .strict();
 export type UpdateProposalInput = z.infer<typeof updateProposalInput>;
 
@@ -31,7 +34,8 @@ export const proposalSchema = z.object({
   notes: z.string().nullable(),
   position: z.number().int(),
   sale_cents: z.number().int(),
-  cost_cents: z.number().int(),
+  cost_cents: costField(z.number().int()),
+  version: versionOutput,
 });
 export type Proposal = z.infer<typeof proposalSchema>;
 

@@ -2,7 +2,9 @@
 // GET/PATCH /api/reservations/{id}, PUT /api/reservations/send/{id}.
 import type { ReservationStatus } from '@app/db/browser';
 import { dateField } from './clients';
+import { costField } from './cost-fields';
 import { idParam, recordIdField } from './pagination';
+import { versionField, versionOutput } from './versions';
 import { z } from './zod';
 
 export type { ReservationStatus };
@@ -36,8 +38,8 @@ const reservationFields = {
     .string()
     .regex(/^[A-Z]{3}$/)
     .optional(),
-  /** What the agency pays the supplier, in cents of `currency`. */
-  amount_cents: z.number().int().min(0).max(2_000_000_000).optional(),
+  /** What the agency pays the supplier, in cents of `currency` (a cost: see costs.ts). */
+  supplier_cost_cents: z.number().int().min(0).max(2_000_000_000).optional(),
   /** When the agency must pay the supplier. */
   payment_due_date: dateField.nullable().optional(),
   notes: z.string().trim().max(RESERVATION_LIMITS.notes).nullable().optional(),
@@ -50,7 +52,7 @@ export type CreateReservationInput = z.infer<typeof createReservationInput>;
 /** PATCH /api/reservations/{id}: the fields sent change; `status` moves it along. */
 export const updateReservationInput = idParam
   .extend(reservationFields)
-  .extend({ status: z.enum(RESERVATION_STATUSES).optional() })
+  .extend({ status: z.enum(RESERVATION_STATUSES).optional(), ...versionField })
   .strict();
 export type UpdateReservationInput = z.infer<typeof updateReservationInput>;
 
@@ -79,7 +81,7 @@ export const reservationSchema = z.object({
   status: z.enum(RESERVATION_STATUSES),
   locator: z.string().nullable(),
   currency: z.string(),
-  amount_cents: z.number().int(),
+  supplier_cost_cents: costField(z.number().int()),
   payment_due_date: z.string().nullable(),
   notes: z.string().nullable(),
   requested_at: z.string().nullable(),
@@ -88,6 +90,7 @@ export const reservationSchema = z.object({
   /** The last request e-mail sent to the supplier. */
   last_sent_at: z.string().nullable(),
   updated_at: z.string(),
+  version: versionOutput,
 });
 export type Reservation = z.infer<typeof reservationSchema>;
 export const sendReservationOutput = z.object({ reservation: reservationSchema, message: z.string() });

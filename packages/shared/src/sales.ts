@@ -2,6 +2,7 @@
 // PUT /api/budgets/undo-sell/{id}; /venda-fechada/{id} shows it.
 import { dateField } from './clients';
 import { contractSchema } from './contracts';
+import { costField } from './cost-fields';
 import { idParam, recordIdField } from './pagination';
 import { reservationSchema } from './reservations';
 import { splitEvenly, splitParts } from './splits';
@@ -80,7 +81,7 @@ export const soldServiceSchema = z.object({
   currency: z.string(),
   quote_rate: z.number(),
   sale_cents: z.number().int(),
-  cost_cents: z.number().int(),
+  cost_cents: costField(z.number().int()),
 });
 export type SoldService = z.infer<typeof soldServiceSchema>;
 
@@ -103,9 +104,9 @@ export const saleSchema = z.object({
   currency: z.string(),
   currency_rate: z.number(),
   sale_cents: z.number().int(),
-  cost_cents: z.number().int(),
-  commission_basis_points: z.number().int(),
-  commission_cents: z.number().int(),
+  cost_cents: costField(z.number().int()),
+  commission_basis_points: costField(z.number().int()),
+  commission_cents: costField(z.number().int()),
   payment_method_id: z.number().int().nullable(),
   payment_method_name: z.string().nullable(),
   payment_plan: z.array(paymentPlanItemSchema),

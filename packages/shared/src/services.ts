@@ -2,9 +2,11 @@
 // /api/type_services): the contracts. The fields and their per-type details are budget-services.ts'.
 import { BudgetStatus, ServiceStatus } from '@app/db/browser';
 import { QUOTE_SOURCES } from './agent-rates';
-import { BUDGET_SERVICE_TYPES, type PricingMode, serviceInput, serviceMoneyField } from './budget-services';
+import { BUDGET_SERVICE_TYPES, type PricingMode, serviceInput, serviceMoneyField, TAXES_BASES } from './budget-services';
+import { costField } from './cost-fields';
 import { recordIdField, recordIdQuery } from './pagination';
 import { SERVICE_TYPES } from './service-types';
+import { versionField, versionOutput } from './versions';
 import { z } from './zod';
 
 /** The order of a service in its proposal (0 first); left out, the service goes last. */
@@ -15,7 +17,12 @@ export const createServiceInput = serviceInput({ proposal_id: recordIdField(), p
 export type CreateServiceInput = z.output<typeof createServiceInput>;
 
 /** PUT /api/services/{id}: every field again; `proposal_id` may be another proposal of the same budget. */
-export const updateServiceInput = serviceInput({ id: recordIdQuery(), proposal_id: recordIdField(), position: positionField });
+export const updateServiceInput = serviceInput({
+  id: recordIdQuery(),
+  proposal_id: recordIdField(),
+  position: positionField,
+  ...versionField,
+});
 export type UpdateServiceInput = z.output<typeof updateServiceInput>;
 
 /** POST /api/services/duplicate. */
@@ -65,8 +72,9 @@ export const serviceSchema = z.object({
   infant_cents: z.number().int(),
   total_cents: z.number().int(),
   taxes_cents: z.number().int(),
+  taxes_basis: z.enum(TAXES_BASES),
   fee_cents: z.number().int(),
-  commission_basis_points: z.number().int(),
+  commission_basis_points: costField(z.number().int()),
   /** Reais per unit of `currency` the totals used (1 for BRL). */
   quote_rate: z.number(),
   quote_history_id: z.number().int().nullable(),
@@ -76,10 +84,13 @@ export const serviceSchema = z.object({
   status: z.enum(Object.values(ServiceStatus) as [ServiceStatus, ...ServiceStatus[]]),
   position: z.number().int(),
   sale_cents: z.number().int(),
-  cost_cents: z.number().int(),
+  cost_cents: costField(z.number().int()),
   refund: refundSchema.nullable(),
+  version: versionOutput,
 });
 export type Service = z.infer<typeof serviceSchema>;
+/** A service as the server reads it, before an answer may lose its cost fields (costs.ts). */
+export type StoredService = Service & Required<Pick<Service, 'commission_basis_points' | 'cost_cents'>>;
 
 /** GET /api/services/service-central/{id}: the service with where it sits and the names of its list rows. */
 export const serviceCentralSchema = serviceSchema.extend({
@@ -106,7 +117,7 @@ export const typeServiceSchema = z.object({
   /** Derived from the agency's latest services of the type (up to 500, counted in services_count): the supplier it uses most and its average commission. */
   defaults: z.object({
     supplier: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-    commission_basis_points: z.number().int().nullable(),
+    commission_basis_points: costField(z.number().int().nullable()),
     services_count: z.number().int(),
   }),
 });

@@ -1,12 +1,14 @@
 // Suppliers (people and companies the agency buys services from): the contracts of /api/suppliers.
 import { emailField } from './auth';
 import { clientKindIssues, cnpjField, cpfField, postalCodeField } from './clients';
+import { costField } from './cost-fields';
 import { CLIENT_KINDS, type ClientKind, INVALID_MESSAGE } from './crm-labels';
 import { NOTES_MAX_LENGTH } from './crm-rules';
 import { BR_STATES, isValidCnpj, isValidCpf, onlyDigits } from './documents';
 import { idParam, paginationInput, paginationSchema, searchInput } from './pagination';
 import { BANK_ACCOUNT_TYPES, normalizePixKey, PIX_KEY_MESSAGE, PIX_KEY_TYPES, type PixKeyType } from './pix';
 import { SERVICE_TYPES } from './service-types';
+import { versionField, versionOutput } from './versions';
 import { reportIssues, z } from './zod';
 
 /** How many contacts a supplier may hold. */
@@ -129,6 +131,7 @@ export type CreateSupplierInput = z.infer<typeof createSupplierInput>;
 /** PATCH /api/suppliers/{id}: any subset; `is_active` false deactivates, true reactivates. */
 export const updateSupplierInput = idParam
   .extend(z.object(supplierFields).partial().shape)
+  .extend(versionField)
   .strict()
   .superRefine(reportIssues(supplierIssues))
   .overwrite(normalizedPix);
@@ -169,7 +172,7 @@ export type SupplierList = z.infer<typeof supplierListOutput>;
 /** A supplier, with everything the detail screen shows. */
 export const supplierSchema = supplierListItemSchema.extend({
   website: z.string().nullable(),
-  commission_basis_points: z.number().int().nullable(),
+  commission_basis_points: costField(z.number().int().nullable()),
   notes: z.string().nullable(),
   /** Null when no part of the address is filled. */
   address: z
@@ -202,6 +205,7 @@ export const supplierSchema = supplierListItemSchema.extend({
     }),
   ),
   updated_at: z.string(),
+  version: versionOutput,
 });
 export type Supplier = z.infer<typeof supplierSchema>;
 export type SupplierAddress = NonNullable<Supplier['address']>;

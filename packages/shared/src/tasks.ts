@@ -4,6 +4,7 @@
 import { FollowUpRule, TaskPriority, type TaskStatus } from '@app/db/browser';
 import { dateField } from './clients';
 import { idParam, recordIdField, recordIdQuery, searchInput } from './pagination';
+import { versionField, versionOutput } from './versions';
 import { z } from './zod';
 
 export type { FollowUpRule, TaskPriority, TaskStatus };
@@ -65,7 +66,7 @@ export type CreateTaskInput = z.infer<typeof createTaskInput>;
 /** PATCH /api/tasks/{id}: the fields sent change; `status` and `position` move the card (drag and drop). */
 export const updateTaskInput = idParam
   .extend(z.object(taskFields).partial().shape)
-  .extend({ status: z.enum(TASK_STATUSES).optional(), position: z.number().int().min(0).max(10_000).optional() })
+  .extend({ status: z.enum(TASK_STATUSES).optional(), position: z.number().int().min(0).max(10_000).optional(), ...versionField })
   .strict();
 export type UpdateTaskInput = z.infer<typeof updateTaskInput>;
 
@@ -98,6 +99,7 @@ export const taskSchema = z.object({
   completed_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  version: versionOutput,
 });
 export type Task = z.infer<typeof taskSchema>;
 

@@ -3,6 +3,7 @@ import { companyIdentityOutput } from './companies';
 import { AGENCY_ROLES, USER_STATUSES } from './constants';
 import { COSTS_VISIBILITIES } from './costs';
 import { idParam, paginationInput, paginationSchema, searchInput } from './pagination';
+import { versionOutput } from './versions';
 import { z } from './zod';
 
 export const listUsersInput = z.object({
@@ -47,6 +48,8 @@ export const companySchema = z.object({
   ...companyIdentityOutput,
   /** Who in the agency sees costs, revenue and margins (the owner sets it). */
   costs_visibility: costsVisibilityField,
+  /** The agency's settings version: send it with PATCH /api/companies/{id}. */
+  version: versionOutput,
 });
 export type Company = z.infer<typeof companySchema>;
 export const companyUsersInput = idParam.extend(listUsersInput.shape);

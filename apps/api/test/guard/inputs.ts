@@ -66,15 +66,21 @@ function stringFor(key: string, s: JsonSchema, n: number): string {
   return v;
 }
 
-function numberFor(s: JsonSchema, integer: boolean): number {
+function numberFor(s: JsonSchema, integer: boolean, atMaximum = false): number {
+  if (atMaximum && (s.maximum ?? s.exclusiveMaximum) !== undefined) {
+    return s.maximum ?? (s.exclusiveMaximum as number) - (integer ? 1 : 0.01);
+  }
   let min = s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + (integer ? 1 : 0.01) : 1);
   const max = s.maximum ?? (s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - (integer ? 1 : 0.01) : Number.MAX_SAFE_INTEGER);
   if (min < 1 && max >= 1) min = 1;
   return Math.min(integer ? Math.ceil(min) : min, max);
 }
 
-/** How far `largestSample` fills arrays and free text (each at most its schema's maximum). */
-type Largest = { arrayItems: number; stringChars: number };
+/**
+ * How far `largestSample` fills arrays and free text (each at most its schema's maximum), and
+ * whether every bounded number (ids aside) takes its maximum.
+ */
+type Largest = { arrayItems: number; stringChars: number; numbersAtMaximum?: boolean };
 
 /** A value the schema should accept; `full` also fills optional fields; `n.largest` fills to the maxima. */
 function sampleValue(
@@ -103,6 +109,8 @@ function sampleValue(
       const out: Record<string, unknown> = {};
       for (const [k, prop] of Object.entries(s.properties ?? {})) {
         if (!full && !s.required?.includes(k)) continue;
+        // A record's version is checked against the row (matrices/stale-version): left out, nothing is.
+        if (k === 'version' && !s.required?.includes(k)) continue;
         out[k] = sampleValue(prop, root, k, ids, full, n);
       }
       return out;
@@ -119,7 +127,7 @@ function sampleValue(
     }
     case 'integer':
     case 'number':
-      return (isIdField(key) ? ids(key) : undefined) ?? numberFor(s, type === 'integer');
+      return (isIdField(key) ? ids(key) : undefined) ?? numberFor(s, type === 'integer', n.largest?.numbersAtMaximum);
     case 'boolean':
       return true;
     case 'null':
@@ -181,6 +189,20 @@ export function largestSample(schema: ZodType | undefined, ids: IdResolver, larg
   const value = repair(schema, sampleValue(root, root, '', ids, true, { i: 0, largest }));
   if (schema.safeParse(value).success) return { value, largest: true };
   return { value: validSample(schema, ids).value, largest: false };
+}
+
+/**
+ * Every bounded number at its maximum, with full lists: the sums such an input makes (a fare times
+ * its travellers, a proposal's services) must be held or refused, never a 5xx. Not checked against
+ * the schema: a refinement may refuse it, and that refusal is part of what is tried.
+ */
+export function numbersAtMaximum(schema: ZodType | undefined, ids: IdResolver): unknown {
+  if (!schema) return undefined;
+  const root = jsonSchemaOf(schema);
+  return repair(
+    schema,
+    sampleValue(root, root, '', ids, true, { i: 0, largest: { arrayItems: 20, stringChars: 40, numbersAtMaximum: true } }),
+  );
 }
 
 /** Every field path of a schema (nested objects included), e.g. [['user'], ['user', 'email']]. */

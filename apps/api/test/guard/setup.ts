@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { type FakeD4Sign, startFakeD4Sign } from '../fake-d4sign';
+import { type FakePipedrive, startFakePipedrive } from '../fake-pipedrive';
 import { DEMO, type TestApp, useTestApp } from '../harness';
 import { buildInventory, type Inventory, type InventoryRoute } from '../inventory';
 import type { IdResolver } from './inputs';
@@ -35,13 +36,16 @@ export function useGuard(): { t: TestApp; g: Guard } {
   // The electronic signature goes to a local fake provider, as every other outside service does:
   // its routes answer as they would in production. Registered before the app's, which reads env.
   let signatures: FakeD4Sign | undefined;
+  let pipedrive: FakePipedrive | undefined;
   beforeAll(async () => {
     signatures = await startFakeD4Sign();
-    Object.assign(env, signatures.env);
+    pipedrive = await startFakePipedrive();
+    Object.assign(env, signatures.env, pipedrive.env);
   });
   const t = useTestApp(env);
   afterAll(async () => {
     await signatures?.close();
+    await pipedrive?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
   const g = {} as Guard;

@@ -9,6 +9,7 @@ import {
   massAssignment,
   massAssignmentFields,
   NON_OBJECT_BODIES,
+  numbersAtMaximum,
   recordIdFields,
   setPath,
   validSample,
@@ -87,6 +88,17 @@ describe('bad input (property-based, from each route schema)', () => {
           ? []
           : [
               ...objects.map((p) => [massAssignment(route.input, sample, mass, p)] as [BadInput]),
+              ...(route.input
+                ? [
+                    [
+                      {
+                        kind: 'value',
+                        label: 'every number at its maximum',
+                        input: numbersAtMaximum(route.input, idResolver(g.catalog, route, ids)),
+                      },
+                    ] as [BadInput],
+                  ]
+                : []),
               ...texts.map(
                 (p) => [{ kind: 'value', label: `NUL byte at ${p.join('.')}`, input: setPath(sample, p, 'a\u0000b') }] as [BadInput],
               ),

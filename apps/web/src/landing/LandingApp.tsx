@@ -2,6 +2,7 @@
 // The customer's budget page: the trip, its proposals day by day, prices and ways to pay (when the
 // agency shows values), accepting, and the agency's contact. Loading, invalid-link and error states.
 import { AGE_GROUPS } from '@app/shared/budget-totals';
+import { agencyRegistration } from '@app/shared/documents';
 import { longDate, toCurrency, weekdayLongDate } from '@app/shared/format';
 import { imageSrcSet, LANDING_COVER_SIZES, resizedImageUrl } from '@app/shared/image-widths';
 import { heroLines, LANDING_HERO_KICKER } from '@app/shared/landing-hero';
@@ -204,6 +205,7 @@ function Contact({ page }: { page: LandingPage }) {
           </li>
         )}
       </ul>
+      {agencyRegistration(agency) && <p class="lp-muted">{agencyRegistration(agency)}</p>}
     </section>
   );
 }

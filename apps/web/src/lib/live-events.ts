@@ -28,7 +28,8 @@ export type LiveRouter =
   | 'vouchers'
   | 'tasks'
   | 'clients'
-  | 'suppliers';
+  | 'suppliers'
+  | 'notifications';
 
 const BUDGET_TREE: LiveRouter[] = ['budgets', 'proposals', 'services', 'recommendations', 'closedSales', 'landingPages'];
 const AFTER_SALE: LiveRouter[] = ['closedSales', 'budgets', 'reservations', 'contracts', 'vouchers', 'tasks'];
@@ -49,6 +50,8 @@ export const LIVE_QUERIES: Record<LiveRecordKind, readonly LiveRouter[]> = {
   sale: [...AFTER_SALE, 'attendances'],
   // A service names its supplier.
   supplier: ['suppliers', 'services'],
+  // The bell (the server answers each user their own).
+  notification: ['notifications'],
 };
 
 /** What the invalidation needs of each router: its key (trpc.<router>.pathKey()). */

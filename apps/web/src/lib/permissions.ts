@@ -4,8 +4,11 @@ import type { Role } from '@app/shared/constants';
 
 type Person = { id: number; role: Role };
 
-/** Create, edit, deactivate and reactivate staff: owner and administrador. */
-export const canManageUsers = (role: Role | undefined) => role === 'owner' || role === 'administrador';
+/** The API's managerProcedure: owner and administrador. */
+export const isManager = (role: Role | undefined) => role === 'owner' || role === 'administrador';
+
+/** Create, edit, deactivate and reactivate staff. */
+export const canManageUsers = isManager;
 
 /** An administrador touches no owner; the owner role is handed out only by an owner. */
 export function canManageUser(actor: Person | null | undefined, target: Person): boolean {

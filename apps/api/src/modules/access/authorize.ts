@@ -30,7 +30,7 @@ export async function authorize(db: Db, claims: AccessClaims | null, rule: Acces
   return session;
 }
 
-function enforcePlan(entitlements: Entitlements, rule: AccessRule) {
+export function enforcePlan(entitlements: Entitlements, rule: AccessRule) {
   if (!entitlements.is_valid_for_features && !rule.allowRestricted) {
     throw new AppError('PLAN_RESTRICTED', { message: restrictionMessage(entitlements.status_plan, entitlements.days_remaining) });
   }

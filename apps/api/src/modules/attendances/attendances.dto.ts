@@ -46,6 +46,7 @@ export function toAttendanceDto(a: AttendanceRow, today: string): Attendance {
     closed_at: a.closedAt?.toISOString() ?? null,
     created_at: a.createdAt.toISOString(),
     updated_at: a.updatedAt.toISOString(),
+    version: a.version,
   };
 }
 
@@ -67,6 +68,7 @@ export function toListItem(a: CardRow, today: string): AttendanceListItem {
     created_at: a.createdAt,
     budget_views_count: a.budgetViewsCount,
     budget_accepted: a.budgetAccepted,
+    version: a.version,
   };
 }
 

@@ -16,6 +16,7 @@ import {
   listAttendancesInput,
   markLostInput,
   markWonInput,
+  moveAttendanceInput,
   updateAttendanceInput,
   updateOwnerInput,
 } from '@app/shared';
@@ -30,7 +31,7 @@ const funnelTags = ['Funil de vendas'];
 /** A funnel move (PUT /attendances/<path>/{id}); 409 when the attendance's status does not allow it. */
 function transitionProcedure(
   transition: AttendanceTransition,
-  input: typeof markWonInput | typeof markLostInput | typeof idParam,
+  input: typeof markWonInput | typeof markLostInput | typeof moveAttendanceInput,
   doc: { path: string; summary: string; description: string; conflict: string },
 ) {
   return authedProcedure
@@ -46,7 +47,7 @@ function transitionProcedure(
     })
     .input(input)
     .output(attendanceSchema)
-    .mutation(({ ctx, input }) => attendances.transitionAttendance(ctx.db, ctx.companyId, ctx.user, transition, input));
+    .mutation(({ ctx, input }) => attendances.transitionAttendance(ctx, ctx.companyId, ctx.user, transition, input));
 }
 
 export const attendancesRouter = router({
@@ -144,7 +145,7 @@ export const attendancesRouter = router({
     })
     .input(updateOwnerInput)
     .output(attendanceSchema)
-    .mutation(({ ctx, input }) => attendances.updateOwner(ctx, ctx.companyId, ctx.user, input.id, input.owner_user_id)),
+    .mutation(({ ctx, input }) => attendances.updateOwner(ctx, ctx.companyId, ctx.user, input)),
   consolidated: authedProcedure
     .meta({
       openapi: {
@@ -172,13 +173,13 @@ export const attendancesRouter = router({
     description: 'Fecha um atendimento em aberto como perdido, com o motivo opcional; a mudança entra no histórico.',
     conflict: 'O atendimento não está em aberto.',
   }),
-  cancel: transitionProcedure('canceled', idParam, {
+  cancel: transitionProcedure('canceled', moveAttendanceInput, {
     path: 'cancel',
     summary: 'Cancela a venda do atendimento',
     description: 'Cancela um atendimento ganho (a venda foi desfeita), mantendo a data de fechamento; a mudança entra no histórico.',
     conflict: 'O atendimento não está ganho.',
   }),
-  reopen: transitionProcedure('reopened', idParam, {
+  reopen: transitionProcedure('reopened', moveAttendanceInput, {
     path: 'reopen',
     summary: 'Reabre um atendimento',
     description:

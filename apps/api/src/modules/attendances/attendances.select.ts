@@ -30,6 +30,7 @@ export const attendanceSelect = {
   closedAt: true,
   createdAt: true,
   updatedAt: true,
+  version: true,
   client: { select: { id: true, name: true, kind: true, email: true, phone: true } },
   owner: { select: { id: true, name: true, email: true } },
 } satisfies Prisma.AttendanceSelect;
@@ -57,6 +58,7 @@ export const cardColumns = [
   enumText(a('status')).as('status'),
   a('cover_image_key').as('coverImageKey'),
   isoInstant(a('created_at')).as('createdAt'),
+  a('version').as('version'),
   // The customer's activity on the attendance's budgets (the attendance_id index; an attendance has a few budgets).
   qb
     .selectFrom('budgets as b')

@@ -23,6 +23,8 @@ import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../errors';
 import { findPage } from '../../paging';
 import type { Storage } from '../../platform/storage';
+import { claimVersion } from '../../versions';
+import { queueDealPush } from '../integrations/pipedrive.push';
 import { countAttendances, listCards, searchPage } from './attendance-queries';
 import { toAttendanceDto, toFunnelCard, toListItem } from './attendances.dto';
 import { attendanceSelect } from './attendances.select';
@@ -207,6 +209,7 @@ export async function createAttendance(
     });
     const created = toAttendanceDto(row, today);
     await writeLog(tx, companyId, row.id, actor.id, 'created', diffAttendance(null, created));
+    await queueDealPush(s.platform.jobs, tx, companyId, row.id);
     return created;
   });
 }
@@ -217,22 +220,28 @@ export async function createAttendance(
  * The fields it moved are logged as `action`.
  */
 async function changeAttendance(
-  db: Db,
+  s: Pick<Deps, 'db' | 'platform'>,
   companyId: number,
   actor: { id: number },
   id: number,
   action: AttendanceLogAction,
   change: (before: Attendance, tx: Tx) => Promise<Prisma.AttendanceUncheckedUpdateInput | null>,
+  expected?: number,
 ): Promise<Attendance> {
   const today = businessDate();
-  return db.$transaction(async (tx) => {
+  return s.db.$transaction(async (tx) => {
     if (!(await lockAttendance(tx, companyId, id))) throw notFound();
+    // A stale write is refused as such first; without a version, only a real edit bumps it.
+    const claim = { table: 'attendances', companyId, id, userId: actor.id, expected } as const;
+    if (expected !== undefined) await claimVersion(tx, claim);
     const before = toAttendanceDto(await findAttendance(tx, companyId, id), today);
     const data = await change(before, tx);
     if (!data) return before;
+    if (expected === undefined) await claimVersion(tx, claim);
     const after = toAttendanceDto(await tx.attendance.update({ where: { id }, data, select: attendanceSelect }), today);
     const changes = diffAttendance(before, after);
     if (Object.keys(changes).length) await writeLog(tx, companyId, id, actor.id, action, changes);
+    await queueDealPush(s.platform.jobs, tx, companyId, id);
     return after;
   });
 }
@@ -249,28 +258,49 @@ export async function updateAttendance(
   actor: { id: number },
   input: UpdateAttendanceInput,
 ): Promise<Attendance> {
-  const { id, ...fields } = input;
-  return changeAttendance(s.db, companyId, actor, id, 'updated', async (before, tx) => {
-    throwIfAny({
-      ...rangeErrors({ ...before, ...fields }),
-      ...(await referenceErrors(tx, s.platform.storage, companyId, {
-        client_id: fields.client_id !== undefined && fields.client_id !== before.client_id ? fields.client_id : undefined,
-        cover_image_key: fields.cover_image_key !== before.cover_image_key ? fields.cover_image_key : undefined,
-      })),
-      ...(fields.value_cents !== undefined && fields.value_cents !== before.value_cents && (await followsSales(tx, id))
-        ? { value_cents: [ATTENDANCE_MESSAGES.valueFromSales] }
-        : {}),
-    });
-    return editableData(fields);
-  });
+  const { id, version, ...fields } = input;
+  return changeAttendance(
+    s,
+    companyId,
+    actor,
+    id,
+    'updated',
+    async (before, tx) => {
+      throwIfAny({
+        ...rangeErrors({ ...before, ...fields }),
+        ...(await referenceErrors(tx, s.platform.storage, companyId, {
+          client_id: fields.client_id !== undefined && fields.client_id !== before.client_id ? fields.client_id : undefined,
+          cover_image_key: fields.cover_image_key !== before.cover_image_key ? fields.cover_image_key : undefined,
+        })),
+        ...(fields.value_cents !== undefined && fields.value_cents !== before.value_cents && (await followsSales(tx, id))
+          ? { value_cents: [ATTENDANCE_MESSAGES.valueFromSales] }
+          : {}),
+      });
+      return editableData(fields);
+    },
+    version,
+  );
 }
 
-export async function updateOwner(s: Deps, companyId: number, actor: { id: number }, id: number, ownerUserId: number): Promise<Attendance> {
-  return changeAttendance(s.db, companyId, actor, id, 'owner_changed', async (before, tx) => {
-    if (before.owner_user_id === ownerUserId) return null;
-    throwIfAny(await referenceErrors(tx, s.platform.storage, companyId, { owner_user_id: ownerUserId }));
-    return { ownerUserId };
-  });
+export async function updateOwner(
+  s: Deps,
+  companyId: number,
+  actor: { id: number },
+  { id, owner_user_id: ownerUserId, version }: { id: number; owner_user_id: number; version?: number },
+): Promise<Attendance> {
+  return changeAttendance(
+    s,
+    companyId,
+    actor,
+    id,
+    'owner_changed',
+    async (before, tx) => {
+      if (before.owner_user_id === ownerUserId) return null;
+      throwIfAny(await referenceErrors(tx, s.platform.storage, companyId, { owner_user_id: ownerUserId }));
+      return { ownerUserId };
+    },
+    version,
+  );
 }
 
 /**
@@ -278,25 +308,33 @@ export async function updateOwner(s: Deps, companyId: number, actor: { id: numbe
  * one can be reopened. A move from the wrong status answers 409 and changes nothing.
  */
 export async function transitionAttendance(
-  db: Db,
+  s: Pick<Deps, 'db' | 'platform'>,
   companyId: number,
   actor: { id: number },
   transition: AttendanceTransition,
-  { id, ...extra }: { id: number; lost_reason?: string | null; value_cents?: number },
+  { id, version, ...extra }: { id: number; lost_reason?: string | null; value_cents?: number; version?: number },
 ): Promise<Attendance> {
-  return changeAttendance(db, companyId, actor, id, transition, async (before) => {
-    if (!canTransition(before.status, transition)) {
-      throw new AppError('CONFLICT', { message: ATTENDANCE_MESSAGES.transition[transition] });
-    }
-    const status = ATTENDANCE_TRANSITIONS[transition].to;
-    return transition === 'won'
-      ? { status, closedAt: new Date(), lostReason: null, ...(extra.value_cents !== undefined ? { valueCents: extra.value_cents } : {}) }
-      : transition === 'lost'
-        ? { status, closedAt: new Date(), lostReason: extra.lost_reason ?? null }
-        : transition === 'reopened'
-          ? { status, closedAt: null, lostReason: null }
-          : { status }; // canceled keeps closed_at: when the sale was made
-  });
+  return changeAttendance(
+    s,
+    companyId,
+    actor,
+    id,
+    transition,
+    async (before) => {
+      if (!canTransition(before.status, transition)) {
+        throw new AppError('CONFLICT', { message: ATTENDANCE_MESSAGES.transition[transition] });
+      }
+      const status = ATTENDANCE_TRANSITIONS[transition].to;
+      return transition === 'won'
+        ? { status, closedAt: new Date(), lostReason: null, ...(extra.value_cents !== undefined ? { valueCents: extra.value_cents } : {}) }
+        : transition === 'lost'
+          ? { status, closedAt: new Date(), lostReason: extra.lost_reason ?? null }
+          : transition === 'reopened'
+            ? { status, closedAt: null, lostReason: null }
+            : { status }; // canceled keeps closed_at: when the sale was made
+    },
+    version,
+  );
 }
 
 export async function listAttendanceLogs(db: Db, companyId: number, input: { id: number; page: number; per_page: number }) {

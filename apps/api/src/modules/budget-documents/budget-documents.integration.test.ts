@@ -115,7 +115,14 @@ beforeAll(async () => {
   tokens.outra = await t.tokenFor(DEMO.users.outraOwner);
   await t.deps.db.company.updateMany({
     where: { name: DEMO.companies.demo },
-    data: { contactEmail: 'contato@demo.test', phone: '(11) 3333-4444', city: 'São Paulo', state: 'SP' },
+    data: {
+      contactEmail: 'contato@demo.test',
+      phone: '(11) 3333-4444',
+      city: 'São Paulo',
+      state: 'SP',
+      cnpj: '11222333000181',
+      cadastur: '35.123456.10.0001-2',
+    },
   });
   await ok(
     await post(
@@ -139,6 +146,8 @@ describe('renderBudgetPdf', () => {
     expect(text).toContain('Passageiros: Conceição, André, Lúcia');
     expect(text).toContain('Chave Pix: financeiro@viagens-sao-joao.test');
     expect(text).toContain('contato@viagens-sao-joao.test');
+    // The agency's registrations on every page's footer.
+    expect(text.match(/CNPJ 11\.222\.333\/0001-81 · Cadastur 43\.123456\.10\.0001-2/g)?.length).toBe(text.match(/Página \d+ de/g)?.length);
   });
 
   it('leaves every value out when the page hides them', async () => {
@@ -277,6 +286,7 @@ describe('sending a budget by e-mail', () => {
     expect(mail?.html).toContain('Ver orçamento');
     expect(mail?.html).toContain(link);
     expect(mail?.html).toContain('contato@demo.test');
+    expect(mail?.text).toContain('CNPJ 11.222.333/0001-81 · Cadastur 35.123456.10.0001-2');
     expect(mail?.text).toContain(link);
     expect(mail?.text).toContain('Segue a proposta que conversamos.');
     expect(mail?.attachments).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { type AgencyContact, type LandingPage, landingPagePath, longDate } from '@app/shared';
+import { type AgencyContact, agencyRegistration, type LandingPage, landingPagePath, longDate } from '@app/shared';
 import { EmailLayout, P, Quote, renderMail } from '../../platform/email/render';
 import type { MailAttachment, MailMessage } from '../../platform/mail';
 
@@ -10,6 +10,7 @@ export function agencyContactLines(a: AgencyContact): string[] {
     a.website,
     a.instagram ? `Instagram ${a.instagram.startsWith('@') ? a.instagram : `@${a.instagram}`}` : null,
     [a.city, a.state].filter(Boolean).join('/'),
+    agencyRegistration(a),
   ].filter((line): line is string => !!line);
 }
 

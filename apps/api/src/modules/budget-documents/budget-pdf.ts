@@ -4,6 +4,7 @@
 import {
   AGE_GROUPS,
   type AgencyContact,
+  agencyRegistration,
   canceledServiceTexts,
   type LandingPage,
   type LandingPaymentOption,
@@ -372,7 +373,7 @@ function recommendations(w: Writer, page: LandingPage) {
 /** The agency's contact and the page number at the bottom of every page (drawn once all pages exist). */
 function footers(doc: Doc, fonts: FontChains, agency: AgencyContact) {
   const range = doc.bufferedPageRange();
-  const contact = joined([agency.name, contactLine(agency)]);
+  const contact = joined([agency.name, agencyRegistration(agency), contactLine(agency)]);
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
     const bottom = doc.page.margins.bottom;

@@ -15,6 +15,7 @@ type PricedService = Pick<
   | 'infantCents'
   | 'totalCents'
   | 'taxesCents'
+  | 'taxesBasis'
   | 'feeCents'
   | 'commissionBasisPoints'
   | 'details'
@@ -36,6 +37,7 @@ export function ownCurrencyTotals(s: PricedService) {
         details: s.details,
       }),
       taxes_cents: s.taxesCents,
+      taxes_basis: s.taxesBasis,
       fee_cents: s.feeCents,
       commission_basis_points: s.commissionBasisPoints,
     },

@@ -1,9 +1,9 @@
-import type { Service } from '@app/shared';
+import type { Service, StoredService } from '@app/shared';
 import type { ServiceRow } from './services.select';
 
 const dateOnly = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 
-export function toServiceDto(s: ServiceRow): Service {
+export function toServiceDto(s: ServiceRow): StoredService {
   return {
     id: s.id,
     budget_id: s.budgetId,
@@ -26,6 +26,7 @@ export function toServiceDto(s: ServiceRow): Service {
     infant_cents: s.infantCents,
     total_cents: s.totalCents,
     taxes_cents: s.taxesCents,
+    taxes_basis: s.taxesBasis,
     fee_cents: s.feeCents,
     commission_basis_points: s.commissionBasisPoints,
     quote_rate: s.quoteRate.toNumber(),
@@ -44,5 +45,6 @@ export function toServiceDto(s: ServiceRow): Service {
           created_at: s.refund.createdAt.toISOString(),
         }
       : null,
+    version: s.version,
   };
 }

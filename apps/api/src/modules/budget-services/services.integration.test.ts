@@ -181,6 +181,27 @@ describe('POST /api/services', () => {
     });
   });
 
+  it('taxes per passenger count everyone carried, in the sale and the cost; the basis is kept', async () => {
+    const other = await newBudget(t, tokens.colab);
+    // The flight's R$ 300,00 are now each of its 4 travellers': R$ 1.200,00, R$ 900,00 more than once.
+    const service = await created({ proposal_id: other.proposalId, ...airFields(), taxes_basis: 'passenger' });
+    expect(service).toMatchObject({
+      taxes_cents: 30_000,
+      taxes_basis: 'passenger',
+      sale_cents: AIR.sale + 90_000,
+      cost_cents: AIR.cost + 90_000,
+    });
+    expect(await totalsOf(other.id)).toEqual({
+      total: AIR.sale + 90_000,
+      proposals: [{ id: other.proposalId, sale: AIR.sale + 90_000, cost: AIR.cost + 90_000 }],
+    });
+    const bad = await t.call('POST', '/api/services', {
+      token: tokens.colab,
+      body: { proposal_id: other.proposalId, ...airFields(), taxes_basis: 'pessoa' },
+    });
+    expect([bad.statusCode, Object.keys(bad.json().errors)]).toEqual([400, ['taxes_basis']]);
+  });
+
   it('creates every other type with its own details', async () => {
     const cruiseCia = await anyRow(t, 'cruise_cia_params');
     const port = await anyRow(t, 'cruise_port_params');

@@ -22,6 +22,7 @@ export const serviceSelect = {
   infantCents: true,
   totalCents: true,
   taxesCents: true,
+  taxesBasis: true,
   feeCents: true,
   commissionBasisPoints: true,
   quoteRate: true,
@@ -33,6 +34,7 @@ export const serviceSelect = {
   saleCents: true,
   costCents: true,
   refund: { select: { refundCents: true, penaltyCents: true, reason: true, createdAt: true } },
+  version: true,
 } satisfies Prisma.ServiceSelect;
 
 export type ServiceRow = Prisma.ServiceGetPayload<{ select: typeof serviceSelect }>;

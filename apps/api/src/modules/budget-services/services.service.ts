@@ -27,6 +27,7 @@ import {
 } from '@app/shared';
 import { isBudgetEditable } from '@app/shared/budget-statuses';
 import { AppError, fieldError, notFound } from '../../errors';
+import { claimVersion } from '../../versions';
 import { assertRoom } from '../budgets/budget-limits';
 import { refreshBudgetTotals } from '../budgets/budget-totals.service';
 import { budgetProposalWhere, currentSaleWhere, lockBudget } from '../budgets/budgets.where';
@@ -191,6 +192,7 @@ function serviceData(fields: ReturnType<typeof storedFields>, quote: StoredQuote
     infantCents: fields.infant_cents,
     totalCents: fields.total_cents,
     taxesCents: fields.taxes_cents,
+    taxesBasis: fields.taxes_basis,
     feeCents: fields.fee_cents,
     commissionBasisPoints: fields.commission_basis_points,
     quoteRate: quote.rate,
@@ -282,9 +284,12 @@ export async function createService(db: Db, caller: ServiceCaller, input: Create
  * it was refunded. The quote is taken again (the service is priced anew).
  */
 export async function updateService(db: Db, caller: ServiceCaller, input: UpdateServiceInput) {
-  const { id, proposal_id, position, ...rest } = input;
+  const { id, proposal_id, position, version, ...rest } = input;
   return db.$transaction(async (tx) => {
-    const current = await lockedService(tx, caller.companyId, id);
+    const { service: current, budget: locked } = await lockedServiceAndBudget(tx, caller.companyId, id);
+    // A stale write is refused as such first, whatever else would refuse it.
+    await claimVersion(tx, { table: 'services', companyId: caller.companyId, id, userId: caller.userId, expected: version });
+    assertNotSold(locked);
     if (current.status === 'canceled') throw new AppError('CONFLICT', { message: SERVICE_MESSAGES.canceled });
     const proposal = await lockedProposal(tx, caller.companyId, proposal_id, current.budgetId);
     // Moving within the budget: only the proposal it joins gains a service.
@@ -348,6 +353,7 @@ export async function duplicateService(db: Db, companyId: number, id: number) {
         infantCents: s.infantCents,
         totalCents: s.totalCents,
         taxesCents: s.taxesCents,
+        taxesBasis: s.taxesBasis,
         feeCents: s.feeCents,
         commissionBasisPoints: s.commissionBasisPoints,
         quoteRate: s.quoteRate,

@@ -104,10 +104,10 @@ export async function duplicateBudget(db: Db, companyId: number, input: Duplicat
       await tx.$executeRaw`
         INSERT INTO services (company_id, budget_id, proposal_id, type, title, description, supplier_id, start_date, start_time,
           end_date, end_time, adult_number, child_number, infant_number, currency, adult_cents, child_cents, infant_cents,
-          total_cents, taxes_cents, fee_cents, commission_basis_points, quote_rate, quote_history_id, quote_source, details, status, position, updated_at)
+          total_cents, taxes_cents, taxes_basis, fee_cents, commission_basis_points, quote_rate, quote_history_id, quote_source, details, status, position, updated_at)
         SELECT s.company_id, ${copy.id}, m.new_id, s.type, s.title, s.description, s.supplier_id, s.start_date, s.start_time,
           s.end_date, s.end_time, s.adult_number, s.child_number, s.infant_number, s.currency, s.adult_cents, s.child_cents, s.infant_cents,
-          s.total_cents, s.taxes_cents, s.fee_cents, s.commission_basis_points, s.quote_rate, s.quote_history_id, s.quote_source, s.details, 'active', s.position, now()
+          s.total_cents, s.taxes_cents, s.taxes_basis, s.fee_cents, s.commission_basis_points, s.quote_rate, s.quote_history_id, s.quote_source, s.details, 'active', s.position, now()
         FROM unnest(${oldIds}::int[], ${newIds}::int[]) AS m(old_id, new_id) JOIN services s ON s.proposal_id = m.old_id
         WHERE s.budget_id = ${sourceId}
         ORDER BY m.new_id, s.position, s.id`;

@@ -1,7 +1,7 @@
 // The stored totals of a budget (services' sale/cost in the budget's currency, each proposal's sums,
 // the budget's total) follow every write that changes them: the writer calls refreshBudgetTotals in
 // its own transaction. The arithmetic is packages/shared budget-totals' alone.
-import { Prisma } from '@app/db';
+import { Prisma, type TaxesBasis } from '@app/db';
 import {
   type BudgetServiceType,
   budgetHeadlineCents,
@@ -29,6 +29,7 @@ type StoredService = {
   infant_cents: number;
   total_cents: number;
   taxes_cents: number;
+  taxes_basis: TaxesBasis;
   fee_cents: number;
   commission_basis_points: number;
   rooms: RoomPricing[] | null;
@@ -70,7 +71,7 @@ export async function refreshBudgetTotals(tx: Tx, budgetId: number): Promise<voi
            'id', s.id, 'proposal_id', s.proposal_id, 'type', s.type, 'currency', s.currency, 'quote_rate', s.quote_rate::text,
            'adult_number', s.adult_number, 'child_number', s.child_number, 'infant_number', s.infant_number,
            'adult_cents', s.adult_cents, 'child_cents', s.child_cents, 'infant_cents', s.infant_cents,
-           'total_cents', s.total_cents, 'taxes_cents', s.taxes_cents, 'fee_cents', s.fee_cents,
+           'total_cents', s.total_cents, 'taxes_cents', s.taxes_cents, 'taxes_basis', s.taxes_basis, 'fee_cents', s.fee_cents,
            'commission_basis_points', s.commission_basis_points, 'rooms', s.details -> 'rooms',
            'sale_cents', s.sale_cents, 'cost_cents', s.cost_cents,
            'refund', CASE WHEN r.id IS NULL THEN NULL
@@ -92,6 +93,7 @@ export async function refreshBudgetTotals(tx: Tx, budgetId: number): Promise<voi
         infant_number: s.infant_number,
         pricing: servicePricing({ ...s, details: { rooms: s.rooms ?? [] } }),
         taxes_cents: s.taxes_cents,
+        taxes_basis: s.taxes_basis,
         fee_cents: s.fee_cents,
         commission_basis_points: s.commission_basis_points,
         refund: s.refund,

@@ -2,13 +2,12 @@ import {
   type BudgetListItem,
   type BudgetPax,
   type BudgetServiceType,
-  type BudgetTree,
   type PricedService,
-  type ProposalTree,
   proposalPassengers,
   proposalTotals,
   type QuoteRates,
-  type Service,
+  type StoredBudgetTree,
+  type StoredService,
   servicePricing,
 } from '@app/shared';
 import type { BudgetTreeRow } from './budget-queries';
@@ -36,7 +35,7 @@ export function toBudgetListItem(r: BudgetListRow, locations?: string[]): Budget
 
 type ServiceRow = BudgetTreeRow['services'][number];
 
-export function toServiceDto(s: ServiceRow): Service {
+export function toServiceDto(s: ServiceRow): StoredService {
   return {
     id: s.id,
     budget_id: s.budget_id,
@@ -58,6 +57,7 @@ export function toServiceDto(s: ServiceRow): Service {
     infant_cents: s.infant_cents,
     total_cents: s.total_cents,
     taxes_cents: s.taxes_cents,
+    taxes_basis: s.taxes_basis,
     fee_cents: s.fee_cents,
     commission_basis_points: s.commission_basis_points,
     quote_rate: Number(s.quote_rate),
@@ -72,6 +72,7 @@ export function toServiceDto(s: ServiceRow): Service {
       s.refund_cents !== null && s.penalty_cents !== null
         ? { refund_cents: s.refund_cents, penalty_cents: s.penalty_cents, reason: s.refund_reason, created_at: s.refund_created_at ?? '' }
         : null,
+    version: s.version,
   };
 }
 
@@ -80,7 +81,7 @@ export function toServiceDto(s: ServiceRow): Service {
  * currency may hold quotes of different days), so its currency is keyed by the service in the
  * rates; one in the budget's currency converts 1:1, as refreshBudgetTotals stores it.
  */
-export function pricedService(s: Service, budgetCurrency: string, rates: QuoteRates): PricedService {
+export function pricedService(s: StoredService, budgetCurrency: string, rates: QuoteRates): PricedService {
   const own = s.currency === budgetCurrency || s.currency === 'BRL';
   const key = own ? s.currency : `${s.currency}#${s.id}`;
   if (!own) rates[key] = s.quote_rate;
@@ -92,6 +93,7 @@ export function pricedService(s: Service, budgetCurrency: string, rates: QuoteRa
     infant_number: s.infant_number,
     pricing: servicePricing({ ...s, details: { rooms: Array.isArray(rooms) ? rooms : [] } }),
     taxes_cents: s.taxes_cents,
+    taxes_basis: s.taxes_basis,
     fee_cents: s.fee_cents,
     commission_basis_points: s.commission_basis_points,
     refund: s.refund,
@@ -103,11 +105,11 @@ export function toPaxDto(x: BudgetTreeRow['paxes'][number]): BudgetPax {
 }
 
 /** The tree as answered: each proposal with its services (in order) and its totals from proposalTotals. */
-export function toBudgetTree(r: BudgetTreeRow): BudgetTree {
+export function toBudgetTree(r: BudgetTreeRow): StoredBudgetTree {
   const paxes = r.paxes.map(toPaxDto);
   const services = r.services.map(toServiceDto);
   const currencyRate = Number(r.currencyRate);
-  const proposals: ProposalTree[] = r.proposals.map((p) => {
+  const proposals: StoredBudgetTree['proposals'] = r.proposals.map((p) => {
     const own = services.filter((s) => s.proposal_id === p.id);
     const rates: QuoteRates = { [r.currency]: currencyRate };
     const priced = own.map((s) => pricedService(s, r.currency, rates));
@@ -128,6 +130,7 @@ export function toBudgetTree(r: BudgetTreeRow): BudgetTree {
     sold_at: r.soldAt,
     canceled_at: r.canceledAt,
     updated_at: r.updatedAt,
+    version: r.version,
     paxes,
     proposals,
     recommendations: r.recommendations,

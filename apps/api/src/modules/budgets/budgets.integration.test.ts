@@ -1,6 +1,7 @@
 // /api/budgets through HTTP against the real database: the list and its filters, the budget tree,
 // create from an attendance, PATCH (paxes, currency, status), delete, duplicate (one transaction),
 // the sub-routes, payment methods by passenger and the financial-table comments.
+import { AGENT_RATE_MESSAGES } from '@app/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, useTestApp } from '../../../test/harness';
@@ -109,18 +110,21 @@ describe('POST /api/budgets/', () => {
     expect(await ok(await get(`/api/budgets/${budget.id}`))).toEqual(budget);
   });
 
-  it('stores the rate of a foreign currency with its quote; a currency never quoted is a 400 on currency', async () => {
+  it('stores the rate of a foreign currency with its quote; a currency never quoted asks for the budget rate, then takes it', async () => {
     const usd = await createBudget({ attendance_id: ids.attendance, title: 'Em dólar', currency: 'USD' });
     expect(usd.currency_rate).toBe(5);
     expect(usd.currency_quote_history_id).toEqual(expect.any(Number));
     const before = await treeCounts();
     const jpy = await post('/api/budgets/', { attendance_id: ids.attendance, currency: 'JPY' });
     expect(jpy.statusCode).toBe(400);
-    expect(Object.keys(jpy.json().errors)).toEqual(['currency']);
+    expect(jpy.json().errors).toEqual({ 'agent_rates.JPY': [AGENT_RATE_MESSAGES.missing('JPY')] });
     const bad = await post('/api/budgets/', { attendance_id: ids.attendance, currency: 'XYZ' });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors)).toEqual(['currency']);
     expect(await treeCounts()).toEqual(before);
+    // The operator's rate for it: the budget prices with it, no quote of the day needed.
+    const withRate = await createBudget({ attendance_id: ids.attendance, title: 'Em iene', currency: 'JPY', agent_rates: { JPY: 0.037 } });
+    expect([withRate.currency_rate, withRate.currency_quote_history_id, withRate.agent_rates]).toEqual([0.037, null, { JPY: 0.037 }]);
   });
 
   it("refuses another agency's attendance and clients with field errors, bad dates, unknown keys; creates nothing", async () => {

@@ -56,6 +56,7 @@ const proposalColumns = [
   p('position').as('position'),
   p('sale_cents').as('sale_cents'),
   p('cost_cents').as('cost_cents'),
+  p('version').as('version'),
 ] as const;
 
 const s = columnsOf('services', 's');
@@ -83,6 +84,7 @@ const serviceColumns = [
   s('infant_cents').as('infant_cents'),
   s('total_cents').as('total_cents'),
   s('taxes_cents').as('taxes_cents'),
+  s('taxes_basis').as('taxes_basis'),
   s('fee_cents').as('fee_cents'),
   s('commission_basis_points').as('commission_basis_points'),
   // As text: JSON would carry the numeric exactly too, but the row type stays a string either way.
@@ -94,6 +96,7 @@ const serviceColumns = [
   s('position').as('position'),
   s('sale_cents').as('sale_cents'),
   s('cost_cents').as('cost_cents'),
+  s('version').as('version'),
   r('refund_cents').as('refund_cents'),
   r('penalty_cents').as('penalty_cents'),
   r('reason').as('refund_reason'),
@@ -151,4 +154,5 @@ export const budgetDetailColumns = [
   isoInstant(b('sold_at')).as('soldAt'),
   isoInstant(b('canceled_at')).as('canceledAt'),
   isoInstant(b('updated_at')).as('updatedAt'),
+  b('version').as('version'),
 ] as const;

@@ -15,9 +15,11 @@ import {
   headCountPaxes,
   type ListBudgetsInput,
   SALE_MESSAGES,
+  type StoredBudgetTree,
   type UpdateBudgetInput,
 } from '@app/shared';
 import { AppError, fieldError, notFound } from '../../errors';
+import { claimVersion } from '../../versions';
 import { attendanceWhere } from '../attendances/attendances.where';
 import type { QuoteCaller } from '../currency-quotes/currency-quotes.where';
 import { QUOTE_MISSING_MESSAGE } from '../currency-quotes/current-rates';
@@ -60,7 +62,7 @@ export async function listBudgets(db: Db, companyId: number, input: ListBudgetsI
 }
 
 /** The whole budget in one statement; another agency's is not found. */
-export async function getBudget(db: Db | Tx, companyId: number, id: number): Promise<BudgetTree> {
+export async function getBudget(db: Db | Tx, companyId: number, id: number): Promise<StoredBudgetTree> {
   const row = await readBudgetTree(db, companyId, id);
   if (!row) throw notFound();
   return toBudgetTree(row);
@@ -73,9 +75,10 @@ const isoDate = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
  * The rate a budget stores for its currency: the agent's for it (agent_rates), else the day's quote;
  * with neither, a 400 on `currency`.
  */
+/** A new budget's rate: with no quote of the day for its currency, the agent is asked for the budget's own. */
 async function rateOf(db: Db | Tx, caller: BudgetCaller, currency: string, agentRates: AgentRates = {}) {
   const rate = await budgetRateOf(db, caller, currency, agentRates);
-  if (!rate) throw fieldError('currency', QUOTE_MISSING_MESSAGE(currency));
+  if (!rate) throw fieldError(`agent_rates.${currency}`, AGENT_RATE_MESSAGES.missing(currency));
   return rate;
 }
 
@@ -199,10 +202,11 @@ function statusStamps(to: UpdateBudgetInput['status'], from: string) {
  */
 export async function updateBudget(db: Db, caller: BudgetCaller, input: UpdateBudgetInput): Promise<BudgetTree> {
   const { companyId } = caller;
-  const { id, paxes, status, agent_rates, ...fields } = input;
+  const { id, version, paxes, status, agent_rates, ...fields } = input;
   return db.$transaction(async (tx) => {
     const locked = await lockBudget(tx, companyId, id);
     if (!locked) throw notFound();
+    await claimVersion(tx, { table: 'budgets', companyId, id, userId: caller.userId, expected: version });
     assertNotSold(locked);
     const current = await tx.budget.findUniqueOrThrow({
       where: { id },

@@ -22,6 +22,7 @@ export function toClientDto(c: ClientDetailRow): Client {
     birth_date: fromDbDate(c.birthDate),
     notes: c.notes,
     updated_at: c.updatedAt.toISOString(),
+    version: c.version,
     contacts: c.contacts,
     addresses: c.addresses.map((a) => ({
       id: a.id,

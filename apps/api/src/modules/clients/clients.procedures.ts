@@ -80,7 +80,7 @@ export const clientsRouter = router({
     })
     .input(updateClientInput)
     .output(clientSchema)
-    .mutation(({ ctx, input }) => clients.updateClient(ctx.db, ctx.companyId, input)),
+    .mutation(({ ctx, input }) => clients.updateClient(ctx.db, ctx.companyId, ctx.user, input)),
   deactivate: authedProcedure
     .meta({
       openapi: {

@@ -34,6 +34,7 @@ export const clientDetailSelect = {
   birthDate: true,
   notes: true,
   updatedAt: true,
+  version: true,
   contacts: { select: { id: true, name: true, email: true, phone: true, relationship: true }, orderBy: { id: 'asc' } },
   addresses: {
     select: { id: true, postalCode: true, street: true, number: true, complement: true, neighborhood: true, city: true, state: true },

@@ -14,6 +14,7 @@ import { toDbDate } from '../../calendar';
 import type { Deps } from '../../deps';
 import { assertDocumentsFree, takenFromUniqueViolation } from '../../documents-taken';
 import { AppError, notFound } from '../../errors';
+import { claimVersion } from '../../versions';
 import type { UploadedFile } from '../uploads/uploaded-file';
 import { clientCountQuery, clientPageQuery, clientSearchQuery } from './client-queries';
 import { toClientDto, toClientListItem } from './clients.dto';
@@ -109,17 +110,21 @@ export async function createClient(db: Db | Prisma.TransactionClient, companyId:
   return toClientDto(client);
 }
 
-export async function updateClient(db: Db, companyId: number, input: UpdateClientInput) {
-  const { id, contacts, addresses, documents, ...fields } = input;
-  const current = await db.client.findFirst({ where: clientWhere(companyId, id), select: { id: true, kind: true } });
-  if (!current) throw notFound();
-  assertKindFields(current.kind, fields);
-  await assertDocumentsFree(fields, documentHolder(db, companyId, current.id));
-  const client = await db.client
-    .update({
-      where: { id: current.id },
-      data: { ...scalarData(fields), ...listData({ contacts, addresses, documents }, true) },
-      select: clientDetailSelect,
+/** PATCH /api/clients/{id}; with `version`, a client edited meanwhile answers 409 and stays as it is. */
+export async function updateClient(db: Db, companyId: number, actor: { id: number }, input: UpdateClientInput) {
+  const { id, version, contacts, addresses, documents, ...fields } = input;
+  const client = await db
+    .$transaction(async (tx) => {
+      // First: a stale write is refused as such, whatever else is wrong with it; the row stays locked.
+      await claimVersion(tx, { table: 'clients', companyId, id, userId: actor.id, expected: version });
+      const current = await tx.client.findFirstOrThrow({ where: clientWhere(companyId, id), select: { id: true, kind: true } });
+      assertKindFields(current.kind, fields);
+      await assertDocumentsFree(fields, documentHolder(tx, companyId, current.id));
+      return tx.client.update({
+        where: { id: current.id },
+        data: { ...scalarData(fields), ...listData({ contacts, addresses, documents }, true) },
+        select: clientDetailSelect,
+      });
     })
     .catch(takenFromUniqueViolation);
   return toClientDto(client);

@@ -25,6 +25,7 @@ export function toCompanyDto(c: CompanyRow): Company {
     complement: c.complement,
     neighborhood: c.neighborhood,
     costs_visibility: c.costsVisibility,
+    version: c.version,
   };
 }
 

@@ -12,6 +12,7 @@ export const companySelect = {
   ...agencyContactSelect,
   ...companyIdentitySelect,
   costsVisibility: true,
+  version: true,
 } satisfies Prisma.CompanySelect;
 export type CompanyRow = Prisma.CompanyGetPayload<{ select: typeof companySelect }>;
 

@@ -13,6 +13,7 @@ import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../errors';
 import { findPage } from '../../paging';
 import { folded, foldedMatches } from '../../search';
+import { claimVersion } from '../../versions';
 import { correctSubscription, startTrial } from '../billing/subscriptions.service';
 import { toUserDto } from '../users/users.dto';
 import { userSelect } from '../users/users.select';
@@ -42,8 +43,8 @@ export async function getCompany(db: Db, actor: Actor, id: number) {
  * contracts (CNPJ, Cadastur, address). The logo must be an image this agency uploaded
  * (POST /api/uploads/image); any other key is a field error.
  */
-export async function updateCompany(s: Deps, actor: Actor, input: UpdateCompanyInput) {
-  const { id, logo_key, contact_email, costs_visibility, postal_code, street_number, ...fields } = input;
+export async function updateCompany(s: Deps, actor: Actor & { id: number }, input: UpdateCompanyInput) {
+  const { id, version, logo_key, contact_email, costs_visibility, postal_code, street_number, ...fields } = input;
   const companyId = await companyInScope(s.db, actor, id);
   if (logo_key) {
     const ours = IMAGE_KEY_PATTERN.test(logo_key) && logo_key.split('/')[1] === String(companyId);
@@ -51,17 +52,20 @@ export async function updateCompany(s: Deps, actor: Actor, input: UpdateCompanyI
       throw new AppError('VALIDATION', { errors: { logo_key: [CLIENT_FIELD_MESSAGES.notFound] } });
     }
   }
-  const company = await s.db.company.update({
-    where: { id: companyId },
-    data: {
-      ...fields,
-      logoKey: logo_key,
-      contactEmail: contact_email,
-      postalCode: postal_code,
-      streetNumber: street_number,
-      costsVisibility: costs_visibility,
-    },
-    select: companySelect,
+  const company = await s.db.$transaction(async (tx) => {
+    await claimVersion(tx, { table: 'companies', companyId, id: companyId, userId: actor.id, expected: version });
+    return tx.company.update({
+      where: { id: companyId },
+      data: {
+        ...fields,
+        logoKey: logo_key,
+        contactEmail: contact_email,
+        postalCode: postal_code,
+        streetNumber: street_number,
+        costsVisibility: costs_visibility,
+      },
+      select: companySelect,
+    });
   });
   return toCompanyDto(company);
 }

@@ -133,4 +133,19 @@ describe('a writer kept from costs', () => {
     const row = await t.deps.db.supplier.findUniqueOrThrow({ where: { id: supplierId } });
     expect([row.name, row.commissionBasisPoints]).toEqual(['Operadora Custos Ltda', 1500]);
   });
+
+  it('a reservation answers without what the supplier is paid, and editing it keeps that amount', async () => {
+    const info = await ok<{ reservations: { id: number; supplier_cost_cents?: number }[] }>(
+      await call('GET', `/api/budgets/${budget.id}/sold-info`, tokens.owner),
+    );
+    const [reservation] = info.reservations;
+    const id = reservation?.id ?? 0;
+    const stored = await t.deps.db.reservation.findUniqueOrThrow({ where: { id } });
+    expect(reservation?.supplier_cost_cents).toBe(stored.amountCents);
+    const edited = await ok<Record<string, unknown>>(
+      await call('PATCH', `/api/reservations/${id}`, tokens.colab, { locator: 'XPTO12', supplier_cost_cents: 1 }),
+    );
+    expect([edited.locator, 'supplier_cost_cents' in edited]).toEqual(['XPTO12', false]);
+    expect((await t.deps.db.reservation.findUniqueOrThrow({ where: { id } })).amountCents).toBe(stored.amountCents);
+  });
 });

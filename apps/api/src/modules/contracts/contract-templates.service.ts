@@ -10,6 +10,7 @@ import {
   type UpdateContractTemplateInput,
 } from '@app/shared';
 import { fieldError, notFound } from '../../errors';
+import { claimVersion } from '../../versions';
 import { contractTemplateSelect, toContractTemplateDto } from './contracts.dto';
 import { contractTemplateWhere } from './contracts.where';
 
@@ -81,10 +82,16 @@ export async function createContractTemplate(db: Db, companyId: number, input: C
  * in the same transaction; the default cannot be unset (another one is made default instead) nor
  * deactivated, so generating without a template always finds one.
  */
-export async function updateContractTemplate(db: Db, companyId: number, input: UpdateContractTemplateInput): Promise<ContractTemplate> {
+export async function updateContractTemplate(
+  db: Db,
+  companyId: number,
+  actor: { id: number },
+  input: UpdateContractTemplateInput,
+): Promise<ContractTemplate> {
   const { id } = input;
   return db.$transaction(async (tx) => {
     await lockTemplates(tx, companyId);
+    await claimVersion(tx, { table: 'contract_templates', companyId, id, userId: actor.id, expected: input.version });
     const current = await tx.contractTemplate.findFirst({
       where: contractTemplateWhere(companyId, id),
       select: { isDefault: true, active: true },

@@ -67,6 +67,7 @@ export const contractTemplateSelect = {
   active: true,
   createdAt: true,
   updatedAt: true,
+  version: true,
 } satisfies Prisma.ContractTemplateSelect;
 type TemplateRow = Prisma.ContractTemplateGetPayload<{ select: typeof contractTemplateSelect }>;
 
@@ -79,5 +80,6 @@ export function toContractTemplateDto(t: TemplateRow): ContractTemplate {
     active: t.active,
     created_at: t.createdAt.toISOString(),
     updated_at: t.updatedAt.toISOString(),
+    version: t.version,
   };
 }

@@ -71,7 +71,7 @@ export const contractTemplatesRouter = router({
     })
     .input(updateContractTemplateInput)
     .output(contractTemplateSchema)
-    .mutation(({ ctx, input }) => updateContractTemplate(ctx.db, ctx.companyId, input)),
+    .mutation(({ ctx, input }) => updateContractTemplate(ctx.db, ctx.companyId, ctx.user, input)),
 });
 
 export const contractsRouter = router({

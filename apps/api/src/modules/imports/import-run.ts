@@ -1,10 +1,11 @@
 // The import job's work: the file read again from the row after `processed_rows`, in batches, each
 // batch one transaction that writes its records and rejections and moves the cursor. A run killed
 // anywhere leaves the last committed batch behind it, and the next run goes on from there.
-import type { Db } from '@app/db';
+import type { Db, Prisma } from '@app/db';
 import { IMPORT_MESSAGES, type ImportKind } from '@app/shared';
 import { AppError } from '../../errors';
 import type { Storage } from '../../platform/storage';
+import { notify } from '../notifications/notifications.service';
 import { type ImportFileFormat, readDataRows } from './import-file';
 import { findExisting, rowOutcomes } from './import-match';
 import { type CheckedRow, checkMapping, type ImportRecord, rowChecker } from './import-rows';
@@ -79,9 +80,13 @@ export async function runImport(deps: { db: Db; storage: Storage }, importId: nu
       if (opts.signal?.aborted) return;
     }
     if (batch.length) cursor = (await commitBatch(db, imp, cursor, batch)).cursor;
-    const finished = await db.import.updateMany({
-      where: { id: imp.id, status: 'running', processedRows: cursor },
-      data: { status: 'done', finishedAt: new Date(), totalRows: cursor },
+    const finished = await db.$transaction(async (tx) => {
+      const done = await tx.import.updateMany({
+        where: { id: imp.id, status: 'running', processedRows: cursor },
+        data: { status: 'done', finishedAt: new Date(), totalRows: cursor },
+      });
+      if (done.count) await notifyImportDone(tx, imp.id);
+      return done;
     });
     // The rejected rows keep their cells: the file is no longer needed.
     if (finished.count) await storage.delete(imp.fileKey);
@@ -103,6 +108,23 @@ export async function runImport(deps: { db: Db; storage: Storage }, importId: nu
  * planned as tiny: each batch's lookups and inserts then read the whole agency, and the import
  * slows down as it goes.
  */
+/** The bell of who started the import: what it made of the file, and where to see it. */
+async function notifyImportDone(tx: Prisma.TransactionClient, importId: number) {
+  const row = await tx.import.findUniqueOrThrow({
+    where: { id: importId },
+    select: { companyId: true, userId: true, kind: true, filename: true, createdCount: true, updatedCount: true, rejectedCount: true },
+  });
+  if (row.userId === null) return;
+  const counts = [`${row.createdCount} novos`, `${row.updatedCount} atualizados`, `${row.rejectedCount} recusados`].join(', ');
+  await notify(tx, {
+    companyId: row.companyId,
+    userId: row.userId,
+    kind: 'import_finished',
+    title: `Importação de “${row.filename}” concluída: ${counts}`,
+    link: row.kind === 'suppliers' ? '/fornecedores/import' : '/clientes/import',
+  });
+}
+
 async function plannerStatistics(db: Db, kind: ImportKind) {
   const tables = kind === 'suppliers' ? ['suppliers'] : ['clients', 'client_addresses'];
   const main = tables[0] as string;

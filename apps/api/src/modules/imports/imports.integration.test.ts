@@ -177,6 +177,17 @@ describe('PUT /api/uploads/{kind}: formats and encodings', () => {
     });
     const done = await run(token, imp.id, imp.mapping);
     expect(done).toMatchObject({ status: 'done', total_rows: 2, processed_rows: 2, created_count: 2, rejected_count: 0 });
+    // Who started it hears of the end on the bell.
+    const bell = (await t.call('GET', '/api/notifications', { token })).json() as {
+      notifications: { kind: string; title: string; link: string }[];
+    };
+    expect(bell.notifications[0]).toEqual(
+      expect.objectContaining({
+        kind: 'import_finished',
+        title: 'Importação de “planilha.csv” concluída: 2 novos, 0 atualizados, 0 recusados',
+        link: '/clientes/import',
+      }),
+    );
     const [saved] = await clientsWith('cpf', [leadingZero]);
     expect(saved).toMatchObject({ name: 'Conceição Araújo', email: 'conceicao@exemplo.com.br' });
     expect(saved?.birthDate?.toISOString().slice(0, 10)).toBe('1985-07-14');

@@ -6,6 +6,7 @@ import { isbot } from 'isbot';
 import { AppError, fieldError } from '../../errors';
 import type { JobQueue } from '../../platform/jobs';
 import { refreshBudgetTotals } from '../budgets/budget-totals.service';
+import { notifyBudgetOwner } from '../notifications/notifications.service';
 import { budgetAcceptedMailJob } from './accepted-mail.job';
 import { invalidLink } from './landing-page.service';
 import { isPubliclyVisible, landingPaymentMethodWhere, landingProposalWhere } from './landing-pages.where';
@@ -70,11 +71,14 @@ export async function recordView(
       },
       select: { id: true },
     });
-    await tx.budget.update({
+    const { landingViewsCount } = await tx.budget.update({
       where: { id: budget.budgetId },
       data: { landingViewsCount: { increment: 1 }, landingLastViewedAt: now },
-      select: { id: true },
+      select: { landingViewsCount: true },
     });
+    // The first visit is news to the agent; the count tells the rest.
+    if (landingViewsCount === 1)
+      await notifyBudgetOwner(tx, budget.budgetId, 'budget_viewed', (title) => `O cliente abriu o orçamento “${title}”`);
     return true;
   });
 }
@@ -159,6 +163,12 @@ export async function acceptBudget(db: Db, jobs: JobQueue, input: AcceptBudgetIn
         },
       },
     });
+    await notifyBudgetOwner(
+      tx,
+      budget.id,
+      'budget_accepted',
+      (title) => `${input.name} aceitou “${proposal.title}” do orçamento “${title}”`,
+    );
     await jobs.enqueueIn(tx, budgetAcceptedMailJob, { budget_id: budget.id });
     return { budgetId: budget.id, proposalId: proposal.id, acceptedAt };
   });

@@ -2,7 +2,7 @@
 // tree holds: supplier, cost, commission, fees, quotes, locators and internal notes never make it
 // into these objects (the public answer is built, not filtered).
 import type { Prisma } from '@app/db';
-import type { AgencyContact, LandingCanceledService, LandingService, Service, ServiceDetails } from '@app/shared';
+import type { AgencyContact, LandingCanceledService, LandingService, Service, ServiceDetails, StoredService } from '@app/shared';
 import { imageUrl, SERVICE_TYPE_DECLARATIONS, serviceTotals } from '@app/shared';
 import { pricedService } from '../budgets/budgets.dto';
 
@@ -27,6 +27,8 @@ export const agencyContactSelect = {
   instagram: true,
   city: true,
   state: true,
+  cnpj: true,
+  cadastur: true,
 } satisfies Prisma.CompanySelect;
 export type CompanyContactRow = Prisma.CompanyGetPayload<{ select: typeof agencyContactSelect }>;
 
@@ -41,6 +43,8 @@ export function toAgencyContact(c: CompanyContactRow): AgencyContact {
     instagram: c.instagram,
     city: c.city,
     state: c.state,
+    cnpj: c.cnpj,
+    cadastur: c.cadastur,
   };
 }
 
@@ -66,7 +70,7 @@ function placeOf(lookups: Lookups, id: number) {
  * that went back; values only when the budget shows them. Never the penalty nor the reason.
  */
 export function toLandingCanceledService(
-  s: Service,
+  s: StoredService,
   budget: { currency: string; currency_rate: number },
   showValues: boolean,
 ): LandingCanceledService {

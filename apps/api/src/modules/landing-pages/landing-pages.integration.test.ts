@@ -278,6 +278,8 @@ describe('GET /api/budgets/landing-page/{id}', () => {
       instagram: null,
       city: 'São Paulo',
       state: 'SP',
+      cnpj: null,
+      cadastur: null,
     });
     expect(page.agent).toEqual({ name: 'Colab' });
     expect(page.passengers).toEqual([

@@ -9,6 +9,7 @@ export const proposalSelect = {
   position: true,
   saleCents: true,
   costCents: true,
+  version: true,
 } satisfies Prisma.ProposalSelect;
 
 export function toProposalDto(p: Prisma.ProposalGetPayload<{ select: typeof proposalSelect }>): Proposal {
@@ -20,5 +21,6 @@ export function toProposalDto(p: Prisma.ProposalGetPayload<{ select: typeof prop
     position: p.position,
     sale_cents: p.saleCents,
     cost_cents: p.costCents,
+    version: p.version,
   };
 }

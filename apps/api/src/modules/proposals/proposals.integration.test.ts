@@ -59,6 +59,7 @@ describe('/api/proposals', () => {
       position: 1,
       sale_cents: 0,
       cost_cents: 0,
+      version: 1,
     });
     await createProposal({ budget_id: budget.id, title: 'Opção luxo', position: 0 });
     expect(await order(budget.id)).toEqual([

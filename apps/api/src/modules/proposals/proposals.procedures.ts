@@ -60,7 +60,7 @@ export const proposalsRouter = router({
     })
     .input(updateProposalInput)
     .output(proposalSchema)
-    .mutation(({ ctx, input }) => proposals.updateProposal(ctx.db, ctx.companyId, input)),
+    .mutation(({ ctx, input }) => proposals.updateProposal(ctx.db, ctx.companyId, ctx.user, input)),
   delete: authedProcedure
     .meta({
       openapi: {

@@ -8,6 +8,7 @@ import {
   type UpdateProposalInput,
 } from '@app/shared';
 import { AppError, fieldError, notFound } from '../../errors';
+import { claimVersion } from '../../versions';
 import { assertRoom, limitExceeded } from '../budgets/budget-limits';
 import { refreshBudgetTotals } from '../budgets/budget-totals.service';
 import { lockBudget } from '../budgets/budgets.where';
@@ -26,10 +27,12 @@ async function answer(tx: Tx, id: number) {
  * The caller's proposal with its budget locked (writes to one budget run one after the other); 404
  * otherwise, 409 while the budget is sold.
  */
-async function lockedProposal(tx: Tx, companyId: number, id: number) {
+async function lockedProposal(tx: Tx, companyId: number, id: number, edit?: { userId: number; expected?: number }) {
   const found = await tx.proposal.findFirst({ where: proposalWhere(companyId, id), select: { budgetId: true } });
   const budget = found ? await lockBudget(tx, companyId, found.budgetId) : null;
   if (!budget) throw notFound();
+  // An edit claims the proposal's version first: a stale one is refused as such, whatever else would refuse it.
+  if (edit) await claimVersion(tx, { table: 'proposals', companyId, id, ...edit });
   assertNotSold(budget);
   return tx.proposal.findUniqueOrThrow({ where: { id }, select: proposalSelect });
 }
@@ -59,9 +62,9 @@ export async function createProposal(db: Db, companyId: number, input: CreatePro
 }
 
 /** PATCH /api/proposals/{id}: title and notes as sent; `position` moves it, the others shift (one transaction). */
-export async function updateProposal(db: Db, companyId: number, input: UpdateProposalInput) {
+export async function updateProposal(db: Db, companyId: number, actor: { id: number }, input: UpdateProposalInput) {
   return db.$transaction(async (tx) => {
-    const current = await lockedProposal(tx, companyId, input.id);
+    const current = await lockedProposal(tx, companyId, input.id, { userId: actor.id, expected: input.version });
     await tx.proposal.update({ where: { id: current.id }, data: { title: input.title, notes: input.notes } });
     if (input.position !== undefined) await placeAt(tx, { table: 'proposals', budgetId: current.budgetId }, current.id, input.position);
     return answer(tx, current.id);
@@ -107,11 +110,11 @@ export async function duplicateProposal(db: Db, companyId: number, id: number) {
     await tx.$executeRaw`
       INSERT INTO services (company_id, budget_id, proposal_id, type, title, description, supplier_id, start_date, start_time,
         end_date, end_time, adult_number, child_number, infant_number, currency, adult_cents, child_cents, infant_cents,
-        total_cents, taxes_cents, fee_cents, commission_basis_points, quote_rate, quote_history_id, quote_source, details, status, position,
+        total_cents, taxes_cents, taxes_basis, fee_cents, commission_basis_points, quote_rate, quote_history_id, quote_source, details, status, position,
         sale_cents, cost_cents, updated_at)
       SELECT company_id, budget_id, ${copyId}, type, title, description, supplier_id, start_date, start_time,
         end_date, end_time, adult_number, child_number, infant_number, currency, adult_cents, child_cents, infant_cents,
-        total_cents, taxes_cents, fee_cents, commission_basis_points, quote_rate, quote_history_id, quote_source, details, 'active'::"ServiceStatus",
+        total_cents, taxes_cents, taxes_basis, fee_cents, commission_basis_points, quote_rate, quote_history_id, quote_source, details, 'active'::"ServiceStatus",
         (row_number() OVER (ORDER BY position, id) - 1)::int, sale_cents, cost_cents, now()
       FROM services
       WHERE proposal_id = ${original.id} AND company_id = ${companyId} AND status = 'active'

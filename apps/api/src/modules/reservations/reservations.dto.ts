@@ -25,6 +25,7 @@ export const reservationSelect = {
   confirmedAt: true,
   canceledAt: true,
   updatedAt: true,
+  version: true,
   service: { select: { type: true, title: true, startDate: true } },
   supplier: { select: { name: true, ...supplierEmailSelect } },
   mailings: { where: { sentAt: { not: null } }, select: { sentAt: true }, orderBy: { sentAt: 'desc' }, take: 1 },
@@ -64,7 +65,7 @@ export function toReservationDto(r: ReservationRow, sold: FrozenService | undefi
     status: r.status,
     locator: r.locator,
     currency: r.currency,
-    amount_cents: r.amountCents,
+    supplier_cost_cents: r.amountCents,
     payment_due_date: isoDate(r.paymentDueDate),
     notes: r.notes,
     requested_at: r.requestedAt?.toISOString() ?? null,
@@ -72,5 +73,6 @@ export function toReservationDto(r: ReservationRow, sold: FrozenService | undefi
     canceled_at: r.canceledAt?.toISOString() ?? null,
     last_sent_at: r.mailings[0]?.sentAt?.toISOString() ?? null,
     updated_at: r.updatedAt.toISOString(),
+    version: r.version,
   };
 }

@@ -33,7 +33,9 @@ export const reservationsRouter = router({
     })
     .input(createReservationInput)
     .output(reservationSchema)
-    .mutation(({ ctx, input }) => reservations.createReservation(ctx.db, { companyId: ctx.companyId, userId: ctx.user.id }, input)),
+    .mutation(({ ctx, input }) =>
+      reservations.createReservation(ctx.db, { companyId: ctx.companyId, userId: ctx.user.id, seesCosts: ctx.seesCosts }, input),
+    ),
   get: authedProcedure
     .meta({
       openapi: {
@@ -67,7 +69,9 @@ export const reservationsRouter = router({
     })
     .input(updateReservationInput)
     .output(reservationSchema)
-    .mutation(({ ctx, input }) => reservations.updateReservation(ctx.db, { companyId: ctx.companyId, userId: ctx.user.id }, input)),
+    .mutation(({ ctx, input }) =>
+      reservations.updateReservation(ctx.db, { companyId: ctx.companyId, userId: ctx.user.id, seesCosts: ctx.seesCosts }, input),
+    ),
   send: authedProcedure
     .meta({
       openapi: {
@@ -92,7 +96,7 @@ export const reservationsRouter = router({
       await consumeRecipients(ctx, input.to ? recipientCount(input.to) : 1);
       return reservations.sendReservation(
         { db: ctx.db, jobs: ctx.platform.jobs },
-        { companyId: ctx.companyId, userId: ctx.user.id },
+        { companyId: ctx.companyId, userId: ctx.user.id, seesCosts: ctx.seesCosts },
         input,
       );
     }),

@@ -13,14 +13,24 @@ import {
 } from '@app/shared';
 import { AppError, fieldError, notFound } from '../../errors';
 import type { JobQueue } from '../../platform/jobs';
+import { claimVersion } from '../../versions';
 import { budgetReservationsWhere, currentSaleWhere, lockBudget } from '../budgets/budgets.where';
+import { notifyBudgetOwner } from '../notifications/notifications.service';
 import { readSnapshot } from '../sales/sales.dto';
 import { reservationRequestJob } from './reservation-request.job';
 import { frozenServiceOf, reservationSelect, supplierEmail, supplierEmailSelect, toReservationDto } from './reservations.dto';
 import { reservationServiceWhere, reservationSupplierWhere, reservationWhere } from './reservations.where';
 
 type Tx = Prisma.TransactionClient;
-export type ReservationCaller = { companyId: number; userId: number };
+export type ReservationCaller = {
+  companyId: number;
+  userId: number;
+  /** A user the agency keeps from costs never sees what the supplier is paid, so never sets it. */
+  seesCosts: boolean;
+};
+
+/** The supplier cost a write may store: none from a writer kept from costs. */
+const sentCost = (caller: ReservationCaller, cents: number | undefined) => (caller.seesCosts ? cents : undefined);
 
 const dateOf = (d: string | null | undefined) => (d ? new Date(`${d}T00:00:00Z`) : d);
 
@@ -84,7 +94,7 @@ export async function createReservation(db: Db, caller: ReservationCaller, input
         supplierId: input.supplier_id !== undefined ? input.supplier_id : sold.supplier_id,
         locator: input.locator || null,
         currency,
-        amountCents: input.amount_cents ?? (currency === sold.supplier_currency ? sold.supplier_cost_cents : 0),
+        amountCents: sentCost(caller, input.supplier_cost_cents) ?? (currency === sold.supplier_currency ? sold.supplier_cost_cents : 0),
         paymentDueDate: dateOf(input.payment_due_date) ?? null,
         notes: input.notes || null,
         position: await nextPosition(tx, companyId, budget.id),
@@ -125,9 +135,10 @@ function statusStamps(from: ReservationStatus, to: ReservationStatus | undefined
  */
 export async function updateReservation(db: Db, caller: ReservationCaller, input: UpdateReservationInput): Promise<Reservation> {
   const { companyId } = caller;
-  const { id, status, ...fields } = input;
+  const { id, status, version, ...fields } = input;
   return db.$transaction(async (tx) => {
     const { budget, current } = await lockedReservation(tx, companyId, id);
+    await claimVersion(tx, { table: 'reservations', companyId, id, userId: caller.userId, expected: version });
     if (current.status === 'canceled' && status && status !== 'canceled') {
       if (budget.status !== 'sold') throw new AppError('CONFLICT', { message: RESERVATION_MESSAGES.budgetNotSold });
       await assertNoneStanding(tx, companyId, current.serviceId, id);
@@ -139,14 +150,25 @@ export async function updateReservation(db: Db, caller: ReservationCaller, input
         supplierId: fields.supplier_id,
         locator: fields.locator === undefined ? undefined : fields.locator || null,
         currency: fields.currency,
-        amountCents: fields.amount_cents,
+        amountCents: sentCost(caller, fields.supplier_cost_cents),
         paymentDueDate: dateOf(fields.payment_due_date),
         notes: fields.notes === undefined ? undefined : fields.notes || null,
         ...statusStamps(current.status, status, new Date()),
       },
       select: { id: true },
     });
-    return getReservation(tx, companyId, id);
+    const updated = await getReservation(tx, companyId, id);
+    if (status === 'confirmed' && current.status !== 'confirmed') {
+      const what = [updated.service_title, updated.locator && `localizador ${updated.locator}`].filter(Boolean).join(', ');
+      await notifyBudgetOwner(
+        tx,
+        budget.id,
+        'reservation_confirmed',
+        (title) => `Reserva confirmada: ${what || 'serviço'} (orçamento “${title}”)`,
+        caller.userId,
+      );
+    }
+    return updated;
   });
 }
 

@@ -214,7 +214,7 @@ describe('PUT /api/budgets/sell/{id}', () => {
     expect(info).toMatchObject({ budget_id: b.id, status: 'sold', attendance_id: b.attendanceId, contracts: [], vouchers: [] });
     expect(info.client.name).toMatch(/^Cliente Orçamento/);
     expect(info.sale).toEqual(out.sale);
-    expect(info.reservations.map((r) => [r.service_id, r.status, r.currency, r.amount_cents, r.supplier_email, r.sale_id])).toEqual([
+    expect(info.reservations.map((r) => [r.service_id, r.status, r.currency, r.supplier_cost_cents, r.supplier_email, r.sale_id])).toEqual([
       [b.services.tour, 'pending', 'BRL', TOUR.cost_cents, 'reservas@angra.test', out.sale.id],
       [b.services.usd, 'pending', 'USD', TICKET_USD.cost_cents, 'reservas@angra.test', out.sale.id],
     ]);

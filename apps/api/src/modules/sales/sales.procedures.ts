@@ -24,7 +24,7 @@ export const salesRouter = router({
     })
     .input(sellBudgetInput)
     .output(sellBudgetOutput)
-    .mutation(({ ctx, input }) => sellBudget(ctx.db, { companyId: ctx.companyId, userId: ctx.user.id }, input)),
+    .mutation(({ ctx, input }) => sellBudget(ctx.db, { companyId: ctx.companyId, userId: ctx.user.id, jobs: ctx.platform.jobs }, input)),
   undoSell: authedProcedure
     .meta({
       openapi: {
@@ -39,5 +39,5 @@ export const salesRouter = router({
     })
     .input(undoSellInput)
     .output(undoSellOutput)
-    .mutation(({ ctx, input }) => undoSale(ctx.db, { companyId: ctx.companyId, userId: ctx.user.id }, input)),
+    .mutation(({ ctx, input }) => undoSale(ctx.db, { companyId: ctx.companyId, userId: ctx.user.id, jobs: ctx.platform.jobs }, input)),
 });

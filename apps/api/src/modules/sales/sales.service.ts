@@ -14,9 +14,12 @@ import {
   type z,
 } from '@app/shared';
 import { AppError, fieldError, notFound } from '../../errors';
+import type { JobQueue } from '../../platform/jobs';
 import { ownCurrencyTotals } from '../budget-services/own-currency-totals';
 import { refreshBudgetTotals } from '../budgets/budget-totals.service';
 import { budgetWhere, currentSaleWhere, lockBudget } from '../budgets/budgets.where';
+import { cancelSaleReceivables, openSaleReceivables } from '../finance/receivables.service';
+import { queueDealPush } from '../integrations/pipedrive.push';
 import { checkedPlan } from './payment-plan';
 import { followSalesInAttendance } from './sale-attendance';
 import { openSaleReservations } from './sale-reservations';
@@ -32,7 +35,8 @@ import {
 } from './sales.where';
 
 type Tx = Prisma.TransactionClient;
-export type SaleCaller = { companyId: number; userId: number };
+/** `jobs`: the attendance's value and status go to the agency's Pipedrive, when connected. */
+export type SaleCaller = { companyId: number; userId: number; jobs: JobQueue };
 type SellInput = z.infer<typeof sellBudgetInput>;
 type UndoInput = z.infer<typeof undoSellInput>;
 
@@ -60,6 +64,7 @@ const soldServiceSelect = {
   infantCents: true,
   totalCents: true,
   taxesCents: true,
+  taxesBasis: true,
   feeCents: true,
   commissionBasisPoints: true,
   details: true,
@@ -129,6 +134,7 @@ export async function sellBudget(db: Db, caller: SaleCaller, input: SellInput): 
       select: {
         title: true,
         attendanceId: true,
+        clientId: true,
         ownerUserId: true,
         startDate: true,
         endDate: true,
@@ -229,7 +235,9 @@ export async function sellBudget(db: Db, caller: SaleCaller, input: SellInput): 
       });
     }
     const value = await followSalesInAttendance(tx, companyId, budget.attendanceId);
+    await queueDealPush(caller.jobs, tx, companyId, budget.attendanceId);
     await openSaleReservations(tx, { companyId, budgetId: locked.id, saleId: sale.id }, services);
+    await openSaleReceivables(tx, { companyId, saleId: sale.id, clientId: budget.clientId, currency: budget.currency }, plan);
     const tasks = await openSaleTasks(
       tx,
       {
@@ -285,6 +293,7 @@ export async function undoSale(db: Db, caller: SaleCaller, input: UndoInput) {
     const sale = await tx.sale.findFirst({ where: currentSaleWhere(companyId, locked.id), select: { id: true } });
     const reason = input.reason || null;
     if (sale) await tx.sale.update({ where: { id: sale.id }, data: { undoneAt: now, undoneByUserId: caller.userId, undoReason: reason } });
+    if (sale) await cancelSaleReceivables(tx, companyId, sale.id, now);
 
     const status: BudgetStatus = budget.acceptedAt ? 'accepted' : 'sent';
     await tx.budget.update({ where: { id: locked.id }, data: { status, soldAt: null }, select: { id: true } });
@@ -298,6 +307,7 @@ export async function undoSale(db: Db, caller: SaleCaller, input: UndoInput) {
     if (reopen)
       await tx.attendance.update({ where: { id: budget.attendanceId }, data: { status: 'open', closedAt: null }, select: { id: true } });
     const value = await followSalesInAttendance(tx, companyId, budget.attendanceId);
+    await queueDealPush(caller.jobs, tx, companyId, budget.attendanceId);
 
     const canceledReservations =
       sale && input.reservations === 'cancel'

@@ -47,5 +47,6 @@ export function toSupplierDto(s: SupplierDetailRow): Supplier {
     pix_key: s.pixKey,
     contacts: s.contacts,
     updated_at: s.updatedAt.toISOString(),
+    version: s.version,
   };
 }

@@ -55,6 +55,7 @@ export const supplierDetailSelect = {
   isActive: true,
   createdAt: true,
   updatedAt: true,
+  version: true,
   contacts: { select: { id: true, name: true, email: true, phone: true, role: true }, orderBy: { id: 'asc' } },
 } satisfies Prisma.SupplierSelect;
 

@@ -17,6 +17,7 @@ export const SUPPLIER_CLIENT_TAKEN_MESSAGE = 'O cliente com este CPF/CNPJ já es
 
 import { assertDocumentsFree, takenFromUniqueViolation } from '../../documents-taken';
 import { AppError, notFound } from '../../errors';
+import { claimVersion } from '../../versions';
 import { createClient } from '../clients/clients.service';
 import { clientWhere } from '../clients/clients.where';
 import { supplierCountQuery, supplierPageQuery } from './supplier-queries';
@@ -43,7 +44,7 @@ export async function getSupplier(db: Db, companyId: number, id: number) {
 }
 
 /** The supplier of the agency (other than `exceptId`) holding a CPF/CNPJ. */
-function documentHolder(db: Db, companyId: number, exceptId?: number) {
+function documentHolder(db: Db | Prisma.TransactionClient, companyId: number, exceptId?: number) {
   return (field: 'cpf' | 'cnpj', value: string) =>
     db.supplier.findFirst({
       where: { ...supplierWhere(companyId), [field]: value, ...(exceptId ? { NOT: { id: exceptId } } : {}) },
@@ -131,17 +132,25 @@ function assertKindFields(kind: ClientKind, fields: SupplierScalars) {
 }
 
 /** PATCH: the fields sent; `is_active` false deactivates and true reactivates (suppliers are never deleted). */
-export async function updateSupplier(db: Db, companyId: number, sent: UpdateSupplierInput, writer = { seesCosts: true }) {
-  const { id, contacts, ...fields } = unlessCostsHidden(sent, writer.seesCosts);
-  const current = await db.supplier.findFirst({ where: supplierWhere(companyId, id), select: { id: true, kind: true } });
-  if (!current) throw notFound();
-  assertKindFields(current.kind, fields);
-  await assertDocumentsFree(fields, documentHolder(db, companyId, current.id));
-  const supplier = await db.supplier
-    .update({
-      where: { id: current.id },
-      data: { ...scalarData(fields), contacts: contactsData(contacts, true) },
-      select: supplierDetailSelect,
+export async function updateSupplier(
+  db: Db,
+  companyId: number,
+  sent: UpdateSupplierInput,
+  writer: { seesCosts: boolean; user?: { id: number } } = { seesCosts: true },
+) {
+  const { id, version, contacts, ...fields } = unlessCostsHidden(sent, writer.seesCosts);
+  const supplier = await db
+    .$transaction(async (tx) => {
+      // First: a stale write is refused as such, whatever else is wrong with it; the row stays locked.
+      await claimVersion(tx, { table: 'suppliers', companyId, id, userId: writer.user?.id ?? null, expected: version });
+      const current = await tx.supplier.findFirstOrThrow({ where: supplierWhere(companyId, id), select: { id: true, kind: true } });
+      assertKindFields(current.kind, fields);
+      await assertDocumentsFree(fields, documentHolder(tx, companyId, current.id));
+      return tx.supplier.update({
+        where: { id: current.id },
+        data: { ...scalarData(fields), contacts: contactsData(contacts, true) },
+        select: supplierDetailSelect,
+      });
     })
     .catch(takenFromUniqueViolation);
   return toSupplierDto(supplier);

@@ -10,6 +10,7 @@ import type { Config } from '../../config';
 import type { JobRun } from '../../platform/jobs';
 import type { Mailer } from '../../platform/mail';
 import { deliverOnce } from '../../platform/mail-deliveries';
+import { OWED_PAYABLE_SQL } from '../finance/payables.service';
 
 const DAY_MS = 24 * 3_600_000;
 /** Older subjects are left alone: the first run (or one after a long pause) does not flood the board with stale budgets. */
@@ -91,7 +92,7 @@ const SUBJECTS: Record<FollowUpRule, (c: Clock) => Prisma.Sql> = {
       AND trip.end_date >= ${today}::date AND d.expires_at < trip.end_date + interval '6 months'
     ORDER BY b.company_id, b.attendance_id, p.client_id, trip.end_date DESC`,
 
-  // A reservation (not canceled) whose payment to the supplier is due tomorrow: one task each.
+  // A payable still owed (contas a pagar: not paid, reservation not canceled) due tomorrow: one task each.
   supplier_payment_due: ({ today }) => Prisma.sql`
     SELECT r.company_id, b.attendance_id, a.owner_user_id AS assignee_user_id, r.id::text AS subject,
       'Pagamento a fornecedor vence amanhã: ' || COALESCE(sup.name, s.title, b.title) AS title,
@@ -104,7 +105,7 @@ const SUBJECTS: Record<FollowUpRule, (c: Clock) => Prisma.Sql> = {
     JOIN attendances a ON a.id = b.attendance_id AND a.company_id = b.company_id
     LEFT JOIN suppliers sup ON sup.id = r.supplier_id AND sup.company_id = r.company_id
     LEFT JOIN services s ON s.id = r.service_id AND s.company_id = r.company_id
-    WHERE r.status <> 'canceled' AND r.payment_due_date = ${today}::date + 1`,
+    WHERE ${OWED_PAYABLE_SQL} AND r.payment_due_date = ${today}::date + 1`,
 };
 
 /**

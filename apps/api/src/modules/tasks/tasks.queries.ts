@@ -40,6 +40,7 @@ function taskRows() {
       isoInstant(sql.ref<Date | null>('t.completed_at')).as('completed_at'),
       isoInstant(sql.ref<Date>('t.created_at')).as('created_at'),
       isoInstant(sql.ref<Date>('t.updated_at')).as('updated_at'),
+      't.version',
     ]);
 }
 
@@ -60,6 +61,7 @@ export type TaskRow = {
   completed_at: string | null;
   created_at: string;
   updated_at: string;
+  version: number;
 };
 
 function originOf(sourceKey: string | null): Task['origin'] {
@@ -85,6 +87,7 @@ export function toTaskDto(r: TaskRow): Task {
     completed_at: r.completed_at,
     created_at: r.created_at,
     updated_at: r.updated_at,
+    version: r.version,
   };
 }
 

@@ -16,6 +16,8 @@ import {
 } from '@app/shared';
 import { toDbDate } from '../../calendar';
 import { AppError } from '../../errors';
+import { claimVersion } from '../../versions';
+import { notify } from '../notifications/notifications.service';
 import { readBoard, readTask, toTaskDto } from './tasks.queries';
 import { assigneeWhere, filterShape, filterValues, lockBoard, lockTask, taskAttendanceWhere, taskWhere } from './tasks.where';
 
@@ -182,10 +184,23 @@ export async function createTask(db: Db, companyId: number, actor: Actor, input:
       select: { id: true },
     });
     const task = await findTask(tx, companyId, id);
+    await notifyAssignee(tx, companyId, actor, task);
     await writeTaskLog(tx, companyId, task, actor.id, 'created', diffTask(null, task));
     await writeAttendanceLog(tx, companyId, task, actor.id, 'task_created');
     if (status === 'done') await writeAttendanceLog(tx, companyId, task, actor.id, 'task_done');
     return task;
+  });
+}
+
+/** The bell of a colleague the task was just given to (not of who gave it to themselves). */
+async function notifyAssignee(tx: Tx, companyId: number, actor: Actor, task: Task) {
+  if (!task.assignee || task.assignee.id === actor.id) return;
+  await notify(tx, {
+    companyId,
+    userId: task.assignee.id,
+    kind: 'task_assigned',
+    title: `Nova tarefa para você: “${task.title}”`,
+    link: '/tarefas',
   });
 }
 
@@ -200,15 +215,19 @@ async function changeTask(
   companyId: number,
   actor: Actor,
   id: number,
-  opts: { moves: boolean; action: 'updated' | 'advanced' },
+  opts: { moves: boolean; action: 'updated' | 'advanced'; expected?: number },
   change: (before: Task, tx: Tx) => Promise<{ data: Prisma.TaskUncheckedUpdateInput; status: TaskStatus; position?: number } | null>,
 ): Promise<Task> {
   return db.$transaction(async (tx) => {
     if (opts.moves) await lockBoard(tx, companyId);
     if (!(await lockTask(tx, companyId, id))) throw taskNotFound();
+    // A stale write is refused as such first; without a version, only a real change bumps it.
+    const claim = { table: 'tasks', companyId, id, userId: actor.id, expected: opts.expected } as const;
+    if (opts.expected !== undefined) await claimVersion(tx, claim);
     const before = await findTask(tx, companyId, id);
     const planned = await change(before, tx);
     if (!planned) return before;
+    if (opts.expected === undefined) await claimVersion(tx, claim);
     const { data, status } = planned;
     if (status !== before.status) {
       data.status = status;
@@ -222,19 +241,20 @@ async function changeTask(
     const after = await findTask(tx, companyId, id);
     const changes = diffTask(before, after);
     if (Object.keys(changes).length) await writeTaskLog(tx, companyId, after, actor.id, opts.action, changes);
+    if (after.assignee && after.assignee.id !== before.assignee?.id) await notifyAssignee(tx, companyId, actor, after);
     if (before.status !== 'done' && after.status === 'done') await writeAttendanceLog(tx, companyId, after, actor.id, 'task_done');
     return after;
   });
 }
 
 export async function updateTask(db: Db, companyId: number, actor: Actor, input: UpdateTaskInput): Promise<Task> {
-  const { id, status, position, ...fields } = input;
+  const { id, status, position, version, ...fields } = input;
   return changeTask(
     db,
     companyId,
     actor,
     id,
-    { moves: status !== undefined || position !== undefined, action: 'updated' },
+    { moves: status !== undefined || position !== undefined, action: 'updated', expected: version },
     async (before, tx) => {
       await checkReferences(tx, companyId, {
         assignee_user_id: fields.assignee_user_id !== (before.assignee?.id ?? null) ? fields.assignee_user_id : undefined,

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { type LandingPage, PDF_RENDER_LIMITS, PDF_RENDER_MESSAGES } from '@app/shared';
+import { type LandingPage, PDF_RENDER_LIMITS, PDF_RENDER_MESSAGES, type PersonalDataExport } from '@app/shared';
 import { LRUCache } from 'lru-cache';
 import { Piscina } from 'piscina';
 import { AppError } from '../../errors';
@@ -17,6 +17,8 @@ export type PdfRenderer = {
   /** The budget's PDF of `page`; `logo` is read only when the document is not cached. */
   budget(page: LandingPage, logo: () => Promise<Buffer | null>): Promise<Buffer>;
   contract(input: ContractPdfInput): Promise<Buffer>;
+  /** A data subject's export, for the person to read (LGPD). */
+  personalData(data: PersonalDataExport): Promise<Buffer>;
   close(): Promise<void>;
 };
 
@@ -62,7 +64,10 @@ export function pdfRenderer(
     return pool;
   };
 
-  async function render(name: 'budget' | 'contract', task: BudgetPdfTask | ContractPdfInput): Promise<Buffer> {
+  async function render(
+    name: 'budget' | 'contract' | 'personalData',
+    task: BudgetPdfTask | ContractPdfInput | PersonalDataExport,
+  ): Promise<Buffer> {
     const threads = started();
     if (threads.queueSize >= limits.maxQueue) throw new AppError('TOO_MANY_REQUESTS', { message: PDF_RENDER_MESSAGES.busy });
     let bytes: Uint8Array;
@@ -99,6 +104,7 @@ export function pdfRenderer(
       return pdf;
     },
     contract: (input) => render('contract', input),
+    personalData: (data) => render('personalData', data),
     async close() {
       await pool?.destroy();
       pool = undefined;

@@ -4,4 +4,4 @@
 import { tsImport } from 'tsx/esm/api';
 
 const handlers = await tsImport('./pdf-worker.ts', import.meta.url);
-export const { budget, contract } = handlers;
+export const { budget, contract, personalData } = handlers;

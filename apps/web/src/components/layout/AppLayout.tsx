@@ -9,6 +9,7 @@ import { useLiveEvents } from '../../lib/use-live-events';
 import { useCurrentUser } from '../../lib/use-session';
 import { Logo } from '../Logo';
 import { NavLinks } from './NavLinks';
+import { NotificationBell } from './NotificationBell';
 import { UserMenu } from './UserMenu';
 import { ValueVisibilityButton } from './ValueVisibilityButton';
 
@@ -116,6 +117,7 @@ export default function AppLayout() {
             </Group>
             <Group gap="xs" wrap="nowrap">
               <ValueVisibilityButton />
+              <NotificationBell />
               <UserMenu />
             </Group>
           </Group>

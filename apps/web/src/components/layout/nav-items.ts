@@ -17,6 +17,8 @@ import {
   IconMapPin,
   IconPackages,
   IconPlane,
+  IconReceipt,
+  IconReportMoney,
   IconShip,
   IconStack2,
   IconUserCog,
@@ -54,6 +56,12 @@ const PARAMETERIZATION_ITEMS: NavItem[] = (Object.keys(REFERENCE_GROUPS) as Refe
   ...(index === 0 ? { section: 'Parametrização' } : {}),
 }));
 
+/** What customers owe the agency and what it owes suppliers: for its owner and administrators. */
+const FINANCE_ITEMS: NavItem[] = [
+  { label: 'Contas a receber', to: '/contas-a-receber', icon: IconReportMoney, roles: ['owner', 'administrador'], section: 'Financeiro' },
+  { label: 'Contas a pagar', to: '/contas-a-pagar', icon: IconReceipt, roles: ['owner', 'administrador'] },
+];
+
 /** The system company's screens: its staff administer the agencies, the plans and the job queue. */
 const SYSTEM_ITEMS: NavItem[] = [
   { label: 'Agências', to: '/sistema/agencias', icon: IconBuildingSkyscraper, roles: ['super_admin'], section: 'Sistema' },
@@ -77,6 +85,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Usuários', to: '/usuarios', icon: IconUserCog, also: ['/usuario-view/'] },
   { label: 'Seu plano', to: '/seu-plano', icon: IconCreditCard, roles: ['owner'] },
   { label: 'Relatório de acessos', to: '/relatorio-de-acessos', icon: IconChartBar, roles: ['owner'] },
+  ...FINANCE_ITEMS,
   ...SYSTEM_ITEMS,
   ...PARAMETERIZATION_ITEMS,
 ];

@@ -10,8 +10,10 @@ import { ErrorText } from '../../components/ErrorText';
 import { FormActions } from '../../components/FormActions';
 import { PageHeader } from '../../components/PageHeader';
 import { BackLink as BackTo, DetailNotFound } from '../../components/ScreenStates';
+import { StaleWritePanel } from '../../components/StaleWritePanel';
 import { useSchemaForm } from '../../lib/form';
 import { recordNotFound } from '../../lib/record-route';
+import { useStaleWrite } from '../../lib/stale-write';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { useCurrentUser } from '../../lib/use-session';
@@ -25,6 +27,21 @@ const LABELS = {
   end_date: 'Fim da viagem',
   budget_max_cents: 'Orçamento máximo do cliente',
   children_ages: 'Idade da criança',
+};
+
+/** The fields' names in the merge panel of a stale save. */
+const FIELD_LABELS: Record<string, string> = {
+  ...LABELS,
+  destination: 'Destino',
+  start_date: 'Início da viagem',
+  adults: 'Adultos',
+  children: 'Crianças',
+  children_ages: 'Idades das crianças',
+  infants: 'Bebês',
+  budget_min_cents: 'Orçamento mínimo do cliente',
+  value_cents: 'Valor do atendimento',
+  owner_user_id: 'Responsável',
+  notes: 'Observações',
 };
 
 /** The API's fields as the inputs hold them: a blank text or count is '', a blank amount, date or choice null. */
@@ -85,6 +102,19 @@ function AttendanceForm({ attendance, client }: { attendance?: Attendance; clien
     labels: LABELS,
   });
   const v = form.values;
+  const stale = useStaleWrite({
+    version: attendance?.version,
+    base: initialValues(attendance, client ? Number(client.value) : null, me?.id),
+    readCurrent: async () => {
+      const current = await queryClient.fetchQuery(trpc.attendances.get.queryOptions({ id: attendance?.id ?? 0 }, { staleTime: 0 }));
+      return { values: initialValues(current, current.client_id, me?.id), version: current.version };
+    },
+    // Taken by the form, then submitted on the version read.
+    resave: (merged) => {
+      form.setValues(merged);
+      setTimeout(() => submit(), 0);
+    },
+  });
 
   const done = (saved: Attendance, message: string) => {
     queryClient.setQueryData(trpc.attendances.get.queryKey({ id: saved.id }), saved);
@@ -101,7 +131,9 @@ function AttendanceForm({ attendance, client }: { attendance?: Attendance; clien
   const update = useMutation(
     trpc.attendances.update.mutationOptions({
       onSuccess: (saved) => done(saved, 'Atendimento atualizado.'),
-      onError: (error) => form.setServerErrors(error),
+      onError: (error) => {
+        if (!stale.caught(error, form.getValues())) form.setServerErrors(error);
+      },
     }),
   );
   const pending = create.isPending || update.isPending;
@@ -115,7 +147,7 @@ function AttendanceForm({ attendance, client }: { attendance?: Attendance; clien
       infants: input.infants ?? 0,
       value_cents: input.value_cents ?? 0,
     };
-    if (attendance) update.mutate({ id: attendance.id, ...fields });
+    if (attendance) update.mutate({ id: attendance.id, ...fields, version: stale.version() });
     else create.mutate({ ...fields, owner_user_id });
   });
 
@@ -127,6 +159,7 @@ function AttendanceForm({ attendance, client }: { attendance?: Attendance; clien
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <ErrorText>{form.formError}</ErrorText>
+        <StaleWritePanel state={stale} labels={FIELD_LABELS} />
         <Card withBorder radius="lg" padding="lg">
           <Stack gap="md">
             <ClientSelect

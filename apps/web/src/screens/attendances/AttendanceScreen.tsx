@@ -7,12 +7,14 @@ import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DetailField, DetailNotes, OrMissing } from '../../components/DetailFields';
+import { Feature } from '../../components/Feature';
 import { Money } from '../../components/Money';
 import { PageHeader } from '../../components/PageHeader';
 import { BackLink as BackTo, DetailNotFound, DetailPending } from '../../components/ScreenStates';
 import { recordNotFound, useRecordId } from '../../lib/record-route';
 import { useTRPC } from '../../lib/trpc';
 import { AttendanceBudgets } from '../budgets/AttendanceBudgets';
+import { PipedriveDealBadge } from '../integrations/PipedriveDealBadge';
 import { AttendanceTasks } from '../tasks/AttendanceTasks';
 import { AttendanceHistory } from './AttendanceHistory';
 import { AttendanceStatusBadges } from './badges';
@@ -208,6 +210,11 @@ export default function AttendanceScreen() {
         }
       >
         {attendance && <AttendanceStatusBadges status={attendance.status} tag={attendance.status_tag} />}
+        {attendance && (
+          <Feature name="pipedrive_deals">
+            <PipedriveDealBadge attendanceId={attendance.id} />
+          </Feature>
+        )}
       </PageHeader>
       {attendance ? <AttendanceDetails attendance={attendance} /> : <DetailPending failed={query.isError} noun="atendimento" />}
     </Stack>

@@ -134,7 +134,7 @@ export function FunnelBoard({ filters }: { filters: AttendanceFilters }) {
   };
 
   const move = (card: FunnelCard, transition: AttendanceTransition) =>
-    moves.start(transition, { id: card.id, title: card.title, value_cents: card.price });
+    moves.start(transition, { id: card.id, title: card.title, value_cents: card.price, version: card.version });
 
   const onDragStart = ({ active: item }: DragStartEvent) => setDragged(cardOf(item) ?? null);
   const onDragEnd = ({ active: item, over }: DragEndEvent) => {

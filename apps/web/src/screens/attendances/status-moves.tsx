@@ -35,7 +35,7 @@ export const MOVE_ORDER = Object.keys(MOVES) as Move[];
 export const REOPEN_LABEL = 'Reabrir';
 
 /** What a move needs to know of the attendance (a funnel card's `price` is its value). */
-export type MoveSubject = Pick<Attendance, 'id' | 'title' | 'value_cents'>;
+export type MoveSubject = Pick<Attendance, 'id' | 'title' | 'value_cents' | 'version'>;
 
 /**
  * Starts a move: won, lost and canceled open their dialog (the final value, the reason of the
@@ -51,7 +51,7 @@ export function useStatusMoves() {
   const [lostReason, setLostReason] = useState('');
   const [wonValue, setWonValue] = useState<number | null>(null);
   const close = () => setDialog(null);
-  // A refused move (someone else moved it first) shows where the attendance really is.
+  // A refused move (someone else moved or edited it first: 409) reloads the card where the attendance really is.
   const onError = () => void queryClient.invalidateQueries({ queryKey: trpc.attendances.pathKey() });
 
   const won = useMutation(
@@ -67,7 +67,7 @@ export function useStatusMoves() {
 
   const start = (move: AttendanceTransition, target: MoveSubject) => {
     if (move === 'reopened') {
-      reopen.mutate({ id: target.id });
+      reopen.mutate({ id: target.id, version: target.version });
       return;
     }
     setSubject(target);
@@ -91,7 +91,7 @@ export function useStatusMoves() {
       <ConfirmDialog
         {...dialogOf('won', won.isPending)}
         color="teal"
-        onConfirm={() => won.mutate({ id: subject.id, ...(wonValue === null ? {} : { value_cents: wonValue }) })}
+        onConfirm={() => won.mutate({ id: subject.id, version: subject.version, ...(wonValue === null ? {} : { value_cents: wonValue }) })}
       >
         <Stack gap="sm">
           <Text>
@@ -102,7 +102,7 @@ export function useStatusMoves() {
       </ConfirmDialog>
       <ConfirmDialog
         {...dialogOf('lost', lost.isPending)}
-        onConfirm={() => lost.mutate({ id: subject.id, lost_reason: lostReason.trim() || null })}
+        onConfirm={() => lost.mutate({ id: subject.id, version: subject.version, lost_reason: lostReason.trim() || null })}
       >
         <Stack gap="sm">
           <Text>
@@ -119,7 +119,11 @@ export function useStatusMoves() {
           />
         </Stack>
       </ConfirmDialog>
-      <ConfirmDialog {...dialogOf('canceled', cancel.isPending)} cancelLabel="Voltar" onConfirm={() => cancel.mutate({ id: subject.id })}>
+      <ConfirmDialog
+        {...dialogOf('canceled', cancel.isPending)}
+        cancelLabel="Voltar"
+        onConfirm={() => cancel.mutate({ id: subject.id, version: subject.version })}
+      >
         <Text>
           Deseja cancelar a venda de <strong>{subject.title}</strong>? Ela continua listada entre as vendas canceladas.
         </Text>

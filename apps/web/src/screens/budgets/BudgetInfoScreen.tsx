@@ -8,7 +8,7 @@ import { dateTime, shortDate } from '@app/shared/format';
 import { Anchor, Button, Card, Grid, Group, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Timeline } from '@mantine/core';
 import { IconCalculator, IconEdit, IconQuestionMark, IconTimeline } from '@tabler/icons-react';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CountrySelect } from '../../components/CountrySelect';
 import { DateField } from '../../components/DateField';
@@ -16,8 +16,10 @@ import { DetailField } from '../../components/DetailFields';
 import { ErrorText } from '../../components/ErrorText';
 import { PageHeader } from '../../components/PageHeader';
 import { BackLink, DetailNotFound, DetailPending } from '../../components/ScreenStates';
+import { StaleWritePanel } from '../../components/StaleWritePanel';
 import { useSchemaForm } from '../../lib/form';
 import { recordNotFound, useRecordId } from '../../lib/record-route';
+import { useStaleWrite } from '../../lib/stale-write';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { BudgetStatusBadge } from './badges';
@@ -36,6 +38,16 @@ const tripInput = updateBudgetInput.pick({
   end_date: true,
 });
 const TRIP_LABELS = { title: 'Título', destination: 'Destino', destination_country: 'País' };
+const TRIP_FIELD_LABELS: Record<string, string> = { ...TRIP_LABELS, start_date: 'Início da viagem', end_date: 'Fim da viagem' };
+
+const tripValues = (budget: BudgetTree) => ({
+  id: budget.id,
+  title: budget.title,
+  destination: budget.destination ?? '',
+  destination_country: budget.destination_country,
+  start_date: budget.start_date,
+  end_date: budget.end_date,
+});
 /** The statuses this screen sets (accepted and sold have their own actions). */
 const EDITABLE = ['draft', 'sent', 'canceled'] as const;
 
@@ -51,36 +63,55 @@ function useBudgetSaved() {
 
 function TripCard({ budget }: { budget: BudgetTree }) {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const saved = useBudgetSaved();
-  const form = useSchemaForm({
-    schema: tripInput,
-    initialValues: {
-      id: budget.id,
-      title: budget.title,
-      destination: budget.destination ?? '',
-      destination_country: budget.destination_country,
-      start_date: budget.start_date,
-      end_date: budget.end_date,
+  const form = useSchemaForm({ schema: tripInput, initialValues: tripValues(budget), labels: TRIP_LABELS });
+  const stale = useStaleWrite({
+    version: budget.version,
+    base: tripValues(budget),
+    readCurrent: async () => {
+      const current = await queryClient.fetchQuery(trpc.budgets.get.queryOptions({ id: budget.id }, { staleTime: 0 }));
+      return { values: tripValues(current), version: current.version };
     },
-    labels: TRIP_LABELS,
+    // Taken by the form, then submitted on the version read.
+    resave: (merged) => {
+      form.setValues(merged);
+      setTimeout(() => submit(), 0);
+    },
   });
   const save = useMutation(
     trpc.budgets.update.mutationOptions({
       onSuccess: (b) => {
         form.resetDirty();
+        stale.saved(b.version, tripValues(b));
         saved(b, 'Dados do orçamento salvos.');
       },
-      onError: (error) => form.setServerErrors(error),
+      onError: (error) => {
+        if (!stale.caught(error, form.getValues())) form.setServerErrors(error);
+      },
     }),
   );
+  const submit = form.submit((input) => save.mutate({ ...input, version: stale.version() }));
+  // Another save (another agent's, or another card's) reaches the form at once while nothing is typed
+  // in it; what is being typed stays, and its save offers the merge.
+  const shownVersion = useRef(budget.version);
+  useEffect(() => {
+    if (budget.version === shownVersion.current || form.isDirty()) return;
+    shownVersion.current = budget.version;
+    const values = tripValues(budget);
+    form.setValues(values);
+    form.resetDirty(values);
+    stale.saved(budget.version, values);
+  });
   return (
     <Card withBorder radius="lg" padding="md">
-      <form onSubmit={form.submit((input) => save.mutate(input))} noValidate aria-label="Dados da viagem">
+      <form onSubmit={submit} noValidate aria-label="Dados da viagem">
         <Stack gap="sm">
           <Text fw={600} component="h2" fz="lg">
             Viagem
           </Text>
           <ErrorText>{form.formError}</ErrorText>
+          <StaleWritePanel state={stale} labels={TRIP_FIELD_LABELS} />
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
             <DetailField label="Cliente">
               <Anchor component={Link} to={`/clientes-pessoa-interna/${budget.client.id}`}>
@@ -318,7 +349,7 @@ export default function BudgetInfoScreen() {
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack gap="md">
-              <TripCard key={budget.updated_at} budget={budget} />
+              <TripCard key={budget.id} budget={budget} />
               <PassengersCard budget={budget} />
               <TravelChecks budgetId={budget.id} />
               <ObservationsCard key={`obs-${budget.updated_at}`} budget={budget} />

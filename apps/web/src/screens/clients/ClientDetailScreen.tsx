@@ -19,6 +19,7 @@ import { AttendanceList } from '../attendances/AttendanceList';
 import { ClientActiveBadge, ClientKindBadge } from './badges';
 import { ClientAttachments } from './ClientAttachments';
 import { ClientFormModal } from './ClientFormModal';
+import { ClientPrivacyActions } from './ClientPrivacyActions';
 import { CompanionsCard } from './CompanionsCard';
 import { EXPIRY_LABELS, expiryStatus, localToday } from './document-expiry';
 import { clientDocument, DOCUMENT_TYPE_LABELS } from './labels';
@@ -69,6 +70,7 @@ function ClientActions({ client }: { client: Client }) {
           Reativar
         </Button>
       )}
+      <ClientPrivacyActions client={client} />
       <ClientFormModal opened={editOpened} onClose={edit.close} client={client} />
       <ConfirmDialog
         opened={confirmOpened}

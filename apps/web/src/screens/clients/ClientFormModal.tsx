@@ -24,8 +24,10 @@ import { DateField } from '../../components/DateField';
 import { ErrorText } from '../../components/ErrorText';
 import { FormActions } from '../../components/FormActions';
 import { PhoneInput } from '../../components/PhoneInput';
+import { StaleWritePanel } from '../../components/StaleWritePanel';
 import { apiError } from '../../lib/api-error';
 import { useSchemaForm } from '../../lib/form';
+import { useStaleWrite } from '../../lib/stale-write';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { usePostalCodeLookup } from '../../lib/use-postal-code-lookup';
@@ -50,6 +52,19 @@ const LABELS = {
   cpf: 'CPF',
   cnpj: 'CNPJ',
   birth_date: 'Data de nascimento',
+};
+/** The fields' names in the merge panel of a stale save. */
+const FIELD_LABELS: Record<string, string> = {
+  name: 'Nome',
+  cpf: 'CPF',
+  cnpj: 'CNPJ',
+  birth_date: 'Data de nascimento',
+  email: 'E-mail',
+  phone: 'Telefone',
+  notes: 'Observações',
+  addresses: 'Endereço',
+  contacts: CLIENT_LIST_LABELS.contacts.legend,
+  documents: CLIENT_LIST_LABELS.documents.legend,
 };
 const MASKS = { cpf: '999.999.999-99', cnpj: '99.999.999/9999-99', cep: '99999-999' };
 const DIGITS = { cpf: 11, cnpj: 14, cep: 8 };
@@ -109,7 +124,21 @@ function ClientForm({ client, onClose, onSaved }: Omit<Props, 'opened'>) {
     onSaved?.(saved);
     onClose();
   };
+  const stale = useStaleWrite({
+    version: client?.version,
+    base: initialValues(client),
+    readCurrent: async () => {
+      const current = await queryClient.fetchQuery(trpc.clients.get.queryOptions({ id: client?.id ?? 0 }, { staleTime: 0 }));
+      return { values: initialValues(current), version: current.version };
+    },
+    // Taken by the form, then submitted on the version read.
+    resave: (merged) => {
+      form.setValues(merged);
+      setTimeout(() => submit(), 0);
+    },
+  });
   const onError = (error: unknown) => {
+    if (stale.caught(error, form.getValues())) return;
     form.setServerErrors(error);
     const err = apiError(error);
     setCpfInUse(serverErrorText(err, err.status).cpfInUse);
@@ -131,7 +160,7 @@ function ClientForm({ client, onClose, onSaved }: Omit<Props, 'opened'>) {
     // The form edits the first address; others (added through the API) are kept as they are.
     const others = (client?.addresses.slice(1) ?? []).map(({ id: _id, ...rest }) => ({ ...rest, state: rest.state as BrState }));
     const fields = { ...input, addresses: [...(input.addresses ?? []), ...others] };
-    if (client) update.mutate({ id: client.id, ...fields });
+    if (client) update.mutate({ id: client.id, ...fields, version: stale.version() });
     else create.mutate({ kind, ...fields });
   });
 
@@ -190,6 +219,7 @@ function ClientForm({ client, onClose, onSaved }: Omit<Props, 'opened'>) {
     >
       <Stack gap="md">
         <ErrorText>{form.formError}</ErrorText>
+        <StaleWritePanel state={stale} labels={FIELD_LABELS} />
         {!client && (
           <SegmentedControl
             fullWidth

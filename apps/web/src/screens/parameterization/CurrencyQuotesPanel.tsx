@@ -10,7 +10,7 @@ import {
   updateCurrencyQuoteInput,
 } from '@app/shared/currency-quotes';
 import { dateTime } from '@app/shared/format';
-import { ActionIcon, Alert, Badge, Button, Group, Modal, NumberInput, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCoin, IconEdit, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -18,6 +18,7 @@ import { ErrorText } from '../../components/ErrorText';
 import { FormActions } from '../../components/FormActions';
 import { ListPagination } from '../../components/ListPagination';
 import { ListContent, ListFilterBar, ListTable } from '../../components/ListScreen';
+import { RateInput } from '../../components/RateInput';
 import { useSchemaForm } from '../../lib/form';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
@@ -45,17 +46,10 @@ function QuoteForm({ quote, onClose }: { quote: CurrencyQuote; onClose: () => vo
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <ErrorText>{form.formError}</ErrorText>
-        <NumberInput
+        <RateInput
           label={`Cotação (R$ por 1 ${quote.currency})`}
           description={`Até ${RATE_DECIMALS} casas decimais`}
           withAsterisk
-          prefix="R$ "
-          decimalSeparator=","
-          thousandSeparator="."
-          decimalScale={RATE_DECIMALS}
-          allowNegative={false}
-          hideControls
-          inputMode="decimal"
           max={RATE_MAX}
           data-autofocus
           {...form.getInputProps('rate')}

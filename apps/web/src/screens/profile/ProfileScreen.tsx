@@ -4,6 +4,7 @@ import { Button, Card, Group, PasswordInput, SimpleGrid, Skeleton, Stack, Text, 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId } from 'react';
 import { ErrorText } from '../../components/ErrorText';
+import { Feature } from '../../components/Feature';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { PageHeader } from '../../components/PageHeader';
 import { PhoneInput } from '../../components/PhoneInput';
@@ -13,7 +14,10 @@ import { adoptFreshToken } from '../../lib/session';
 import { profileQuery } from '../../lib/session-queries';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
+import { PipedriveCard } from '../integrations/PipedriveCard';
 import { AgencyDataCard } from './AgencyDataCard';
+import { AgencyExportCard } from './AgencyExportCard';
+import { NotificationEmailsCard } from './NotificationEmailsCard';
 
 type ProfileUser = { name: string; phone: string | null; email: string; role: keyof typeof ROLE_LABELS; company_name: string };
 
@@ -145,10 +149,15 @@ export default function ProfileScreen() {
           </Card>
         )}
         <ChangePasswordForm />
+        <NotificationEmailsCard />
       </SimpleGrid>
       {profile.data && isOwner(profile.data.user.role) && (
         <Stack mt="lg">
           <AgencyDataCard companyId={profile.data.user.company_id} />
+          <AgencyExportCard />
+          <Feature name="pipedrive_deals">
+            <PipedriveCard />
+          </Feature>
         </Stack>
       )}
     </Stack>

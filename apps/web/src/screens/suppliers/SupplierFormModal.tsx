@@ -31,7 +31,9 @@ import { useRef, useState } from 'react';
 import { ErrorText } from '../../components/ErrorText';
 import { FormActions } from '../../components/FormActions';
 import { PhoneInput } from '../../components/PhoneInput';
+import { StaleWritePanel } from '../../components/StaleWritePanel';
 import { type SchemaForm, useSchemaForm } from '../../lib/form';
+import { useStaleWrite } from '../../lib/stale-write';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { usePostalCodeLookup } from '../../lib/use-postal-code-lookup';
@@ -75,6 +77,16 @@ const LABELS = {
   bank_holder_document: 'CPF/CNPJ do titular',
   pix_key_type: 'Tipo da chave Pix',
   pix_key: 'Chave Pix',
+};
+/** The fields' names in the merge panel of a stale save. */
+const FIELD_LABELS: Record<string, string> = {
+  ...LABELS,
+  name: 'Nome',
+  email: 'E-mail',
+  phone: 'Telefone',
+  notes: 'Observações',
+  service_types: 'Tipos de serviço',
+  contacts: 'Contatos',
 };
 const MASKS = { cpf: '999.999.999-99', cnpj: '99.999.999/9999-99', cep: '99999-999' };
 const DIGITS = { cpf: 11, cnpj: 14, cep: 8 };
@@ -240,13 +252,28 @@ function SupplierForm({ supplier, onClose, onSaved }: Omit<Props, 'opened'>) {
     onSaved?.(saved);
     onClose();
   };
-  const onError = (error: unknown) => form.setServerErrors(error);
+  const stale = useStaleWrite({
+    version: supplier?.version,
+    base: initialValues(supplier),
+    readCurrent: async () => {
+      const current = await queryClient.fetchQuery(trpc.suppliers.get.queryOptions({ id: supplier?.id ?? 0 }, { staleTime: 0 }));
+      return { values: initialValues(current), version: current.version };
+    },
+    // Taken by the form, then submitted on the version read.
+    resave: (merged) => {
+      form.setValues(merged);
+      setTimeout(() => submit(), 0);
+    },
+  });
+  const onError = (error: unknown) => {
+    if (!stale.caught(error, form.getValues())) form.setServerErrors(error);
+  };
   const create = useMutation(trpc.suppliers.create.mutationOptions({ onSuccess: (s) => done(s, 'Fornecedor cadastrado.'), onError }));
   const update = useMutation(trpc.suppliers.update.mutationOptions({ onSuccess: (s) => done(s, 'Fornecedor atualizado.'), onError }));
   const pending = create.isPending || update.isPending;
 
   const submit = form.submit(({ kind: _kind, ...fields }) => {
-    if (supplier) update.mutate({ id: supplier.id, ...fields });
+    if (supplier) update.mutate({ id: supplier.id, ...fields, version: stale.version() });
     else create.mutate({ kind, ...fields });
   });
 
@@ -272,6 +299,7 @@ function SupplierForm({ supplier, onClose, onSaved }: Omit<Props, 'opened'>) {
     >
       <Stack gap="md">
         <ErrorText>{form.formError}</ErrorText>
+        <StaleWritePanel state={stale} labels={FIELD_LABELS} />
         {!supplier && (
           <SegmentedControl
             fullWidth

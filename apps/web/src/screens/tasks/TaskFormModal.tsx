@@ -3,14 +3,16 @@ import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextIn
 import { TimeInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DateField } from '../../components/DateField';
 import { ErrorText } from '../../components/ErrorText';
 import { FormActions } from '../../components/FormActions';
 import { AutocompletePicker } from '../../components/pickers/AutocompletePicker';
+import { StaleWritePanel } from '../../components/StaleWritePanel';
 import { useSchemaForm } from '../../lib/form';
+import { useStaleWrite } from '../../lib/stale-write';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { useOwnerOptions } from '../attendances/use-owner-options';
@@ -55,14 +57,30 @@ function TaskForm({ task, attendance, onClose }: Omit<Props, 'opened'>) {
   const reload = useReloadTasks();
   const owners = useOwnerOptions();
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const queryClient = useQueryClient();
   const form = useSchemaForm({ schema: createTaskInput, initialValues: initialValues(task, attendance), labels: LABELS });
+  const stale = useStaleWrite({
+    version: task?.version,
+    base: initialValues(task, attendance),
+    readCurrent: async () => {
+      const current = await queryClient.fetchQuery(trpc.tasks.get.queryOptions({ id: task?.id ?? 0 }, { staleTime: 0 }));
+      return { values: initialValues(current, attendance), version: current.version };
+    },
+    // Taken by the form, then submitted on the version read.
+    resave: (merged) => {
+      form.setValues(merged);
+      setTimeout(() => submit(), 0);
+    },
+  });
 
   const done = (message: string) => {
     void reload();
     toastSuccess(message);
     onClose();
   };
-  const onError = (error: unknown) => form.setServerErrors(error);
+  const onError = (error: unknown) => {
+    if (!stale.caught(error, form.getValues())) form.setServerErrors(error);
+  };
   const create = useMutation(trpc.tasks.create.mutationOptions({ onSuccess: () => done('Tarefa criada.'), onError }));
   const update = useMutation(trpc.tasks.update.mutationOptions({ onSuccess: () => done('Tarefa atualizada.'), onError }));
   const remove = useMutation(
@@ -79,14 +97,13 @@ function TaskForm({ task, attendance, onClose }: Omit<Props, 'opened'>) {
   const assigneeProps = form.getInputProps('assignee_user_id');
   const attendanceLabel = task?.attendance?.title ?? attendance?.title;
 
+  const submit = form.submit((input) => (task ? update.mutate({ id: task.id, ...input, version: stale.version() }) : create.mutate(input)));
+
   return (
-    <form
-      onSubmit={form.submit((input) => (task ? update.mutate({ id: task.id, ...input }) : create.mutate(input)))}
-      noValidate
-      aria-label={task ? 'Editar tarefa' : 'Nova tarefa'}
-    >
+    <form onSubmit={submit} noValidate aria-label={task ? 'Editar tarefa' : 'Nova tarefa'}>
       <Stack gap="md">
         <ErrorText>{form.formError}</ErrorText>
+        <StaleWritePanel state={stale} labels={LABELS} />
         <TextInput label="Título" withAsterisk autoComplete="off" data-autofocus {...form.getInputProps('title')} />
         <Textarea label="Descrição" autosize minRows={2} maxRows={8} {...form.getInputProps('description')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">

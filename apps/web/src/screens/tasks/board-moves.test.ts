@@ -5,6 +5,7 @@ import { relativeDue } from './labels';
 
 const task = (id: number, status: TaskStatus, position: number): Task => ({
   id,
+  version: 1,
   title: `Tarefa ${id}`,
   description: null,
   due_date: null,

@@ -1,17 +1,18 @@
 // The budget's own rates (câmbio do orçamento): the rate its services in a foreign currency take
 // before the day's quote (a service's own rate still wins), set and cleared by the agent. Saving
 // reprices those services and the totals on the API (PATCH /api/budgets/{id} agent_rates).
-import { AGENT_RATE_MAX, agentRateField } from '@app/shared/agent-rates';
+import { agentRateField } from '@app/shared/agent-rates';
 import type { BudgetTree } from '@app/shared/budgets';
-import { formatRate, RATE_DECIMALS, TRACKED_CURRENCIES } from '@app/shared/currency-quotes';
+import { formatRate, TRACKED_CURRENCIES } from '@app/shared/currency-quotes';
 import { fieldMessage } from '@app/shared/form';
-import { Button, CloseButton, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { Button, CloseButton, Group, Select, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { DetailField } from '../../../components/DetailFields';
 import { ErrorText } from '../../../components/ErrorText';
 import { FormActions } from '../../../components/FormActions';
 import { FormDialog, useUnsavedChanges } from '../../../components/FormDialog';
+import { RateInput } from '../../../components/RateInput';
 import { apiError, markShownByForm } from '../../../lib/api-error';
 import { sameValues } from '../../../lib/same-values';
 import { toastSuccess } from '../../../lib/toast';
@@ -84,18 +85,10 @@ function BudgetRatesForm({ budget, onClose, onSaved }: { budget: BudgetTree; onC
           const day = today.rates[currency];
           return (
             <Group key={currency} align="flex-end" gap="xs" wrap="nowrap">
-              <NumberInput
+              <RateInput
                 label={`Câmbio de ${currency} (R$ por 1 ${currency})`}
                 description={day !== undefined ? `Câmbio do dia ${formatRate(day)}` : today.loading ? ' ' : 'Sem cotação do dia'}
                 placeholder={day !== undefined ? formatRate(day) : 'Informe o câmbio'}
-                prefix="R$ "
-                decimalSeparator=","
-                thousandSeparator="."
-                decimalScale={RATE_DECIMALS}
-                allowNegative={false}
-                hideControls
-                inputMode="decimal"
-                max={AGENT_RATE_MAX}
                 style={{ flex: 1 }}
                 value={values[currency] ?? ''}
                 error={errors[currency]}

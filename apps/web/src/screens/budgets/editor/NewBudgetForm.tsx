@@ -3,9 +3,10 @@
 import { BUDGET_CURRENCIES } from '@app/shared/budget-services';
 import { createBudgetInput } from '@app/shared/budgets';
 import { parseRecordId } from '@app/shared/constants';
+import { formatRate } from '@app/shared/currency-quotes';
 import { Card, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CountrySelect } from '../../../components/CountrySelect';
 import { DateField } from '../../../components/DateField';
@@ -13,11 +14,13 @@ import { ErrorText } from '../../../components/ErrorText';
 import { FormActions } from '../../../components/FormActions';
 import { PageHeader } from '../../../components/PageHeader';
 import { AutocompletePicker } from '../../../components/pickers/AutocompletePicker';
+import { RateInput } from '../../../components/RateInput';
 import { BackLink } from '../../../components/ScreenStates';
 import { useSchemaForm } from '../../../lib/form';
 import { toastSuccess } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
 import { budgetEditorPath } from '../labels';
+import { useTodayRates } from './use-today-rates';
 
 const LABELS = {
   attendance_id: 'Atendimento',
@@ -28,6 +31,49 @@ const LABELS = {
   end_date: 'Fim',
 };
 const CURRENCY_OPTIONS = BUDGET_CURRENCIES.map((c) => ({ value: c, label: c }));
+
+/**
+ * The budget's rate for a foreign currency: blank takes the day's quote; with no quote of the day
+ * the agent gives one here (the operator's, or IATA) instead of a refusal to create the budget.
+ */
+function NewBudgetRate({
+  currency,
+  value,
+  error,
+  onChange,
+}: {
+  currency: string;
+  value?: number;
+  error?: ReactNode;
+  onChange: (rate: number | string) => void;
+}) {
+  const today = useTodayRates(currency !== 'BRL');
+  if (currency === 'BRL') return null;
+  if (today.loading) {
+    return (
+      <Text fz="sm" c="dimmed">
+        Buscando o câmbio de {currency}…
+      </Text>
+    );
+  }
+  const day = today.rates[currency];
+  return (
+    <RateInput
+      label={`Câmbio do orçamento (R$ por 1 ${currency})`}
+      description={
+        day !== undefined
+          ? `Em branco, vale o câmbio do dia (${formatRate(day)}).`
+          : `Não há cotação de ${currency} hoje: informe o câmbio da operadora (ou IATA).`
+      }
+      placeholder={day !== undefined ? formatRate(day) : 'Informe o câmbio'}
+      withAsterisk={day === undefined}
+      w={{ base: '100%', xs: 340 }}
+      value={value ?? ''}
+      error={error}
+      onChange={onChange}
+    />
+  );
+}
 
 type Prefill = { title: string; destination: string | null; start_date: string | null; end_date: string | null };
 
@@ -48,6 +94,7 @@ export function NewBudgetForm() {
       start_date: null as string | null,
       end_date: null as string | null,
       currency: 'BRL' as (typeof BUDGET_CURRENCIES)[number],
+      agent_rates: {} as Record<string, number>,
     },
     labels: LABELS,
   });
@@ -126,8 +173,17 @@ export function NewBudgetForm() {
                 searchable
                 allowDeselect={false}
                 {...form.getInputProps('currency')}
+                onChange={(currency) => {
+                  form.setFieldValue('currency', currency as (typeof BUDGET_CURRENCIES)[number]);
+                  form.setFieldValue('agent_rates', {});
+                }}
               />
             </SimpleGrid>
+            <NewBudgetRate
+              currency={form.values.currency}
+              {...form.getInputProps(`agent_rates.${form.values.currency}`)}
+              onChange={(rate) => form.setFieldValue('agent_rates', typeof rate === 'number' ? { [form.values.currency]: rate } : {})}
+            />
             <FormActions onCancel={() => void navigate(back)} pending={create.isPending}>
               Criar orçamento
             </FormActions>

@@ -2,7 +2,14 @@
 // for its type, and its totals and the proposal's, recomputed as the agent types. Ctrl+S (⌘S)
 // saves. What is typed is kept as a draft on this device until it is saved or discarded: a reload
 // finds it when the same form opens again.
-import { BUDGET_CURRENCIES, type BudgetServiceType, SERVICE_TYPE_DECLARATIONS, serviceFieldsInput } from '@app/shared/budget-services';
+import {
+  BUDGET_CURRENCIES,
+  type BudgetServiceType,
+  SERVICE_TYPE_DECLARATIONS,
+  serviceFieldsInput,
+  TAXES_BASES,
+  TAXES_BASIS_LABELS,
+} from '@app/shared/budget-services';
 import type { QuoteRates } from '@app/shared/budget-totals';
 import type { Service } from '@app/shared/services';
 import {
@@ -12,6 +19,7 @@ import {
   Fieldset,
   NumberInput,
   Paper,
+  SegmentedControl,
   Select,
   SimpleGrid,
   Skeleton,
@@ -22,7 +30,7 @@ import {
 } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { getHotkeyHandler, useMediaQuery } from '@mantine/hooks';
-import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { CurrencyInput } from '../../../components/CurrencyInput';
 import { DateField } from '../../../components/DateField';
@@ -31,8 +39,10 @@ import { FormActions } from '../../../components/FormActions';
 import { FormDialog, useUnsavedChanges } from '../../../components/FormDialog';
 import { Money } from '../../../components/Money';
 import { supplierLabel } from '../../../components/pickers/supplier-options';
+import { StaleWritePanel } from '../../../components/StaleWritePanel';
 import { clearDraft, readDraft, writeDraft } from '../../../lib/drafts';
 import { useSchemaForm } from '../../../lib/form';
+import { useStaleWrite } from '../../../lib/stale-write';
 import { toastSuccess } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
 import { useCurrentUser, useSeesCosts } from '../../../lib/use-session';
@@ -63,6 +73,31 @@ const DETAILS: Record<BudgetServiceType, (() => ReactNode) | null> = {
 
 /** Names of fields in messages that name them. */
 const LABELS = { title: 'Título', hotel_name: 'Hotel', pickup_place: 'Retirada', from_place: 'De', to_place: 'Para', plan_name: 'Plano' };
+
+/** The fields' names in the merge panel of a stale save. */
+const FIELD_LABELS: Record<string, string> = {
+  ...LABELS,
+  supplier_id: 'Fornecedor',
+  start_date: 'Início',
+  start_time: 'Hora de início',
+  end_date: 'Fim',
+  end_time: 'Hora de fim',
+  details: 'Detalhes do serviço',
+  adult_number: 'Adultos',
+  child_number: 'Crianças',
+  infant_number: 'Bebês',
+  currency: 'Moeda',
+  adult_cents: 'Tarifa adulto',
+  child_cents: 'Tarifa criança',
+  infant_cents: 'Tarifa bebê',
+  total_cents: 'Valor total',
+  taxes_cents: 'Taxas',
+  taxes_basis: 'Taxas cobradas',
+  fee_cents: 'Taxa de serviço',
+  commission_basis_points: 'Comissão',
+  quote_rate: 'Câmbio do serviço',
+  description: 'Descrição',
+};
 
 const CURRENCY_OPTIONS = BUDGET_CURRENCIES.map((c) => ({ value: c, label: c }));
 
@@ -151,6 +186,7 @@ function ServiceForm({
   }) {
   const seesCosts = useSeesCosts();
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const declaration = SERVICE_TYPE_DECLARATIONS[type];
   const draftKey = useDraftKey(budget.id, service, type);
   const [draft] = useState<ServiceDraft | null>(() => (draftKey ? restoreDraft(readDraft(draftKey), initial) : null));
@@ -217,7 +253,22 @@ function ServiceForm({
     onSaved();
     onClose();
   };
-  const onError = (error: unknown) => form.setServerErrors(error);
+  const stale = useStaleWrite({
+    version: service?.version,
+    base: initial,
+    readCurrent: async () => {
+      const current = await queryClient.fetchQuery(trpc.services.get.queryOptions({ id: service?.id ?? 0 }, { staleTime: 0 }));
+      return { values: serviceValuesOf(current), version: current.version };
+    },
+    // Taken by the form, then submitted on the version read.
+    resave: (merged) => {
+      form.setValues(merged);
+      setTimeout(() => submit(), 0);
+    },
+  });
+  const onError = (error: unknown) => {
+    if (!stale.caught(error, form.getValues())) form.setServerErrors(error);
+  };
   const create = useMutation(trpc.services.create.mutationOptions({ onSuccess: () => saved('Serviço adicionado.'), onError }));
   const update = useMutation(trpc.services.update.mutationOptions({ onSuccess: () => saved('Serviço atualizado.'), onError }));
   const pending = create.isPending || update.isPending;
@@ -226,7 +277,14 @@ function ServiceForm({
     // A hotel's travellers are its rooms'; only a foreign currency takes the service's own rate.
     const quote_rate = isForeign(input.currency, budget.currency) ? (input.quote_rate ?? null) : null;
     const fields = { ...input, ...headCountsOf(form.getValues()), quote_rate };
-    if (service) update.mutate({ ...fields, id: service.id, proposal_id: service.proposal_id, position: service.position } as never);
+    if (service)
+      update.mutate({
+        ...fields,
+        id: service.id,
+        proposal_id: service.proposal_id,
+        position: service.position,
+        version: stale.version(),
+      } as never);
     else create.mutate({ ...fields, proposal_id: proposal.id } as never);
   });
 
@@ -266,6 +324,7 @@ function ServiceForm({
             </Alert>
           )}
           <ErrorText>{form.formError}</ErrorText>
+          <StaleWritePanel state={stale} labels={FIELD_LABELS} />
           <TextInput label="Título" withAsterisk ref={titleRef} data-autofocus autoComplete="off" {...form.getInputProps('title')} />
           <ServiceSupplierPicker
             key={`supplier:${labelsVersion}`}
@@ -322,7 +381,15 @@ function ServiceForm({
                   </>
                 )}
                 {declaration.pricing === 'total' && money('total_cents', 'Valor total')}
-                {money('taxes_cents', 'Taxas')}
+                <Stack gap={4}>
+                  {money('taxes_cents', v.taxes_basis === 'passenger' ? 'Taxas por passageiro' : 'Taxas')}
+                  <SegmentedControl
+                    size="xs"
+                    aria-label="Taxas cobradas"
+                    data={TAXES_BASES.map((basis) => ({ value: basis, label: TAXES_BASIS_LABELS[basis] }))}
+                    {...form.getInputProps('taxes_basis')}
+                  />
+                </Stack>
                 {money('fee_cents', 'Taxa de serviço')}
                 {seesCosts && (
                   <PercentInput

@@ -1,11 +1,11 @@
 // The rate a service in a foreign currency is priced with, in its form: the one that applies (câmbio
 // do dia, do orçamento or do serviço) and the agent's own rate for the service. With no rate at all
 // the form asks for one right here (the operator's rate), instead of a dead end.
-import { AGENT_RATE_MAX, QUOTE_SOURCE_LABELS, quoteSourceText } from '@app/shared/agent-rates';
-import { RATE_DECIMALS } from '@app/shared/currency-quotes';
+import { QUOTE_SOURCE_LABELS, quoteSourceText } from '@app/shared/agent-rates';
 import type { Service } from '@app/shared/services';
-import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { RateInput } from '../../../components/RateInput';
 import type { ServiceForm } from './service-form-context';
 import { type BudgetPricing, editingQuote } from './totals';
 
@@ -54,7 +54,7 @@ export function ServiceRateField({
       </Group>
       {typing && (
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <NumberInput
+          <RateInput
             label={`Câmbio do serviço (R$ por 1 ${v.currency})`}
             description={
               base
@@ -62,14 +62,6 @@ export function ServiceRateField({
                 : 'O câmbio da operadora (ou IATA), guardado com este serviço.'
             }
             withAsterisk={asking}
-            prefix="R$ "
-            decimalSeparator=","
-            thousandSeparator="."
-            decimalScale={RATE_DECIMALS}
-            allowNegative={false}
-            hideControls
-            inputMode="decimal"
-            max={AGENT_RATE_MAX}
             w={{ base: '100%', xs: 340 }}
             {...inputProps}
             value={value ?? ''}

@@ -15,6 +15,7 @@ import { liveProposalTotals } from './totals';
 
 const stored = (fields: Partial<Service>): Service => ({
   id: 1,
+  version: 1,
   budget_id: 1,
   proposal_id: 1,
   type: 'other',
@@ -34,6 +35,7 @@ const stored = (fields: Partial<Service>): Service => ({
   infant_cents: 0,
   total_cents: 0,
   taxes_cents: 0,
+  taxes_basis: 'booking',
   fee_cents: 0,
   commission_basis_points: 0,
   quote_rate: 1,

@@ -1,6 +1,7 @@
 // A service as the editor's form holds it, apart from React: each type's blank values, the schema
 // its form validates with (the API's own, from serviceFieldsInput), and the priced service the
 // shared totals module reads off typed values.
+
 import {
   type BudgetCurrency,
   type BudgetServiceType,
@@ -10,7 +11,7 @@ import {
   SERVICE_TYPE_DECLARATIONS,
   servicePricing,
 } from '@app/shared/budget-services';
-import type { PricedService } from '@app/shared/budget-totals';
+import type { PricedService, TaxesBasis } from '@app/shared/budget-totals';
 import type { Service } from '@app/shared/services';
 
 /** A number input's value: a number, or '' while empty. */
@@ -62,6 +63,7 @@ export type ServiceValues = {
   infant_cents: number | null;
   total_cents: number | null;
   taxes_cents: number | null;
+  taxes_basis: TaxesBasis;
   fee_cents: number | null;
   commission_basis_points: number | null;
   /** The agent's rate for this service (câmbio do serviço); null: the budget's or the day's. */
@@ -149,6 +151,7 @@ export function blankService(
     infant_cents: null,
     total_cents: null,
     taxes_cents: null,
+    taxes_basis: 'booking',
     fee_cents: null,
     commission_basis_points: from.commission_basis_points ?? null,
     quote_rate: null,
@@ -237,6 +240,7 @@ export function pricedServiceOf(
       details,
     }),
     taxes_cents: num(values.taxes_cents),
+    taxes_basis: values.taxes_basis,
     fee_cents: num(values.fee_cents),
     commission_basis_points: num(values.commission_basis_points),
     refund: refund ?? null,
@@ -269,6 +273,7 @@ export function serviceInputOf(s: Service, changes: { proposal_id?: number; posi
     infant_cents: s.infant_cents,
     total_cents: s.total_cents,
     taxes_cents: s.taxes_cents,
+    taxes_basis: s.taxes_basis,
     fee_cents: s.fee_cents,
     commission_basis_points: s.commission_basis_points,
     quote_rate: ownRateOf(s),

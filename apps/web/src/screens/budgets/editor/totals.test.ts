@@ -5,6 +5,7 @@ import { editingQuote, liveProposalTotals } from './totals';
 
 const usd = (id: number, quote_rate: number, quote_source: Service['quote_source']): Service => ({
   id,
+  version: 1,
   budget_id: 1,
   proposal_id: 1,
   type: 'other',
@@ -24,6 +25,7 @@ const usd = (id: number, quote_rate: number, quote_source: Service['quote_source
   infant_cents: 0,
   total_cents: 10_000,
   taxes_cents: 0,
+  taxes_basis: 'booking',
   fee_cents: 0,
   commission_basis_points: 0,
   quote_rate,

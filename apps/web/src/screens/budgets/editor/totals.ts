@@ -36,6 +36,7 @@ export function storedPricedService(s: Service, currency: string = s.currency): 
     infant_number: s.infant_number,
     pricing: servicePricing({ ...s, type: s.type as BudgetServiceType, details: s.details }),
     taxes_cents: s.taxes_cents,
+    taxes_basis: s.taxes_basis,
     fee_cents: s.fee_cents,
     // Absent for a user the agency keeps from costs: the sale does not depend on it.
     commission_basis_points: s.commission_basis_points ?? 0,

@@ -14,7 +14,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { ErrorText } from '../../../components/ErrorText';
 import { FormActions } from '../../../components/FormActions';
+import { StaleWritePanel } from '../../../components/StaleWritePanel';
 import { useSchemaForm } from '../../../lib/form';
+import { useStaleWrite } from '../../../lib/stale-write';
 import { toastSuccess } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
 import { ContractPreview } from './ContractPreview';
@@ -27,26 +29,40 @@ const PLACEHOLDER_OPTIONS = (Object.keys(CONTRACT_PLACEHOLDER_GROUPS) as (keyof 
   items: CONTRACT_PLACEHOLDERS.filter((p) => p.group === group).map((p) => ({ value: p.key, label: p.label })),
 }));
 
+const templateValues = (template: ContractTemplate | undefined) => ({
+  name: template?.name ?? '',
+  body: template?.body ?? '',
+  is_default: template?.is_default ?? false,
+  active: template?.active ?? true,
+});
+
 function TemplateForm({ template, onClose }: { template?: ContractTemplate; onClose: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const bodyInput = useRef<HTMLTextAreaElement>(null);
-  const form = useSchemaForm({
-    schema: createContractTemplateInput,
-    initialValues: {
-      name: template?.name ?? '',
-      body: template?.body ?? '',
-      is_default: template?.is_default ?? false,
-      active: template?.active ?? true,
+  const form = useSchemaForm({ schema: createContractTemplateInput, initialValues: templateValues(template), labels: LABELS });
+  const stale = useStaleWrite({
+    version: template?.version,
+    base: templateValues(template),
+    readCurrent: async () => {
+      const { items } = await queryClient.fetchQuery(trpc.contractTemplates.list.queryOptions(undefined, { staleTime: 0 }));
+      const current = items.find((t) => t.id === template?.id);
+      return { values: templateValues(current), version: current?.version ?? 0 };
     },
-    labels: LABELS,
+    // Taken by the form, then submitted on the version read.
+    resave: (merged) => {
+      form.setValues(merged);
+      setTimeout(() => submit(), 0);
+    },
   });
   const done = (message: string) => {
     void queryClient.invalidateQueries({ queryKey: trpc.contractTemplates.pathKey() });
     toastSuccess(message);
     onClose();
   };
-  const onError = (error: unknown) => form.setServerErrors(error);
+  const onError = (error: unknown) => {
+    if (!stale.caught(error, form.getValues())) form.setServerErrors(error);
+  };
   const create = useMutation(
     trpc.contractTemplates.create.mutationOptions({ onSuccess: () => done('Modelo de contrato criado.'), onError }),
   );
@@ -69,14 +85,15 @@ function TemplateForm({ template, onClose }: { template?: ContractTemplate; onCl
     });
   };
 
+  const submit = form.submit((input) =>
+    template ? update.mutate({ id: template.id, ...input, version: stale.version() }) : create.mutate(input),
+  );
+
   return (
-    <form
-      noValidate
-      aria-label={template ? 'Editar modelo de contrato' : 'Novo modelo de contrato'}
-      onSubmit={form.submit((input) => (template ? update.mutate({ id: template.id, ...input }) : create.mutate(input)))}
-    >
+    <form noValidate aria-label={template ? 'Editar modelo de contrato' : 'Novo modelo de contrato'} onSubmit={submit}>
       <Stack gap="md">
         <ErrorText>{form.formError}</ErrorText>
+        <StaleWritePanel state={stale} labels={LABELS} />
         <TextInput label="Nome" withAsterisk data-autofocus {...form.getInputProps('name')} />
         <Group gap="xl" align="flex-start">
           <Switch

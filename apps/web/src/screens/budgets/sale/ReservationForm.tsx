@@ -1,5 +1,6 @@
 // A reservation edited in its row: locator, status, amount, the supplier's payment due date,
 // supplier and notes, validated by the API's own schema.
+import { costsShown } from '@app/shared/cost-fields';
 import { type Reservation, updateReservationInput } from '@app/shared/reservations';
 import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
@@ -18,7 +19,7 @@ import { useSaleRefresh } from './use-sale-refresh';
 const LABELS = {
   locator: 'Localizador',
   status: 'Status',
-  amount_cents: 'Valor',
+  supplier_cost_cents: 'Valor a pagar ao fornecedor',
   payment_due_date: 'Vencimento do pagamento',
   supplier_id: 'Fornecedor',
   notes: 'Observações',
@@ -33,7 +34,8 @@ export function ReservationForm({ reservation, onDone }: { reservation: Reservat
       id: reservation.id,
       locator: reservation.locator ?? '',
       status: reservation.status,
-      amount_cents: reservation.amount_cents as number | null,
+      // Absent for a user kept from costs: then the form leaves the amount as it is.
+      supplier_cost_cents: reservation.supplier_cost_cents,
       payment_due_date: reservation.payment_due_date,
       supplier_id: reservation.supplier_id,
       notes: reservation.notes ?? '',
@@ -61,12 +63,14 @@ export function ReservationForm({ reservation, onDone }: { reservation: Reservat
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput ref={first} label="Localizador" autoComplete="off" {...form.getInputProps('locator')} />
           <Select label="Status" allowDeselect={false} data={RESERVATION_STATUS_OPTIONS} {...form.getInputProps('status')} />
-          <CurrencyInput
-            label="Valor a pagar ao fornecedor"
-            {...form.getInputProps('amount_cents')}
-            prefix={`${reservation.currency} `}
-            onChange={(cents) => form.setFieldValue('amount_cents', cents)}
-          />
+          {costsShown(reservation) && (
+            <CurrencyInput
+              label={LABELS.supplier_cost_cents}
+              {...form.getInputProps('supplier_cost_cents')}
+              prefix={`${reservation.currency} `}
+              onChange={(cents) => form.setFieldValue('supplier_cost_cents', cents ?? undefined)}
+            />
+          )}
           <DateField label="Vencimento do pagamento" {...form.getInputProps('payment_due_date')} />
         </SimpleGrid>
         <SupplierPicker

@@ -1,5 +1,6 @@
 // One line of the reservations checklist: the service and its supplier, status, locator, amount and
 // the supplier's payment due date; edited in place, requested from the supplier, or confirmed at once.
+import { costsShown } from '@app/shared/cost-fields';
 import { dateTime, shortDate } from '@app/shared/format';
 import type { Reservation } from '@app/shared/reservations';
 import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
@@ -84,11 +85,13 @@ export function ReservationItem({
                   {r.locator ?? 'Sem localizador'}
                 </Text>
               </DetailField>
-              <DetailField label="Valor">
-                <Text data-testid="reservation-amount">
-                  <Money cents={r.amount_cents} currency={r.currency} />
-                </Text>
-              </DetailField>
+              {costsShown(r) && (
+                <DetailField label="Valor a pagar">
+                  <Text data-testid="reservation-amount">
+                    <Money cents={r.supplier_cost_cents} currency={r.currency} />
+                  </Text>
+                </DetailField>
+              )}
               <DetailField label="Pagar ao fornecedor até">
                 <OrMissing value={r.payment_due_date && shortDate(r.payment_due_date)} missing="Sem data" />
               </DetailField>

@@ -1,5 +1,7 @@
 // The closed sale's facts: what was sold (the proposal's services as frozen), to whom, the values
 // and the seller, and the payment plan.
+
+import { costsShown } from '@app/shared/cost-fields';
 import { dateTime, shortDate } from '@app/shared/format';
 import { formatBasisPoints } from '@app/shared/installments';
 import type { Sale, SoldInfo } from '@app/shared/sales';
@@ -8,7 +10,6 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DetailField, OrMissing } from '../../../components/DetailFields';
 import { Money } from '../../../components/Money';
-import { useSeesCosts } from '../../../lib/use-session';
 import { travelDates } from '../labels';
 import { serviceTypeLabel } from './labels';
 
@@ -30,7 +31,8 @@ export function SectionCard({ title, label, children, testId }: { title: string;
 
 /** The proposal sold and its services with the values they were sold for. */
 export function SoldServicesCard({ sale }: { sale: Sale }) {
-  const seesCosts = useSeesCosts();
+  // The API leaves costs out for a user the agency's setting keeps them from.
+  const seesCosts = costsShown(sale);
   const money = (cents: number) => <Money cents={cents} currency={sale.currency} />;
   return (
     <SectionCard title="O que foi vendido" testId="sold-services">
@@ -79,7 +81,7 @@ export function SoldServicesCard({ sale }: { sale: Sale }) {
                     )}
                   </Table.Td>
                   <Table.Td>{travelDates(s.start_date, s.end_date, shortDate) || '—'}</Table.Td>
-                  {seesCosts && (
+                  {costsShown(s) && (
                     <Table.Td ta="right" style={NOWRAP}>
                       {money(s.cost_cents)}
                     </Table.Td>
@@ -128,7 +130,7 @@ export function SoldServicesCard({ sale }: { sale: Sale }) {
 
 /** To whom, by whom, and for how much. */
 export function SaleValuesCard({ info, sale }: { info: SoldInfo; sale: Sale }) {
-  const seesCosts = useSeesCosts();
+  const seesCosts = costsShown(sale);
   const money = (cents: number) => <Money cents={cents} currency={sale.currency} />;
   return (
     <SectionCard title="Cliente e valores" testId="sale-values">

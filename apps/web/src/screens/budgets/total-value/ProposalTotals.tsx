@@ -6,13 +6,13 @@ import { SERVICE_TYPE_DECLARATIONS } from '@app/shared/budget-services';
 import type { AgeGroup } from '@app/shared/budget-totals';
 import { AGE_GROUPS } from '@app/shared/budget-totals';
 import type { BudgetTree, ProposalTree } from '@app/shared/budgets';
+import { costsShown } from '@app/shared/cost-fields';
 import { formatBasisPoints } from '@app/shared/installments';
 import { passengerSplit } from '@app/shared/splits';
 import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Money } from '../../../components/Money';
-import { useSeesCosts } from '../../../lib/use-session';
 import { AGE_GROUP_LABELS, headCountText } from '../labels';
 import { PassengerSplitText, usePassengerSplitText } from '../PassengerSplitText';
 import { CommentButton } from './FinancialComments';
@@ -137,12 +137,11 @@ export function ProposalSummary({ budget, proposal }: { budget: BudgetTree; prop
 
 /** The agency's eyes only: each service's sale, cost, commission and revenue, then cost, revenue and margin of the proposal. */
 export function AgencyLines({ budget, proposal }: { budget: BudgetTree; proposal: ProposalTree }) {
-  const seesCosts = useSeesCosts();
+  // The API leaves costs out for a user the agency's setting keeps them from.
+  if (!costsShown(proposal)) return null;
   const { totals } = proposal;
   const money = (cents: number) => <Money cents={cents} currency={budget.currency} />;
   const line = (key: string, label: string) => <CommentButton proposalId={proposal.id} line={key} label={`${label} (${proposal.title})`} />;
-  // The API leaves costs out for a user the agency's setting keeps them from.
-  if (!seesCosts) return null;
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby={`agencia-${proposal.id}`}>
       <Group justify="space-between" mb="xs" gap="xs">
