@@ -127,6 +127,8 @@ export type LiveHandlers = {
   onChange(change: LiveChange): void;
   onReset(): void;
   onPresence(presence: LivePresence): void;
+  /** The stream is open and caught up (`event: ready`), or (false) it closed: what is said now is heard. */
+  onReady?(ready: boolean): void;
   /** 401/403: the session is over, as any call would tell. */
   onUnauthorized(response: Response): void;
 };
@@ -161,6 +163,8 @@ export function connectLiveEvents(handlers: LiveHandlers, opts: LiveOptions = {}
     else if (event === 'change') {
       const change = liveChangeSchema.safeParse(safeJson(data));
       if (change.success) handlers.onChange(change.data);
+    } else if (event === 'ready') {
+      handlers.onReady?.(true);
     } else if (event === 'presence') {
       const presence = livePresenceSchema.safeParse(safeJson(data));
       if (presence.success) handlers.onPresence(presence.data);
@@ -198,6 +202,7 @@ export function connectLiveEvents(handlers: LiveHandlers, opts: LiveOptions = {}
       const token = handlers.token();
       if (!token) return;
       const again = await once(token).catch(() => true);
+      handlers.onReady?.(false);
       if (!again || stopped) return;
       await new Promise<void>((resolve) => {
         waiting = { timer: setTimeout(resolve, backoff(attempt)), resolve };
@@ -225,6 +230,25 @@ function safeJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+let streamReady = false;
+const readyListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` once the stream can hear answers (now, if it already can) and again after each
+ * reconnection, until the returned function is called: a presence said before that is heard by
+ * others, but their replies would be lost.
+ */
+export function onLiveReady(listener: () => void): () => void {
+  readyListeners.add(listener);
+  if (streamReady) listener();
+  return () => readyListeners.delete(listener);
+}
+
+export function tellReady(ready: boolean): void {
+  streamReady = ready;
+  if (ready) for (const listener of readyListeners) listener();
 }
 
 const presenceListeners = new Set<(presence: LivePresence) => void>();

@@ -2,7 +2,7 @@
 // opened again with each new token.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { connectLiveEvents, liveInvalidator, tellPresence } from './live-events';
+import { connectLiveEvents, liveInvalidator, tellPresence, tellReady } from './live-events';
 import { handleApiError } from './query-client';
 import { getToken, useToken } from './session';
 import { useTRPC } from './trpc';
@@ -23,6 +23,7 @@ export function useLiveEvents(): void {
         onChange: (change) => invalidator.changed(change),
         onReset: () => invalidator.resetAll(),
         onPresence: tellPresence,
+        onReady: tellReady,
         onUnauthorized: (response) =>
           handleApiError(Object.assign(new Error(`live events answered ${response.status}`), { meta: { response } })),
       },
@@ -30,6 +31,7 @@ export function useLiveEvents(): void {
     );
     return () => {
       connection.stop();
+      tellReady(false);
       invalidator.stop();
     };
   }, [token, queryClient, trpc]);

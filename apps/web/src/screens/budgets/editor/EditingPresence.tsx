@@ -8,13 +8,13 @@ import { Alert } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef } from 'react';
-import { onLivePresence } from '../../../lib/live-events';
+import { onLivePresence, onLiveReady } from '../../../lib/live-events';
 import { getToken } from '../../../lib/session';
 import { useTRPC } from '../../../lib/trpc';
 import { useCurrentUser } from '../../../lib/use-session';
 
 /** Several agents arriving together are answered with one beat. */
-const REPLY_GAP_MS = 2_000;
+const REPLY_DELAY_MS = 300;
 const PRUNE_MS = 5_000;
 
 /** With fetch keepalive, so it still goes out while the tab closes. */
@@ -38,13 +38,11 @@ export function EditingPresence({ budgetId }: { budgetId: number }) {
     if (me === undefined) return;
     const here = editors.current;
     here.clear();
-    let lastBeat = 0;
-    const announce = () => {
-      lastBeat = Date.now();
-      beat({ id: budgetId });
-    };
-    announce();
+    const announce = () => beat({ id: budgetId });
+    // Said once the stream can hear the others' replies (and again after a reconnection).
+    const offReady = onLiveReady(announce);
     const beats = setInterval(announce, PRESENCE_TIMING.beatMs);
+    let reply: ReturnType<typeof setTimeout> | undefined;
     const prune = setInterval(() => {
       const now = Date.now();
       let gone = false;
@@ -61,13 +59,21 @@ export function EditingPresence({ budgetId }: { budgetId: number }) {
       if (presence.state === 'left') here.delete(presence.user.id);
       else here.set(presence.user.id, { name: presence.user.name, seenAt: Date.now() });
       render();
-      if (presence.state === 'editing' && isNew && Date.now() - lastBeat > REPLY_GAP_MS) announce();
+      // A newcomer learns at once who was already here.
+      if (presence.state === 'editing' && isNew && !reply) {
+        reply = setTimeout(() => {
+          reply = undefined;
+          announce();
+        }, REPLY_DELAY_MS);
+      }
     });
     const onPageHide = () => leave(budgetId);
     window.addEventListener('pagehide', onPageHide);
     return () => {
       clearInterval(beats);
       clearInterval(prune);
+      clearTimeout(reply);
+      offReady();
       off();
       window.removeEventListener('pagehide', onPageHide);
       leave(budgetId);
