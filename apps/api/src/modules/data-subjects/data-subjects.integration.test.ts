@@ -162,8 +162,12 @@ describe('exporting a data subject', () => {
       'Endereço IP: 203.0.113.7',
     ])
       expect(text).toContain(expected);
-    expect((await t.call('POST', `/api/data-subjects/${person.clientId}/export/pdf`, { token: tokens.colab, body: {} })).statusCode).toBe(403);
-    expect((await t.call('POST', `/api/data-subjects/${person.clientId}/export/pdf`, { token: tokens.outra, body: {} })).statusCode).toBe(404);
+    expect((await t.call('POST', `/api/data-subjects/${person.clientId}/export/pdf`, { token: tokens.colab, body: {} })).statusCode).toBe(
+      403,
+    );
+    expect((await t.call('POST', `/api/data-subjects/${person.clientId}/export/pdf`, { token: tokens.outra, body: {} })).statusCode).toBe(
+      404,
+    );
   });
 
   it('is for the owner and the administradores only; another agency’s client is not found', async () => {
