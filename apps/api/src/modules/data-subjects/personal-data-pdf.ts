@@ -1,7 +1,7 @@
 // A data subject's export as a document the person can read: each section of PersonalDataExport with
 // its fields named in Portuguese, drawn in the product's embedded fonts (every accent), page numbers
 // at the bottom. Drawn in a PDF worker thread like every other PDF (platform/pdf).
-import { dateTime, type PersonalDataExport, shortDate } from '@app/shared';
+import { BUSINESS_TIME_ZONE, type PersonalDataExport, shortDate } from '@app/shared';
 import { drawText, fontChains } from '../../platform/pdf/fonts';
 import { openA4Pdf } from '../budget-documents/budget-pdf';
 
@@ -58,6 +58,10 @@ const LABELS: Record<string, string> = {
   at: 'Quando',
   ip_address: 'Endereço IP',
 };
+
+/** A moment as the agency reads it (the server's own clock is UTC). */
+const dateTime = (iso: string) =>
+  new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: BUSINESS_TIME_ZONE }).format(new Date(iso));
 
 const SECTIONS: [keyof PersonalDataExport, string][] = [
   ['contacts', 'Contatos'],
