@@ -69,6 +69,9 @@ for (const screen of FIRST_SCREENS) {
     const token = await apiToken(request, DEMO.owner.email);
     await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [KEYS.accessToken, token] as const);
     const calls = recordCalls(page);
+    // The cold load alone: no live stream, whose changes (other journeys' writes to the demo agency)
+    // would read the list again and keep the network busy.
+    await page.route('**/api/events', (route) => route.abort());
 
     await page.goto(screen.path);
     await expect(page.getByTestId(screen.row).first().or(page.getByText(screen.empty))).toBeVisible();
