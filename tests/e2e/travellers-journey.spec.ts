@@ -75,7 +75,8 @@ test.describe('travellers from the first contact', () => {
     await page.getByLabel('Idade da criança 1').fill('7');
     await page.getByRole('button', { name: 'Cadastrar atendimento' }).click();
     await expect(page).toHaveURL(/\/atendimento\/\d+$/);
-    await expect(page.getByText('2 adultos, 1 criança (7 anos)')).toBeVisible();
+    // The first is the attendance's own field; the consolidated summary repeats it.
+    await expect(page.getByText('2 adultos, 1 criança (7 anos)').first()).toBeVisible();
 
     // ---- 2. The budget: its passengers are the attendance's head count, to be named.
     await page.getByRole('region', { name: 'Orçamentos' }).getByRole('link', { name: 'Novo orçamento' }).click();
