@@ -1,7 +1,9 @@
 // A local stand-in for Pipedrive's REST API (v2 deals, persons, organizations, pipelines, stages,
 // deal fields; v1 users and webhooks): the integration is pointed at it (PIPEDRIVE_API_URL). It keeps
 // what it was sent, can answer the next calls with a 429/5xx (and rate-limit headers) or refuse a
-// revoked token, and builds the webhooks v2 delivery Pipedrive would post after a change.
+// revoked token, and builds the webhooks v2 delivery Pipedrive would post after a change. A browser
+// journey, in another process, changes a deal through POST /__fake/deals/{id}/change (the patch as
+// JSON): the fake applies it and posts the delivery to every deal subscription, as Pipedrive would.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -38,7 +40,8 @@ export type FakeWebhook = {
   http_auth_password: string;
   version: string;
 };
-type Failure = { status: number; headers?: Record<string, string> };
+/** A failure to answer; `route` (e.g. 'POST /api/v2/deals') keeps it for the first call of that method and path. */
+type Failure = { status: number; headers?: Record<string, string>; route?: string };
 
 export type FakePipedrive = {
   /** The base to pass as PIPEDRIVE_API_URL. */
@@ -57,10 +60,14 @@ export type FakePipedrive = {
   dealFields: Map<string, string>;
   /** Method and path of each call, in order; `?query` when it had one. */
   calls: string[];
+  /** When each call came (ms since the epoch), in the order of `calls`. */
+  callTimes: number[];
   /** The next calls answer these, in order (e.g. a 429 with retry-after, a 503). */
   failNext(...failures: Failure[]): void;
   /** Tokens are refused from now on (401), as after the user regenerated theirs. */
   revoke(): void;
+  /** The token is accepted again (the owner reconnected with it). */
+  restore(): void;
   /** Seeds a person as if made on Pipedrive. */
   addPerson(p: Omit<FakePerson, 'id' | 'custom_fields'> & { custom_fields?: Record<string, unknown> }): FakePerson;
   addOrg(o: Omit<FakeOrg, 'id' | 'custom_fields'> & { custom_fields?: Record<string, unknown> }): FakeOrg;
@@ -73,6 +80,8 @@ export type FakePipedrive = {
     patch: Partial<Omit<FakeDeal, 'id'>>,
     opts?: { changeSource?: 'app' | 'api'; userId?: number; at?: Date; correlationId?: string },
   ): FakeDelivery;
+  /** Someone deletes a deal on the web app: its webhooks v2 delete delivery (no data, the deal in previous). */
+  deleteDeal(id: number, opts?: { at?: Date }): FakeDelivery;
   close(): Promise<void>;
 };
 
@@ -101,6 +110,7 @@ export async function startFakePipedrive(): Promise<FakePipedrive> {
   const webhooks = new Map<number, FakeWebhook>();
   const dealFields = new Map<string, string>();
   const calls: string[] = [];
+  const callTimes: number[] = [];
   const failures: Failure[] = [];
   let revoked = false;
   let nextId = 100;
@@ -131,8 +141,13 @@ export async function startFakePipedrive(): Promise<FakePipedrive> {
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://fake');
     const path = url.pathname;
+    // The test's own door (not Pipedrive's API): neither recorded nor failed nor refused.
+    const control = /^\/__fake\/deals\/(\d+)\/change$/.exec(path);
+    if (control && req.method === 'POST') return changeAndDeliver(res, Number(control[1]), await readJson(req));
     calls.push(`${req.method} ${path}${url.search}`);
-    const failure = failures.shift();
+    callTimes.push(Date.now());
+    const at = failures.findIndex((f) => !f.route || f.route === `${req.method} ${path}`);
+    const failure = at < 0 ? undefined : failures.splice(at, 1)[0];
     if (failure) return send(res, failure.status, { success: false, error: `fake ${failure.status}` }, failure.headers);
     if (revoked || req.headers['x-api-token'] !== TOKEN)
       return send(res, 401, { success: false, error: 'unauthorized access', errorCode: 401 });
@@ -230,6 +245,21 @@ export async function startFakePipedrive(): Promise<FakePipedrive> {
     return send(res, 404, { success: false, error: `no route ${route}` });
   }
 
+  /** Someone changes the deal on Pipedrive: each deal subscription gets the delivery; their answers come back. */
+  async function changeAndDeliver(res: ServerResponse, id: number, patch: Record<string, unknown>) {
+    const deal = deals.get(id);
+    if (!deal) return send(res, 404, { success: false, error: 'Deal not found' });
+    const previous = Object.fromEntries(Object.keys(patch).map((k) => [k, deal[k as keyof FakeDeal]]));
+    writeDeal(deal, patch);
+    const answers = [];
+    for (const hook of [...webhooks.values()].filter((w) => w.event_object === 'deal')) {
+      const d = delivery('change', id, { ...deal }, previous, {}, hook);
+      const answer = await fetch(hook.subscription_url, { method: 'POST', headers: d.headers, body: JSON.stringify(d.body) });
+      answers.push({ status: answer.status, body: await answer.json().catch(() => null) });
+    }
+    return ok(res, { deal, answers });
+  }
+
   const server = createServer((req, res) => {
     handle(req, res).catch((err) => send(res, 500, { success: false, error: String(err) }));
   });
@@ -247,9 +277,13 @@ export async function startFakePipedrive(): Promise<FakePipedrive> {
     webhooks,
     dealFields,
     calls,
+    callTimes,
     failNext: (...f) => failures.push(...f),
     revoke: () => {
       revoked = true;
+    },
+    restore: () => {
+      revoked = false;
     },
     addPerson(p) {
       const person = { id: nextId++, custom_fields: {}, ...p };
@@ -263,38 +297,57 @@ export async function startFakePipedrive(): Promise<FakePipedrive> {
     },
     changeDeal(id, patch, opts = {}) {
       const deal = deals.get(id);
-      const hook = [...webhooks.values()].find((w) => w.event_object === 'deal');
-      if (!deal || !hook) throw new Error(`no deal ${id} or no deal webhook`);
+      if (!deal) throw new Error(`no deal ${id}`);
       const previous = Object.fromEntries(Object.keys(patch).map((k) => [k, deal[k as keyof FakeDeal]]));
       writeDeal(deal, patch);
-      const at = opts.at ?? new Date();
-      const auth = Buffer.from(`${hook.http_auth_user}:${hook.http_auth_password}`).toString('base64');
-      return {
-        path: new URL(hook.subscription_url).pathname,
-        headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
-        body: {
-          meta: {
-            action: 'change',
-            entity: 'deal',
-            entity_id: String(id),
-            id: String(id),
-            version: '2.0',
-            company_id: '77',
-            user_id: String(opts.userId ?? (opts.changeSource === 'api' ? me.id : FAKE_PIPEDRIVE_USERS[1]?.id)),
-            webhook_id: String(hook.id),
-            attempt: 1,
-            host: 'viagenspipe.pipedrive.com',
-            timestamp: at.toISOString(),
-            correlation_id: opts.correlationId ?? `corr-${id}-${at.getTime()}`,
-            change_source: opts.changeSource ?? 'app',
-            is_bulk_edit: false,
-          },
-          data: { ...deal },
-          previous,
-        },
-      };
+      return delivery('change', id, { ...deal }, previous, opts);
+    },
+    deleteDeal(id, opts = {}) {
+      const deal = deals.get(id);
+      if (!deal) throw new Error(`no deal ${id}`);
+      const previous = { ...deal };
+      deal.status = 'deleted';
+      return delivery('delete', id, null, previous, opts);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+
+  function delivery(
+    action: 'change' | 'delete',
+    id: number,
+    data: Record<string, unknown> | null,
+    previous: Record<string, unknown>,
+    opts: { changeSource?: 'app' | 'api'; userId?: number; at?: Date; correlationId?: string },
+    to?: FakeWebhook,
+  ): FakeDelivery {
+    const hook = to ?? [...webhooks.values()].find((w) => w.event_object === 'deal');
+    if (!hook) throw new Error('no deal webhook');
+    const at = opts.at ?? new Date();
+    const auth = Buffer.from(`${hook.http_auth_user}:${hook.http_auth_password}`).toString('base64');
+    return {
+      path: new URL(hook.subscription_url).pathname,
+      headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
+      body: {
+        meta: {
+          action,
+          entity: 'deal',
+          entity_id: String(id),
+          id: String(id),
+          version: '2.0',
+          company_id: '77',
+          user_id: String(opts.userId ?? (opts.changeSource === 'api' ? me.id : FAKE_PIPEDRIVE_USERS[1]?.id)),
+          webhook_id: String(hook.id),
+          attempt: 1,
+          host: 'viagenspipe.pipedrive.com',
+          timestamp: at.toISOString(),
+          correlation_id: opts.correlationId ?? `corr-${id}-${at.getTime()}`,
+          change_source: opts.changeSource ?? 'app',
+          is_bulk_edit: false,
+        },
+        data,
+        previous,
+      },
+    };
+  }
   return fake;
 }

@@ -60,6 +60,35 @@ export type SavePipedriveInput = z.infer<typeof savePipedriveInput>;
 
 export const PIPEDRIVE_CONNECTION_STATUSES = ['active', 'token_invalid'] as const;
 
+/** The sending of the open attendances offered on connect: `pending` open attendances still without a deal; the last run's progress. */
+export const pipedriveBackfillStateSchema = z.object({
+  pending: z.number().int(),
+  running: z.boolean(),
+  total: z.number().int().nullable(),
+  done: z.number().int().nullable(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+});
+export type PipedriveBackfillState = z.infer<typeof pipedriveBackfillStateSchema>;
+
+/** What a reconcile changed: brought from Pipedrive (pulled), sent to it (pushed, sent: never sent before), unlinked (deal deleted there). */
+export const pipedriveReconcileReportSchema = z.object({
+  checked: z.number().int(),
+  pulled: z.number().int(),
+  pushed: z.number().int(),
+  unlinked: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  items: z.array(
+    z.object({
+      attendance_id: z.number().int(),
+      action: z.enum(['pulled', 'pushed', 'unlinked', 'sent']),
+      fields: z.array(z.string()),
+    }),
+  ),
+});
+export type PipedriveReconcileReport = z.infer<typeof pipedriveReconcileReportSchema>;
+
 /** What GET /api/integrations/pipedrive answers: never the token. */
 export const pipedriveIntegrationSchema = z.object({
   connected: z.boolean(),
@@ -77,6 +106,9 @@ export const pipedriveIntegrationSchema = z.object({
   /** The deal custom field holding our attendance id (made on connect). */
   deal_id_field: z.string().nullable(),
   webhook_registered: z.boolean(),
+  backfill: pipedriveBackfillStateSchema,
+  /** The last nightly reconcile (null: none yet). */
+  reconcile: z.object({ at: z.string(), report: pipedriveReconcileReportSchema }).nullable(),
   /** Pipedrive's pipelines, stages and users for the mapping form; null when Pipedrive could not be read. */
   options: z
     .object({
@@ -109,4 +141,10 @@ export const PIPEDRIVE_MESSAGES = {
   rejected: (detail: string) => `O Pipedrive recusou o negócio: ${detail}`,
   notConfigured: 'A integração com o Pipedrive não está configurada neste servidor (PIPEDRIVE_TOKEN_KEY).',
   unknownUser: 'Agente que não é da agência.',
+} as const;
+
+export const PIPEDRIVE_BACKFILL_MESSAGES = {
+  notConnected: 'Conecte a agência ao Pipedrive antes de enviar os atendimentos.',
+  tokenInvalid: 'O token do Pipedrive não vale mais: reconecte antes de enviar os atendimentos.',
+  running: 'Os atendimentos já estão sendo enviados.',
 } as const;

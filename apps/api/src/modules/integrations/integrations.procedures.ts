@@ -1,7 +1,14 @@
-import { attendanceDealSyncSchema, idParam, pipedriveIntegrationSchema, savePipedriveInput } from '@app/shared';
+import {
+  attendanceDealSyncSchema,
+  idParam,
+  pipedriveBackfillStateSchema,
+  pipedriveIntegrationSchema,
+  savePipedriveInput,
+} from '@app/shared';
 import { z } from 'zod';
 import { ownerProcedure, requireFeature, router } from '../../trpc';
 import { attendanceDealSync, disconnectPipedrive, getPipedrive, savePipedrive } from './integrations.service';
+import { startBackfill } from './pipedrive.sync';
 
 const tags = ['Integrações'];
 const feature = 'pipedrive_deals' as const;
@@ -62,6 +69,26 @@ export const integrationsRouter = router({
     .input(z.object({}).strict())
     .output(pipedriveIntegrationSchema)
     .mutation(({ ctx }) => disconnectPipedrive(ctx, ctx.companyId)),
+  backfillPipedrive: ownerProcedure
+    .meta({
+      feature,
+      openapi: {
+        method: 'POST',
+        path: '/integrations/pipedrive/backfill',
+        summary: 'Envia ao Pipedrive os atendimentos em aberto',
+        description:
+          'Começa o envio, em segundo plano, dos atendimentos em aberto que ainda não têm negócio no Pipedrive (os criados depois seguem sozinhos). Responde o progresso (`total`, `done`), que GET /integrations/pipedrive acompanha em `backfill`. Pode ser repetido: um atendimento já enviado não vira outro negócio.',
+        errorResponses: {
+          ...planError,
+          ...ownerOnly,
+          409: 'Agência não conectada, token recusado pelo Pipedrive ou um envio já em andamento.',
+        },
+        tags,
+      },
+    })
+    .input(z.object({}).strict())
+    .output(pipedriveBackfillStateSchema)
+    .mutation(({ ctx }) => startBackfill(ctx, ctx.companyId)),
   attendanceDeal: requireFeature(feature)
     .meta({
       openapi: {

@@ -3,7 +3,13 @@
 // that carries our attendance id and registers a webhooks v2 subscription for deals.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '@app/db';
-import { type AttendanceDealSync, PIPEDRIVE_MESSAGES, type PipedriveIntegration, type SavePipedriveInput } from '@app/shared';
+import {
+  type AttendanceDealSync,
+  PIPEDRIVE_MESSAGES,
+  type PipedriveIntegration,
+  pipedriveReconcileReportSchema,
+  type SavePipedriveInput,
+} from '@app/shared';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../errors';
 import { PipedriveError } from './pipedrive.client';
@@ -17,6 +23,7 @@ import {
   type PipedriveSettings,
   settingsOf,
 } from './pipedrive.connection';
+import { backfillJob, backfillState } from './pipedrive.sync';
 import { integrationBox, type SecretBox } from './secret-box';
 
 export const WEBHOOK_PATH_PREFIX = '/api/webhooks/pipedrive';
@@ -78,6 +85,9 @@ export async function getPipedrive(s: Deps, companyId: number): Promise<Pipedriv
   }));
   // The form's choices come from Pipedrive itself; a token Pipedrive refuses shows the error instead.
   const options = row && row.status === 'active' ? await readOptions(s, row).catch(() => null) : null;
+  const sync = row
+    ? await s.db.integrationConnection.findUniqueOrThrow({ where: { id: row.id }, select: { reconciledAt: true, reconcileReport: true } })
+    : null;
   return {
     connected: !!row,
     status: (row?.status as PipedriveIntegration['status']) ?? null,
@@ -92,6 +102,11 @@ export async function getPipedrive(s: Deps, companyId: number): Promise<Pipedriv
     org_cnpj_field: settings.org_cnpj_field,
     deal_id_field: settings.deal_id_field,
     webhook_registered: !!row?.webhookId,
+    backfill: await backfillState(s.db, companyId),
+    reconcile:
+      sync?.reconciledAt && sync.reconcileReport
+        ? { at: sync.reconciledAt.toISOString(), report: pipedriveReconcileReportSchema.parse(sync.reconcileReport) }
+        : null,
     options,
   };
 }
@@ -194,13 +209,19 @@ export async function savePipedrive(
     webhookPasswordEnc: box.seal(webhookPassword),
     status: 'active',
     lastError: null,
+    tokenInvalidAt: null,
     connectedById: actor.id,
   };
-  await s.db.integrationConnection.upsert({
+  const saved = await s.db.integrationConnection.upsert({
     where: { companyId_provider: { companyId, provider: PIPEDRIVE } },
     create: { companyId, provider: PIPEDRIVE, ...data },
     update: data,
+    select: { backfillStartedAt: true, backfillFinishedAt: true },
   });
+  // A backfill a refused token stopped goes on from its cursor once the owner reconnects.
+  if (existing?.status === 'token_invalid' && saved.backfillStartedAt && !saved.backfillFinishedAt) {
+    await s.platform.jobs.enqueue(backfillJob, { companyId });
+  }
   return getPipedrive(s, companyId);
 }
 
@@ -224,13 +245,14 @@ export async function attendanceDealSync(db: Db, companyId: number, attendanceId
   const none: AttendanceDealSync = { state: 'none', deal_id: null, deal_url: null, synced_at: null, error: null };
   if (!row) return none;
   const dealId = link?.dealId ?? null;
+  // A refused token concerns every attendance of the agency, sent already or not (none is sent until the owner reconnects).
   const error = row.status === 'token_invalid' ? PIPEDRIVE_MESSAGES.tokenInvalid : (link?.lastError ?? null);
-  if (!link || (!dealId && !error)) return none;
+  if (!dealId && !error) return none;
   return {
     state: error ? 'error' : 'synced',
     deal_id: dealId,
     deal_url: dealId ? dealUrl(row.externalCompany, dealId) : null,
-    synced_at: link.syncedAt?.toISOString() ?? null,
+    synced_at: link?.syncedAt?.toISOString() ?? null,
     error,
   };
 }

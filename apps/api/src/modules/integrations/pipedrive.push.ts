@@ -2,13 +2,15 @@
 // in the write's transaction, never in the agent's request. The client becomes a person (PF) or an
 // organization (PJ), matched on Pipedrive by e-mail, CPF or CNPJ before one is made. Idempotent: our
 // attendance id is on the deal (a custom field) and the deal id on our row, so a retried or repeated
-// job finds the deal it made. A 401 marks the connection token_invalid and stops the pushes.
+// job finds the deal it made. A 401 marks the connection token_invalid, stops the pushes and tells
+// the owner once (pipedrive.alerts).
 import type { Prisma } from '@app/db';
 import { PIPEDRIVE_MESSAGES } from '@app/shared';
 import { z } from 'zod';
 import { AppError } from '../../errors';
-import type { JobDefinition, JobDeps, JobQueue } from '../../platform/jobs';
+import type { JobDefinition, JobDeps, JobQueue, JobRun } from '../../platform/jobs';
 import { companyEntitlements } from '../access/entitlements';
+import { alertTokenInvalid } from './pipedrive.alerts';
 import { type PipedriveClient, PipedriveError } from './pipedrive.client';
 import {
   type ConnectionRow,
@@ -24,10 +26,10 @@ type Tx = Prisma.TransactionClient;
 export const pushDealJob: JobDefinition<{ attendanceId: number }> = {
   name: 'pipedrive.push_deal',
   payload: z.object({ attendanceId: z.number().int().positive() }),
-  handle: (payload, deps) => pushDeal(deps, payload.attendanceId),
+  handle: async (payload, deps, run) => {
+    await pushDeal(deps, run, payload.attendanceId);
+  },
 };
-
-export const integrationsJobs = [pushDealJob] as JobDefinition<unknown>[];
 
 /**
  * The hook of the attendances' writes: inside their transaction, records the push of the
@@ -41,7 +43,7 @@ export async function queueDealPush(jobs: JobQueue, tx: Tx, companyId: number, a
   if (row?.status === 'active') await jobs.enqueueIn(tx, pushDealJob, { attendanceId });
 }
 
-const attendanceForPush = {
+export const attendanceForPush = {
   id: true,
   companyId: true,
   title: true,
@@ -53,7 +55,7 @@ const attendanceForPush = {
   client: { select: { kind: true, name: true, email: true, phone: true, cpf: true, cnpj: true } },
   pipedriveDealLink: true,
 } satisfies Prisma.AttendanceSelect;
-type AttendanceForPush = Prisma.AttendanceGetPayload<{ select: typeof attendanceForPush }>;
+export type AttendanceForPush = Prisma.AttendanceGetPayload<{ select: typeof attendanceForPush }>;
 
 type SearchHit = { data: { items: { item: { id: number } }[] } };
 type DealBody = Record<string, unknown>;
@@ -76,7 +78,7 @@ async function firstHit(client: PipedriveClient, path: string, term: string | nu
 }
 
 /** The deal's person or organization: the one already linked, one Pipedrive has with the same e-mail/CPF/CNPJ, or a new one. */
-async function ensureParty(client: PipedriveClient, a: AttendanceForPush, settings: PipedriveSettings) {
+export async function ensureParty(client: PipedriveClient, a: AttendanceForPush, settings: PipedriveSettings) {
   const link = a.pipedriveDealLink;
   const c = a.client;
   if (c.kind === 'organization') {
@@ -107,7 +109,7 @@ async function ensureParty(client: PipedriveClient, a: AttendanceForPush, settin
 }
 
 /** The deal as our attendance says it should be (API v2 field names). */
-function dealBody(a: AttendanceForPush, settings: PipedriveSettings, party: DealBody): DealBody {
+export function dealBody(a: AttendanceForPush, settings: PipedriveSettings, party: DealBody): DealBody {
   const target = settings.funnel[a.status];
   const ownerId = settings.user_map[String(a.ownerUserId)];
   return {
@@ -153,43 +155,63 @@ async function recordError(deps: JobDeps, a: { id: number; companyId: number }, 
   });
 }
 
-export async function pushDeal(deps: JobDeps, attendanceId: number): Promise<void> {
+/** What a push came to: `token_invalid` stops whoever is pushing (a backfill, a reconcile). */
+export type PushOutcome = 'pushed' | 'skipped' | 'failed' | 'token_invalid';
+
+/**
+ * Pushes one attendance. `client`: a backfill's or reconcile's own, so one run honours the rate
+ * limit Pipedrive announced to its earlier calls.
+ */
+export async function pushDeal(deps: JobDeps, run: JobRun, attendanceId: number, client?: PipedriveClient): Promise<PushOutcome> {
   const a = await deps.db.attendance.findUnique({ where: { id: attendanceId }, select: attendanceForPush });
-  if (!a) return;
+  if (!a) return 'skipped';
   const row = await findConnection(deps.db, a.companyId);
-  if (!row) return;
-  if (row.status !== 'active') return recordError(deps, a, PIPEDRIVE_MESSAGES.tokenInvalid);
+  if (!row) return 'skipped';
+  if (row.status !== 'active') {
+    await recordError(deps, a, PIPEDRIVE_MESSAGES.tokenInvalid);
+    // The run that saw the 401 may have died before its e-mail: one of the next sends it (once).
+    await alertTokenInvalid(deps, run, row.id);
+    return 'token_invalid';
+  }
   // A plan without the feature (any more) sends nothing.
   const plan = await companyEntitlements(deps.db, a.companyId, 'owner');
-  if (!plan.features.pipedrive_deals) return;
-  await deps.db.$transaction(
+  if (!plan.features.pipedrive_deals) return 'skipped';
+  const outcome = await deps.db.$transaction(
     async (tx) => {
       // One push per attendance at a time: two would both make a deal.
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`pipedrive-push:${attendanceId}`}))`;
       const fresh = await tx.attendance.findUnique({ where: { id: attendanceId }, select: attendanceForPush });
-      if (fresh) await push(deps, tx, row, fresh);
+      return fresh ? push(deps, tx, row, fresh, client) : 'skipped';
     },
     { timeout: 5 * 60_000, maxWait: 60_000 },
   );
+  if (outcome === 'token_invalid') await alertTokenInvalid(deps, run, row.id);
+  return outcome;
 }
 
-async function markTokenInvalid(deps: JobDeps, row: ConnectionRow, a: AttendanceForPush) {
-  await deps.db.integrationConnection.update({
-    where: { id: row.id },
-    data: { status: 'token_invalid', lastError: PIPEDRIVE_MESSAGES.tokenInvalid },
+/** The credential was refused: the connection stops (its first refusal dates it, for the owner's one e-mail). */
+export async function markTokenInvalid(db: JobDeps['db'], connectionId: number) {
+  await db.integrationConnection.updateMany({
+    where: { id: connectionId, status: 'active' },
+    data: { status: 'token_invalid', lastError: PIPEDRIVE_MESSAGES.tokenInvalid, tokenInvalidAt: new Date() },
   });
-  return recordError(deps, a, PIPEDRIVE_MESSAGES.tokenInvalid);
 }
 
-async function push(deps: JobDeps, tx: Tx, row: ConnectionRow, a: AttendanceForPush) {
+async function refused(deps: JobDeps, row: ConnectionRow, a: AttendanceForPush): Promise<PushOutcome> {
+  await markTokenInvalid(deps.db, row.id);
+  await recordError(deps, a, PIPEDRIVE_MESSAGES.tokenInvalid);
+  return 'token_invalid';
+}
+
+async function push(deps: JobDeps, tx: Tx, row: ConnectionRow, a: AttendanceForPush, shared?: PipedriveClient): Promise<PushOutcome> {
   const settings = settingsOf(row);
   let client: PipedriveClient;
   try {
-    client = connectionClient(deps.config, row);
+    client = shared ?? connectionClient(deps.config, row);
   } catch (err) {
     // A token the key no longer opens (PIPEDRIVE_TOKEN_KEY changed): the owner reconnects.
     if (err instanceof AppError) throw err;
-    return markTokenInvalid(deps, row, a);
+    return refused(deps, row, a);
   }
   try {
     const party = await ensureParty(client, a, settings);
@@ -212,15 +234,17 @@ async function push(deps: JobDeps, tx: Tx, row: ConnectionRow, a: AttendanceForP
       create: { attendanceId: a.id, companyId: a.companyId, ...data },
       update: data,
     });
+    return 'pushed';
   } catch (err) {
     if (!(err instanceof PipedriveError)) throw err;
     // The token was revoked: nothing more is sent until the owner reconnects.
-    if (err.kind === 'unauthorized') return markTokenInvalid(deps, row, a);
+    if (err.kind === 'unauthorized') return refused(deps, row, a);
     if (err.retryable) {
       await recordError(deps, a, err.kind === 'rate_limited' ? PIPEDRIVE_MESSAGES.rateLimited : PIPEDRIVE_MESSAGES.unavailable);
       // The queue tries the job again with its backoff.
       throw err;
     }
-    return recordError(deps, a, PIPEDRIVE_MESSAGES.rejected(err.message));
+    await recordError(deps, a, PIPEDRIVE_MESSAGES.rejected(err.message));
+    return 'failed';
   }
 }

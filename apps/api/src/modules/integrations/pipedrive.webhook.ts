@@ -31,7 +31,7 @@ const webhookBody = z.object({
 });
 type WebhookBody = z.infer<typeof webhookBody>;
 
-export type WebhookOutcome = 'applied' | 'duplicate' | 'stale' | 'echo' | 'ignored' | 'unknown_deal';
+export type WebhookOutcome = 'applied' | 'duplicate' | 'stale' | 'echo' | 'ignored' | 'unknown_deal' | 'unlinked';
 
 /** The event's time: epoch seconds or milliseconds, or an ISO date. */
 function eventTime(ts: number | string): Date | null {
@@ -84,12 +84,19 @@ function ourStatus(settings: PipedriveSettings, deal: Record<string, unknown>, c
 
 const LOG_ACTION = { open: 'reopened', won: 'won', lost: 'lost', canceled: 'canceled' } as const;
 
-async function applyDeal(tx: Tx, companyId: number, attendanceId: number, settings: PipedriveSettings, deal: Record<string, unknown>) {
+/** Brings the deal's value, status (and lost reason) and owner to the attendance; the fields it changed. */
+export async function applyDeal(
+  tx: Tx,
+  companyId: number,
+  attendanceId: number,
+  settings: PipedriveSettings,
+  deal: Record<string, unknown>,
+): Promise<string[]> {
   const before = await tx.attendance.findFirst({
     where: { id: attendanceId, companyId },
     select: { status: true, valueCents: true, presaleValueCents: true, ownerUserId: true, lostReason: true, closedAt: true },
   });
-  if (!before) return;
+  if (!before) return [];
   const data: Prisma.AttendanceUncheckedUpdateInput = {};
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   const set = (field: string, column: keyof typeof before, from: unknown, to: unknown) => {
@@ -120,7 +127,7 @@ async function applyDeal(tx: Tx, companyId: number, attendanceId: number, settin
     const owner = ours ? await tx.user.findFirst({ where: { id: Number(ours), companyId, status: 'active' }, select: { id: true } }) : null;
     if (owner) set('owner_user_id', 'ownerUserId', before.ownerUserId, owner.id);
   }
-  if (!Object.keys(changes).length) return;
+  if (!Object.keys(changes).length) return [];
   await claimVersion(tx, { table: 'attendances', companyId, id: attendanceId, userId: null });
   await tx.attendance.update({ where: { id: attendanceId }, data, select: { id: true } });
   const action = changes.status
@@ -129,6 +136,7 @@ async function applyDeal(tx: Tx, companyId: number, attendanceId: number, settin
       ? 'owner_changed'
       : 'updated';
   await tx.attendanceLog.create({ data: { companyId, attendanceId, userId: null, action, changes: changes as Prisma.InputJsonValue } });
+  return Object.keys(changes);
 }
 
 /** How long applied event keys are kept for deduplication: Pipedrive's redeliveries come within hours. */
@@ -153,10 +161,18 @@ export async function receivePipedriveWebhook(
   if (!parsed.success) throw new AppError('VALIDATION', { message: 'Evento do Pipedrive inválido.' });
   const { meta, data }: WebhookBody = parsed.data;
   const at = eventTime(meta.timestamp);
-  if (meta.entity !== 'deal' || !['change', 'create'].includes(meta.action) || !data || !at) return 'ignored';
+  if (meta.entity !== 'deal' || !at) return 'ignored';
+  const companyId = row.companyId;
+  if (meta.action === 'delete') {
+    // The deal is gone on Pipedrive: the attendance stays, unlinked; its next change makes a new deal.
+    const deleted = Number(parsed.data.previous?.id ?? meta.entity_id);
+    if (!Number.isInteger(deleted)) return 'ignored';
+    const unlinked = await s.db.pipedriveDealLink.updateMany({ where: { companyId, dealId: deleted }, data: { dealId: null } });
+    return unlinked.count ? 'unlinked' : 'unknown_deal';
+  }
+  if (!['change', 'create'].includes(meta.action) || !data) return 'ignored';
   const dealId = Number(data.id ?? meta.entity_id);
   if (!Number.isInteger(dealId)) return 'ignored';
-  const companyId = row.companyId;
   const key = `${dealId}:${meta.correlation_id ?? meta.id ?? ''}:${at.getTime()}`;
 
   return s.db.$transaction(

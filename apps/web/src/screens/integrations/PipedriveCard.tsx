@@ -1,6 +1,8 @@
 // "Integrações" on /perfil, for the owner of an agency whose plan has pipedrive_deals: connect with
 // a Pipedrive API token (never shown back), map our funnel to a pipeline's stages and statuses and
-// our agents to Pipedrive users, or disconnect.
+// our agents to Pipedrive users, send the open attendances (with the run's progress), see what the
+// last nightly reconcile changed, or disconnect.
+import { dateTime } from '@app/shared/format';
 import { ATTENDANCE_STATUS_LABELS } from '@app/shared/funnel';
 import { PIPEDRIVE_DEAL_STATUSES, type PipedriveFunnel, type PipedriveIntegration, type SavePipedriveInput } from '@app/shared/pipedrive';
 import {
@@ -9,6 +11,7 @@ import {
   Card,
   Group,
   PasswordInput,
+  Progress,
   Select,
   SimpleGrid,
   Skeleton,
@@ -18,8 +21,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorText } from '../../components/ErrorText';
 import { apiError, errorText, markShownByForm } from '../../lib/api-error';
 import { toastSuccess } from '../../lib/toast';
@@ -61,12 +67,113 @@ function inputOf(p: PipedriveIntegration, d: Draft): SavePipedriveInput {
   };
 }
 
+const REPORT_ACTIONS = {
+  pulled: 'trazido do Pipedrive',
+  pushed: 'enviado de novo ao Pipedrive',
+  unlinked: 'negócio apagado no Pipedrive: desvinculado',
+  sent: 'enviado pela primeira vez',
+} as const;
+const FIELD_LABELS: Record<string, string> = {
+  value_cents: 'valor',
+  value: 'valor',
+  status: 'situação',
+  lost_reason: 'motivo da perda',
+  owner_user_id: 'responsável',
+  owner_id: 'responsável',
+  title: 'título',
+  stage_id: 'etapa',
+};
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The open attendances not yet on Pipedrive: the offer to send them, or the progress of the run sending them. */
+function BackfillSection({ integration }: { integration: PipedriveIntegration }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { backfill } = integration;
+  const start = useMutation(
+    trpc.integrations.backfillPipedrive.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.integrations.pipedrive.queryKey() }),
+    }),
+  );
+  if (backfill.running) {
+    const total = backfill.total ?? 0;
+    const done = backfill.done ?? 0;
+    const label = `Enviando atendimentos ao Pipedrive: ${done} de ${total}`;
+    return (
+      <Stack gap={4} data-testid="pipedrive-backfill">
+        <Text fz="sm">{label}</Text>
+        <Progress value={total ? (done / total) * 100 : 0} animated aria-label={label} />
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap={4} data-testid="pipedrive-backfill">
+      {backfill.finished_at && (
+        <Text fz="sm">
+          Envio concluído em {dateTime(backfill.finished_at)}: {plural(backfill.done ?? 0, 'atendimento enviado', 'atendimentos enviados')}.
+        </Text>
+      )}
+      {backfill.pending > 0 ? (
+        <Group justify="space-between" wrap="wrap">
+          <Text fz="sm">
+            {plural(backfill.pending, 'atendimento em aberto ainda não está', 'atendimentos em aberto ainda não estão')} no Pipedrive.
+          </Text>
+          <Button variant="light" loading={start.isPending} onClick={() => start.mutate({})}>
+            Enviar atendimentos em aberto
+          </Button>
+        </Group>
+      ) : (
+        !backfill.finished_at && <Text fz="sm">Todos os atendimentos em aberto já estão no Pipedrive.</Text>
+      )}
+      <ErrorText>{start.error ? errorText(apiError(start.error)) : null}</ErrorText>
+    </Stack>
+  );
+}
+
+/** The last nightly reconcile: when it ran and what it changed on either side. */
+function ReconcileSection({ reconcile }: { reconcile: PipedriveIntegration['reconcile'] }) {
+  if (!reconcile) {
+    return (
+      <Text fz="sm" c="dimmed" data-testid="pipedrive-reconcile">
+        A conferência diária com o Pipedrive ainda não rodou.
+      </Text>
+    );
+  }
+  const { report } = reconcile;
+  const parts = [
+    report.pulled && plural(report.pulled, 'trazido do Pipedrive', 'trazidos do Pipedrive'),
+    report.pushed && plural(report.pushed, 'enviado de novo', 'enviados de novo'),
+    report.sent && plural(report.sent, 'enviado pela primeira vez', 'enviados pela primeira vez'),
+    report.unlinked && plural(report.unlinked, 'desvinculado (negócio apagado)', 'desvinculados (negócios apagados)'),
+    report.failed && plural(report.failed, 'com erro', 'com erro'),
+  ].filter(Boolean);
+  return (
+    <Stack gap={4} data-testid="pipedrive-reconcile">
+      <Text fz="sm">
+        Última conferência com o Pipedrive em {dateTime(reconcile.at)}: {plural(report.checked, 'negócio conferido', 'negócios conferidos')}
+        {parts.length ? `; ${parts.join(', ')}.` : ', nada a corrigir.'}
+      </Text>
+      {report.items.length > 0 && (
+        <Stack component="ul" gap={2} m={0} pl="md">
+          {report.items.map((item) => (
+            <Text component="li" fz="sm" key={`${item.action}-${item.attendance_id}`}>
+              <Link to={`/atendimento/${item.attendance_id}`}>Atendimento {item.attendance_id}</Link>: {REPORT_ACTIONS[item.action]}
+              {item.fields.length ? ` (${[...new Set(item.fields.map((f) => FIELD_LABELS[f] ?? f))].join(', ')})` : ''}
+            </Text>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
 function PipedriveForm({ integration }: { integration: PipedriveIntegration }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState(() => draftOf(integration));
   const [tokenError, setTokenError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const [confirmOpened, confirm] = useDisclosure(false);
   const refresh = (data: PipedriveIntegration) => {
     queryClient.setQueryData(trpc.integrations.pipedrive.queryKey(), data);
     setDraft(draftOf(data));
@@ -88,6 +195,7 @@ function PipedriveForm({ integration }: { integration: PipedriveIntegration }) {
   const disconnect = useMutation(
     trpc.integrations.disconnectPipedrive.mutationOptions({
       onSuccess: (data) => {
+        confirm.close();
         refresh(data);
         toastSuccess('Agência desconectada do Pipedrive.');
       },
@@ -121,6 +229,12 @@ function PipedriveForm({ integration }: { integration: PipedriveIntegration }) {
             Conectado ao Pipedrive{integration.account.company_domain ? ` (${integration.account.company_domain}.pipedrive.com)` : ''}
             {integration.account.email ? ` como ${integration.account.email}` : ''}.
           </Text>
+        )}
+        {integration.connected && integration.status === 'active' && (
+          <>
+            <BackfillSection integration={integration} />
+            <ReconcileSection reconcile={integration.reconcile} />
+          </>
         )}
         <ErrorText>{formError}</ErrorText>
         <PasswordInput
@@ -214,7 +328,7 @@ function PipedriveForm({ integration }: { integration: PipedriveIntegration }) {
         )}
         <Group justify="flex-end">
           {integration.connected && (
-            <Button variant="default" color="red" loading={disconnect.isPending} onClick={() => disconnect.mutate({})}>
+            <Button variant="default" color="red" onClick={confirm.open}>
               Desconectar
             </Button>
           )}
@@ -223,6 +337,19 @@ function PipedriveForm({ integration }: { integration: PipedriveIntegration }) {
           </Button>
         </Group>
       </Stack>
+      <ConfirmDialog
+        opened={confirmOpened}
+        title="Desconectar do Pipedrive"
+        confirmLabel="Desconectar"
+        loading={disconnect.isPending}
+        onClose={confirm.close}
+        onConfirm={() => disconnect.mutate({})}
+      >
+        <Text>
+          O webhook é removido do Pipedrive e os atendimentos deixam de ser enviados. Os negócios no Pipedrive e os atendimentos daqui
+          continuam como estão.
+        </Text>
+      </ConfirmDialog>
     </form>
   );
 }
@@ -230,7 +357,11 @@ function PipedriveForm({ integration }: { integration: PipedriveIntegration }) {
 export function PipedriveCard() {
   const trpc = useTRPC();
   const titleId = useId();
-  const query = useQuery(trpc.integrations.pipedrive.queryOptions());
+  // While a backfill runs, its progress is read again every few seconds.
+  const query = useQuery({
+    ...trpc.integrations.pipedrive.queryOptions(),
+    refetchInterval: (q) => (q.state.data?.backfill.running ? 2_000 : false),
+  });
   return (
     <Card withBorder padding="lg" radius="lg" component="section" aria-labelledby={titleId}>
       <Title order={2} fz="h4" mb="xs" id={titleId}>
