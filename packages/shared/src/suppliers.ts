@@ -93,6 +93,8 @@ const supplierFields = {
   pix_key: optionalText(120),
   contacts: z.array(supplierContactInput).max(SUPPLIER_CONTACTS_MAX).optional(),
   is_active: z.boolean().optional(),
+  /** Offered first by the suppliers' pickers (and listed first). */
+  is_favorite: z.boolean().optional(),
 };
 
 type PixFields = { pix_key_type?: PixKeyType | null; pix_key?: string | null };
@@ -162,6 +164,7 @@ export const supplierListItemSchema = z.object({
   /** The client this supplier was enabled as (PUT /api/suppliers/enable-client/{id}). */
   client_id: z.number().int().nullable(),
   is_active: z.boolean(),
+  is_favorite: z.boolean(),
   created_at: z.string(),
 });
 export type SupplierListItem = z.infer<typeof supplierListItemSchema>;

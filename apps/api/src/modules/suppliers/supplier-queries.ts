@@ -19,6 +19,8 @@ const supplierPageStatement = compiledStatement((s: { filter: FilterShape; page:
     .selectFrom('suppliers as s')
     .select(supplierListColumns)
     .where(supplierFilter(s.filter, v))
+    // Favourites first: the pickers offer them before the others.
+    .orderBy('s.is_favorite', 'desc')
     .orderBy('s.name')
     .orderBy('s.id')
     .limit(sql.lit(s.page.limit))

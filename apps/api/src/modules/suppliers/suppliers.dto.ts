@@ -16,6 +16,7 @@ export function toSupplierListItem(s: ListFields): SupplierListItem {
     service_types: s.serviceTypes,
     client_id: s.clientId,
     is_active: s.isActive,
+    is_favorite: s.isFavorite,
     created_at: s.createdAt.toISOString(),
   };
 }

@@ -234,7 +234,21 @@ describe('GET /api/suppliers', () => {
     expect(all.pagination.total_count).toBe(6);
     expect(all.suppliers[0]).not.toHaveProperty('contacts');
     expect(Object.keys(all.suppliers[0]).sort()).toEqual(
-      ['client_id', 'cnpj', 'cpf', 'created_at', 'email', 'id', 'is_active', 'kind', 'name', 'phone', 'service_types', 'trade_name'].sort(),
+      [
+        'client_id',
+        'cnpj',
+        'cpf',
+        'created_at',
+        'email',
+        'id',
+        'is_active',
+        'is_favorite',
+        'kind',
+        'name',
+        'phone',
+        'service_types',
+        'trade_name',
+      ].sort(),
     );
     const page = await list('per_page=4&page=2');
     expect(names(page)).toEqual(['Pix Errado', 'São José Turismo Ltda']);

@@ -16,6 +16,7 @@ export const supplierListColumns = [
   sql<ServiceType[]>`coalesce(${s('service_types')}::text[], '{}')`.as('serviceTypes'),
   s('client_id').as('clientId'),
   s('is_active').as('isActive'),
+  s('is_favorite').as('isFavorite'),
   s('created_at').as('createdAt'),
 ] as const;
 
@@ -53,6 +54,7 @@ export const supplierDetailSelect = {
   pixKey: true,
   clientId: true,
   isActive: true,
+  isFavorite: true,
   createdAt: true,
   updatedAt: true,
   version: true,

@@ -89,6 +89,7 @@ function scalarData(f: SupplierScalars) {
     pixKeyType: f.pix_key_type,
     pixKey: f.pix_key,
     isActive: f.is_active,
+    isFavorite: f.is_favorite,
   };
 }
 

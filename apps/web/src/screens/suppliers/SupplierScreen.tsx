@@ -11,6 +11,8 @@ import {
   IconPlayerPause,
   IconPlayerPlay,
   IconReceipt,
+  IconStar,
+  IconStarFilled,
   IconUserPlus,
   IconUserSquareRounded,
 } from '@tabler/icons-react';
@@ -57,6 +59,15 @@ function SupplierActions({ supplier }: { supplier: Supplier }) {
       onError: () => confirmActive.close(),
     }),
   );
+  const setFavorite = useMutation(
+    trpc.suppliers.update.mutationOptions({
+      onSuccess: (s) =>
+        saved(
+          s,
+          s.is_favorite ? 'Fornecedor favoritado: aparece primeiro na escolha de fornecedores.' : 'Fornecedor removido dos favoritos.',
+        ),
+    }),
+  );
   const enableClient = useMutation(
     trpc.suppliers.enableClient.mutationOptions({
       onSuccess: (s) => {
@@ -72,6 +83,16 @@ function SupplierActions({ supplier }: { supplier: Supplier }) {
     <>
       <Button variant="default" leftSection={<IconEdit size={16} aria-hidden />} onClick={edit.open}>
         Editar
+      </Button>
+      <Button
+        variant={supplier.is_favorite ? 'light' : 'default'}
+        color="yellow"
+        aria-pressed={supplier.is_favorite}
+        leftSection={supplier.is_favorite ? <IconStarFilled size={16} aria-hidden /> : <IconStar size={16} aria-hidden />}
+        loading={setFavorite.isPending}
+        onClick={() => setFavorite.mutate({ id: supplier.id, is_favorite: !supplier.is_favorite })}
+      >
+        Favorito
       </Button>
       {active ? (
         <Button color="red" variant="light" leftSection={<IconPlayerPause size={16} aria-hidden />} onClick={confirmActive.open}>

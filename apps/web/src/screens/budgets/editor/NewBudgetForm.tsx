@@ -20,10 +20,12 @@ import { useSchemaForm } from '../../../lib/form';
 import { toastSuccess } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
 import { budgetEditorPath } from '../labels';
+import { TemplatePicker } from './TemplateDialogs';
 import { useTodayRates } from './use-today-rates';
 
 const LABELS = {
   attendance_id: 'Atendimento',
+  template_id: 'Modelo',
   title: 'Título',
   destination: 'Destino',
   destination_country: 'País',
@@ -88,6 +90,7 @@ export function NewBudgetForm() {
     schema: createBudgetInput,
     initialValues: {
       attendance_id: (fromAttendance ?? null) as number | null,
+      template_id: null as number | null,
       title: '',
       destination: '',
       destination_country: null as string | null,
@@ -158,6 +161,11 @@ export function NewBudgetForm() {
                 }}
               />
             )}
+            <TemplatePicker
+              label="Começar de um modelo"
+              description="Opcional: as propostas e serviços do modelo, nas datas e para os passageiros desta viagem"
+              {...form.getInputProps('template_id')}
+            />
             <TextInput label="Título" withAsterisk autoComplete="off" {...form.getInputProps('title')} />
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
               <TextInput label="Destino" autoComplete="off" {...form.getInputProps('destination')} />

@@ -7,7 +7,7 @@ import { useTRPC } from '../../../lib/trpc';
 
 /**
  * The agency's active suppliers of any of `serviceTypes` (a transfer's: transfer and receptivo),
- * searched by name: one list call per type, merged by name.
+ * searched by name: one list call per type, merged, the agency's favourites first, then by name.
  */
 export function ServiceSupplierPicker({
   serviceTypes,
@@ -23,11 +23,13 @@ export function ServiceSupplierPicker({
         queryFn: async () => {
           const pages = await Promise.all(serviceTypes.map((type) => queryClient.fetchQuery(supplierPickerOptions(trpc, term, type))));
           const byId = new Map(pages.flatMap((p) => p.suppliers).map((s) => [s.id, s]));
-          return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name, 'pt-BR')).slice(0, SUPPLIER_PICKER_SIZE);
+          return [...byId.values()]
+            .sort((a, b) => Number(b.is_favorite) - Number(a.is_favorite) || a.name.localeCompare(b.name, 'pt-BR'))
+            .slice(0, SUPPLIER_PICKER_SIZE);
         },
       })}
       itemsOf={(suppliers) => suppliers}
-      optionText={supplierLabel}
+      optionText={(s) => (s.is_favorite ? `${supplierLabel(s)} · Favorito` : supplierLabel(s))}
     />
   );
 }

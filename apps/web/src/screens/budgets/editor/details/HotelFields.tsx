@@ -9,6 +9,7 @@ import { CurrencyInput } from '../../../../components/CurrencyInput';
 import { ErrorText } from '../../../../components/ErrorText';
 import { RefField, useServiceForm } from '../service-form-context';
 import { nextRoom, type RoomValues } from '../service-values';
+import { HotelNameField } from './HotelNameField';
 
 const LISTS = SERVICE_TYPE_DECLARATIONS.accommodation.lists;
 
@@ -61,7 +62,7 @@ export function HotelFields() {
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <TextInput label="Hotel" withAsterisk autoComplete="off" {...form.getInputProps('details.hotel_name')} />
+        <HotelNameField />
         <RefField path="details.city_id" list={LISTS.city_id as 'city_params'} label="Cidade" placeholder="Digite o nome da cidade" />
         <TextInput
           label="Local"
