@@ -16,6 +16,7 @@ export const VERSIONED_TABLES = [
   'tasks',
   'reservations',
   'contract_templates',
+  'budget_templates',
   'companies',
 ] as const;
 export type VersionedTable = (typeof VERSIONED_TABLES)[number];
@@ -32,6 +33,13 @@ export type VersionClaim = {
 
 type Tx = Prisma.TransactionClient;
 
+/** Security-critical: the row's table and its tenant filter (an agency's own row of `companies` is the agency). */
+function target(claim: Pick<VersionClaim, 'table' | 'companyId'>) {
+  const table = Prisma.raw(`"${claim.table}"`);
+  const tenant = claim.table === 'companies' ? Prisma.sql`t.id = ${claim.companyId}` : Prisma.sql`t.company_id = ${claim.companyId}`;
+  return { table, tenant };
+}
+
 /**
  * Security-critical (tenant filter: the row must be the agency's). Claims an edit of a row: bumps
  * its version and records who edits, as the first write of the edit's transaction (the row stays
@@ -41,20 +49,39 @@ type Tx = Prisma.TransactionClient;
  * Returns the new version.
  */
 export async function claimVersion(tx: Tx | Db, claim: VersionClaim): Promise<number> {
-  const table = Prisma.raw(`"${claim.table}"`);
-  const tenant = claim.table === 'companies' ? Prisma.sql`t.id = ${claim.companyId}` : Prisma.sql`t.company_id = ${claim.companyId}`;
+  const { table, tenant } = target(claim);
   const expected = claim.expected ?? null;
   const claimed = await tx.$queryRaw<{ version: number }[]>`
     UPDATE ${table} AS t SET version = t.version + 1, updated_by_id = ${claim.userId}, updated_at = now()
     WHERE t.id = ${claim.id} AND ${tenant} AND (${expected}::int IS NULL OR t.version = ${expected}::int)
     RETURNING t.version`;
   if (claimed[0]) return claimed[0].version;
+  throw await refusal(tx, claim);
+}
+
+/**
+ * Security-critical (tenant filter). Checks, without bumping it, that a row is still at the version
+ * a write that only reads it was based on (a duplicate copies the row, leaving it as it was): the
+ * row is share-locked until commit, so an edit cannot slip in between. 404 when missing; 409 when stale.
+ */
+export async function checkVersion(tx: Tx, claim: Omit<VersionClaim, 'userId'>): Promise<void> {
+  const { table, tenant } = target(claim);
+  const [row] = await tx.$queryRaw<
+    { version: number }[]
+  >`SELECT t.version FROM ${table} t WHERE t.id = ${claim.id} AND ${tenant} FOR SHARE`;
+  if (!row) throw notFound();
+  if (claim.expected !== undefined && row.version !== claim.expected) throw await refusal(tx, claim);
+}
+
+/** The 409 of a stale write (the current version, who and when), or the 404 of a row that is not there. */
+async function refusal(tx: Tx | Db, claim: Pick<VersionClaim, 'table' | 'companyId' | 'id'>): Promise<AppError> {
+  const { table, tenant } = target(claim);
   const [current] = await tx.$queryRaw<{ version: number; updated_at: Date; user_id: number | null; user_name: string | null }[]>`
     SELECT t.version, t.updated_at, u.id AS user_id, u.name AS user_name
     FROM ${table} t LEFT JOIN users u ON u.id = t.updated_by_id
     WHERE t.id = ${claim.id} AND ${tenant}`;
-  if (!current) throw notFound();
-  throw staleVersion({
+  if (!current) return notFound();
+  return staleVersion({
     version: current.version,
     updated_by: current.user_id !== null && current.user_name !== null ? { id: current.user_id, name: current.user_name } : null,
     updated_at: current.updated_at.toISOString(),

@@ -1,6 +1,6 @@
 // The bell: what happened that is an agent's to act on (the customer opened or accepted a budget, a
-// colleague assigned a task, a reservation was confirmed, an import finished), read in the app and,
-// for the kinds the agent chose in the profile, also by e-mail.
+// colleague assigned a task, a reservation was confirmed, an import finished, a payment became
+// overdue), read in the app and, for the kinds the agent chose in the profile, also by e-mail.
 import type { NotificationKind } from '@app/db/browser';
 import { paginationInput, paginationSchema } from './pagination';
 import { z } from './zod';
@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = [
   'task_assigned',
   'reservation_confirmed',
   'import_finished',
+  'payment_overdue',
 ] as const satisfies readonly NotificationKind[];
 
 /** The kinds an agent may also get by e-mail (an accepted budget already mails its agent, always). */
@@ -21,6 +22,7 @@ export const NOTIFICATION_EMAIL_KINDS = [
   'task_assigned',
   'reservation_confirmed',
   'import_finished',
+  'payment_overdue',
 ] as const satisfies readonly NotificationKind[];
 
 /** How the profile names each kind, for the e-mail choice. */
@@ -30,6 +32,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   task_assigned: 'Um colega me atribuiu uma tarefa',
   reservation_confirmed: 'Uma reserva foi confirmada',
   import_finished: 'Uma importação terminou',
+  payment_overdue: 'Um pagamento de uma venda minha atrasou',
 };
 
 export const notificationSchema = z.object({

@@ -1,5 +1,6 @@
 import type { VersionConflict } from './error-body';
 import { BUSINESS_TIME_ZONE } from './funnel';
+import { idParam } from './pagination';
 import { z } from './zod';
 
 /**
@@ -50,3 +51,7 @@ export function versionFromIfMatch(header: string | string[] | undefined): numbe
   const match = value?.trim().match(/^(?:W\/)?"?(\d{1,10})"?$/);
   return match ? Number(match[1]) : undefined;
 }
+
+/** A write naming its record by id (a delete, a duplicate, a toggle), based on the version it read. */
+export const versionedIdParam = idParam.extend(versionField);
+export type VersionedIdInput = z.output<typeof versionedIdParam>;

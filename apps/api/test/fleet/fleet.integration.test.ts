@@ -90,6 +90,7 @@ describe.skipIf(!services)('the fleet: 2 APIs and 2 workers, one of each killed 
       SEED_DEMO: 'false',
       CURRENCY_QUOTES_REFRESH_MINUTES: '0',
       FOLLOW_UP_INTERVAL_MINUTES: '0',
+      OVERDUE_SWEEP_INTERVAL_MINUTES: '0',
       EXCHANGE_RATE_API_URL: 'http://127.0.0.1:9/json',
       DATA_DIR: join(tmpdir(), `fleet-${randomUUID()}`),
     };

@@ -93,6 +93,7 @@ describe.skipIf(!serverUrl)('the build as an API process and a worker on one dat
       SEED_SAMPLE_CRM: 'false',
       CURRENCY_QUOTES_REFRESH_MINUTES: '0',
       FOLLOW_UP_INTERVAL_MINUTES: '0',
+      OVERDUE_SWEEP_INTERVAL_MINUTES: '0',
       EXCHANGE_RATE_API_URL: 'http://127.0.0.1:9/json',
     };
     // At once, on a database without a single table.

@@ -38,6 +38,7 @@ describe.skipIf(!process.env.REDIS_URL)('two API processes on one Redis share th
       CURRENCY_QUOTES_REFRESH_MINUTES: '0',
       CURRENCY_QUOTES_MANUAL_REFRESH_SECONDS: '300',
       FOLLOW_UP_INTERVAL_MINUTES: '0',
+      OVERDUE_SWEEP_INTERVAL_MINUTES: '0',
     });
     // One queue name, as the processes of one deployment have: the limiters' keys are under it.
     const queueName = `test-${randomUUID()}`;

@@ -29,6 +29,7 @@ export const budgetDocumentsRouter = router({
         to: input.to,
         message: input.message,
         proposalIds: [],
+        version: input.version,
       });
     }),
   sendProposals: authedProcedure
@@ -56,6 +57,7 @@ export const budgetDocumentsRouter = router({
         to: input.to,
         message: input.message,
         proposalIds: input.proposal_ids,
+        version: input.version,
       });
     }),
 });

@@ -4,6 +4,7 @@ import type { Db } from '@app/db';
 import { BUDGET_MAIL_MESSAGES, type BudgetStatus, LANDING_PAGE_MESSAGES } from '@app/shared';
 import { AppError, notFound } from '../../errors';
 import type { JobQueue } from '../../platform/jobs';
+import { checkVersion, claimVersion } from '../../versions';
 import { budgetWhere, lockBudget } from '../budgets/budgets.where';
 import { budgetMailingJob } from './budget-documents.jobs';
 import { mailingProposalsWhere } from './budget-documents.where';
@@ -14,6 +15,8 @@ export type MailingRequest = {
   message: string | null | undefined;
   /** send-proposals: the proposals the mail carries (each must be of the budget). */
   proposalIds: number[];
+  /** The budget's version the agent sent from (versions.ts); undefined: not checked. */
+  version?: number;
 };
 
 /**
@@ -31,6 +34,10 @@ export async function queueBudgetMailing(
   const result = await deps.db.$transaction(async (tx) => {
     const locked = await lockBudget(tx, companyId, budgetId);
     if (!locked) throw notFound();
+    // What goes out is the budget the agent saw; a draft becoming sent is an edit of it (its version moves).
+    const version = { table: 'budgets' as const, companyId, id: budgetId, expected: request.version };
+    if (locked.status === 'draft') await claimVersion(tx, { ...version, userId: caller.userId });
+    else await checkVersion(tx, version);
     if (locked.status === 'canceled') throw new AppError('CONFLICT', { message: BUDGET_MAIL_MESSAGES.canceled });
     const budget = await tx.budget.findFirstOrThrow({
       where: budgetWhere(companyId, budgetId),

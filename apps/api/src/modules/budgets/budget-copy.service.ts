@@ -9,6 +9,7 @@ import {
   updateBudgetInput,
 } from '@app/shared';
 import { AppError, fieldError, notFound } from '../../errors';
+import { checkVersion } from '../../versions';
 import { attendanceWhere } from '../attendances/attendances.where';
 import { assertCopyWithinLimits } from './budget-limits';
 import { refreshBudgetTotals } from './budget-totals.service';
@@ -55,6 +56,8 @@ export async function duplicateBudget(db: Db, companyId: number, input: Duplicat
   const sourceId = input.id;
   const id = await db.$transaction(async (tx) => {
     if (!(await lockBudget(tx, companyId, sourceId))) throw notFound();
+    // The copy is of the budget the agent saw (the original itself is left as it was).
+    await checkVersion(tx, { table: 'budgets', companyId, id: sourceId, expected: input.version });
     await assertCopyWithinLimits(tx, sourceId, 'id');
     const source = await tx.budget.findFirstOrThrow({
       where: budgetWhere(companyId, sourceId),

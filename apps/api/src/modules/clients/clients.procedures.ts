@@ -11,6 +11,7 @@ import {
   postalCodeInput,
   postalCodeOutput,
   updateClientInput,
+  versionedIdParam,
 } from '@app/shared';
 import { authedProcedure, router } from '../../trpc';
 import * as clients from './clients.service';
@@ -92,9 +93,9 @@ export const clientsRouter = router({
         tags,
       },
     })
-    .input(idParam)
+    .input(versionedIdParam)
     .output(clientSchema)
-    .mutation(({ ctx, input }) => clients.setClientActive(ctx.db, ctx.companyId, input.id, false)),
+    .mutation(({ ctx, input }) => clients.setClientActive(ctx.db, ctx.companyId, ctx.user, input, false)),
   reopen: authedProcedure
     .meta({
       openapi: {
@@ -106,9 +107,9 @@ export const clientsRouter = router({
         tags,
       },
     })
-    .input(idParam)
+    .input(versionedIdParam)
     .output(clientSchema)
-    .mutation(({ ctx, input }) => clients.setClientActive(ctx.db, ctx.companyId, input.id, true)),
+    .mutation(({ ctx, input }) => clients.setClientActive(ctx.db, ctx.companyId, ctx.user, input, true)),
   removeAttachment: authedProcedure
     .meta({
       openapi: {

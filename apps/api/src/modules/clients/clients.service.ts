@@ -9,6 +9,7 @@ import {
   FILE_EXTENSIONS,
   type ListClientsInput,
   type UpdateClientInput,
+  type VersionedIdInput,
 } from '@app/shared';
 import { toDbDate } from '../../calendar';
 import type { Deps } from '../../deps';
@@ -138,11 +139,13 @@ function assertKindFields(kind: ClientKind, fields: ClientScalars) {
 }
 
 /** DELETE deactivates and PUT reopen reactivates: clients are never deleted (attendances keep them). */
-export async function setClientActive(db: Db, companyId: number, id: number, active: boolean) {
-  const current = await db.client.findFirst({ where: clientWhere(companyId, id), select: { id: true } });
-  if (!current) throw notFound();
-  const client = await db.client.update({ where: { id: current.id }, data: { isActive: active }, select: clientDetailSelect });
-  return toClientDto(client);
+export async function setClientActive(db: Db, companyId: number, actor: { id: number }, input: VersionedIdInput, active: boolean) {
+  return db.$transaction(async (tx) => {
+    // The version claim is tenant-filtered: another agency's client is a 404, a stale version a 409.
+    await claimVersion(tx, { table: 'clients', companyId, id: input.id, userId: actor.id, expected: input.version });
+    const client = await tx.client.update({ where: { id: input.id }, data: { isActive: active }, select: clientDetailSelect });
+    return toClientDto(client);
+  });
 }
 
 export async function addClientAttachment(s: Deps, companyId: number, clientId: number, file: UploadedFile) {

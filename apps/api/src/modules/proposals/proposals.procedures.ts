@@ -7,6 +7,7 @@ import {
   proposalDeletedOutput,
   proposalSchema,
   updateProposalInput,
+  versionedIdParam,
 } from '@app/shared';
 import { authedProcedure, router } from '../../trpc';
 import * as proposals from './proposals.service';
@@ -73,9 +74,9 @@ export const proposalsRouter = router({
         tags,
       },
     })
-    .input(idParam)
+    .input(versionedIdParam)
     .output(proposalDeletedOutput)
-    .mutation(({ ctx, input }) => proposals.deleteProposal(ctx.db, ctx.companyId, input.id)),
+    .mutation(({ ctx, input }) => proposals.deleteProposal(ctx.db, ctx.companyId, ctx.user, input)),
   duplicate: authedProcedure
     .meta({
       openapi: {
@@ -91,7 +92,7 @@ export const proposalsRouter = router({
         tags,
       },
     })
-    .input(idParam)
+    .input(versionedIdParam)
     .output(proposalSchema)
-    .mutation(({ ctx, input }) => proposals.duplicateProposal(ctx.db, ctx.companyId, input.id)),
+    .mutation(({ ctx, input }) => proposals.duplicateProposal(ctx.db, ctx.companyId, input)),
 });

@@ -6,9 +6,10 @@ import {
   type CreateProposalInput,
   LAST_PROPOSAL_MESSAGE,
   type UpdateProposalInput,
+  type VersionedIdInput,
 } from '@app/shared';
 import { AppError, fieldError, notFound } from '../../errors';
-import { claimVersion } from '../../versions';
+import { checkVersion, claimVersion } from '../../versions';
 import { assertRoom, limitExceeded } from '../budgets/budget-limits';
 import { refreshBudgetTotals } from '../budgets/budget-totals.service';
 import { lockBudget } from '../budgets/budgets.where';
@@ -27,12 +28,14 @@ async function answer(tx: Tx, id: number) {
  * The caller's proposal with its budget locked (writes to one budget run one after the other); 404
  * otherwise, 409 while the budget is sold.
  */
-async function lockedProposal(tx: Tx, companyId: number, id: number, edit?: { userId: number; expected?: number }) {
+async function lockedProposal(tx: Tx, companyId: number, id: number, edit?: { userId: number | null; expected?: number }) {
   const found = await tx.proposal.findFirst({ where: proposalWhere(companyId, id), select: { budgetId: true } });
   const budget = found ? await lockBudget(tx, companyId, found.budgetId) : null;
   if (!budget) throw notFound();
-  // An edit claims the proposal's version first: a stale one is refused as such, whatever else would refuse it.
-  if (edit) await claimVersion(tx, { table: 'proposals', companyId, id, ...edit });
+  // An edit claims the proposal's version first (a copy only checks it: the original stays as it was):
+  // a stale one is refused as such, whatever else would refuse it.
+  if (edit?.userId === null) await checkVersion(tx, { table: 'proposals', companyId, id, expected: edit.expected });
+  else if (edit) await claimVersion(tx, { table: 'proposals', companyId, id, userId: edit.userId, expected: edit.expected });
   assertNotSold(budget);
   return tx.proposal.findUniqueOrThrow({ where: { id }, select: proposalSelect });
 }
@@ -72,9 +75,10 @@ export async function updateProposal(db: Db, companyId: number, actor: { id: num
 }
 
 /** DELETE /api/proposals/{id}: with its services; a budget keeps at least one proposal (409). */
-export async function deleteProposal(db: Db, companyId: number, id: number) {
+export async function deleteProposal(db: Db, companyId: number, actor: { id: number }, input: VersionedIdInput) {
+  const { id } = input;
   return db.$transaction(async (tx) => {
-    const current = await lockedProposal(tx, companyId, id);
+    const current = await lockedProposal(tx, companyId, id, { userId: actor.id, expected: input.version });
     const count = await tx.proposal.count({ where: { budgetId: current.budgetId } });
     if (count <= 1) throw new AppError('CONFLICT', { message: LAST_PROPOSAL_MESSAGE });
     await tx.proposal.delete({ where: { id } });
@@ -89,9 +93,10 @@ export async function deleteProposal(db: Db, companyId: number, id: number) {
  * (the canceled ones left out), their prices and quotes; one transaction. Refused whole (400) when
  * the copy would take the budget past its limits.
  */
-export async function duplicateProposal(db: Db, companyId: number, id: number) {
+export async function duplicateProposal(db: Db, companyId: number, input: VersionedIdInput) {
+  const { id } = input;
   return db.$transaction(async (tx) => {
-    const original = await lockedProposal(tx, companyId, id);
+    const original = await lockedProposal(tx, companyId, id, { userId: null, expected: input.version });
     const copied = await tx.service.count({ where: { proposalId: original.id, status: 'active' } });
     await assertRoom(tx, 'proposals', original.budgetId, 1, 'id');
     // A proposal stored before the limits may hold more than a new one may.

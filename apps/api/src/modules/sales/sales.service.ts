@@ -15,6 +15,7 @@ import {
 } from '@app/shared';
 import { AppError, fieldError, notFound } from '../../errors';
 import type { JobQueue } from '../../platform/jobs';
+import { claimVersion } from '../../versions';
 import { ownCurrencyTotals } from '../budget-services/own-currency-totals';
 import { refreshBudgetTotals } from '../budgets/budget-totals.service';
 import { budgetWhere, currentSaleWhere, lockBudget } from '../budgets/budgets.where';
@@ -127,6 +128,8 @@ export async function sellBudget(db: Db, caller: SaleCaller, input: SellInput): 
   return db.$transaction(async (tx) => {
     const locked = await lockBudget(tx, companyId, input.id);
     if (!locked) throw notFound();
+    // A sale of a budget someone changed since the agent read it is refused as such first.
+    await claimVersion(tx, { table: 'budgets', companyId, id: locked.id, userId: caller.userId, expected: input.version });
     if (locked.status === 'sold') throw new AppError('CONFLICT', { message: SALE_MESSAGES.alreadySold });
     if (!SELLABLE.includes(locked.status)) throw new AppError('CONFLICT', { message: SALE_MESSAGES.notSellable });
     const budget = await tx.budget.findUniqueOrThrow({
@@ -284,6 +287,7 @@ export async function undoSale(db: Db, caller: SaleCaller, input: UndoInput) {
   return db.$transaction(async (tx) => {
     const locked = await lockBudget(tx, companyId, input.id);
     if (!locked) throw notFound();
+    await claimVersion(tx, { table: 'budgets', companyId, id: locked.id, userId: caller.userId, expected: input.version });
     if (locked.status !== 'sold') throw new AppError('CONFLICT', { message: SALE_MESSAGES.notSold });
     const budget = await tx.budget.findUniqueOrThrow({
       where: { id: locked.id },

@@ -150,15 +150,52 @@ function TripCard({ budget }: { budget: BudgetTree }) {
   );
 }
 
+const OBSERVATIONS_LABELS = { observations: 'Observações' };
+
 function ObservationsCard({ budget }: { budget: BudgetTree }) {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const saved = useBudgetSaved();
   const [text, setText] = useState(budget.observations ?? '');
-  const save = useMutation(trpc.budgets.update.mutationOptions({ onSuccess: (b) => saved(b, 'Observações salvas.') }));
+  const stale = useStaleWrite({
+    version: budget.version,
+    base: { observations: budget.observations ?? '' },
+    readCurrent: async () => {
+      const current = await queryClient.fetchQuery(trpc.budgets.get.queryOptions({ id: budget.id }, { staleTime: 0 }));
+      return { values: { observations: current.observations ?? '' }, version: current.version };
+    },
+    resave: (merged) => {
+      setText(merged.observations);
+      send(merged.observations);
+    },
+  });
+  const save = useMutation(
+    trpc.budgets.update.mutationOptions({
+      onSuccess: (b) => {
+        stale.saved(b.version, { observations: b.observations ?? '' });
+        saved(b, 'Observações salvas.');
+      },
+      onError: (error) => {
+        stale.caught(error, { observations: text.trim() });
+      },
+    }),
+  );
+  const send = (value: string) => save.mutate({ id: budget.id, observations: value.trim() || null, version: stale.version() });
+  // Another save reaches the text at once while the agent has not typed in it.
+  const shown = useRef({ version: budget.version, text: budget.observations ?? '' });
+  useEffect(() => {
+    if (budget.version === shown.current.version) return;
+    const untouched = text === shown.current.text;
+    shown.current = { version: budget.version, text: budget.observations ?? '' };
+    if (!untouched) return;
+    setText(shown.current.text);
+    stale.saved(budget.version, { observations: shown.current.text });
+  });
   const changed = text.trim() !== (budget.observations ?? '');
   return (
     <Card withBorder radius="lg" padding="md">
       <Stack gap="sm">
+        <StaleWritePanel state={stale} labels={OBSERVATIONS_LABELS} />
         <Textarea
           label="Observações"
           description="Aparecem para o cliente na proposta"
@@ -169,11 +206,7 @@ function ObservationsCard({ budget }: { budget: BudgetTree }) {
           onChange={(e) => setText(e.currentTarget.value)}
         />
         <Group justify="flex-end">
-          <Button
-            loading={save.isPending}
-            disabled={!changed}
-            onClick={() => save.mutate({ id: budget.id, observations: text.trim() || null })}
-          >
+          <Button loading={save.isPending} disabled={!changed} onClick={() => send(text)}>
             Salvar observações
           </Button>
         </Group>
@@ -192,9 +225,15 @@ function StatusCard({ budget }: { budget: BudgetTree }) {
   useEffect(() => setShown(budget.show_values), [budget.show_values]);
   const showValues = useMutation(
     trpc.budgets.showValues.mutationOptions({
-      onError: () => setShown(budget.show_values),
+      onError: () => {
+        setShown(budget.show_values);
+        // A stale toggle (another agent changed the budget): the card shows the budget as it is now.
+        void queryClient.invalidateQueries({ queryKey: trpc.budgets.get.queryKey({ id: budget.id }) });
+      },
       onSuccess: (r) => {
-        queryClient.setQueryData(trpc.budgets.get.queryKey({ id: budget.id }), (b) => (b ? { ...b, show_values: r.show_values } : b));
+        queryClient.setQueryData(trpc.budgets.get.queryKey({ id: budget.id }), (b) =>
+          b ? { ...b, show_values: r.show_values, version: r.version } : b,
+        );
         saved(null, r.show_values ? 'Os valores aparecem para o cliente.' : 'Os valores ficam ocultos para o cliente.');
       },
     }),
@@ -222,7 +261,7 @@ function StatusCard({ budget }: { budget: BudgetTree }) {
           disabled={showValues.isPending}
           onChange={(e) => {
             setShown(e.currentTarget.checked);
-            showValues.mutate({ id: budget.id, show_values: e.currentTarget.checked });
+            showValues.mutate({ id: budget.id, show_values: e.currentTarget.checked, version: budget.version });
           }}
         />
       </Stack>
@@ -352,7 +391,7 @@ export default function BudgetInfoScreen() {
               <TripCard key={budget.id} budget={budget} />
               <PassengersCard budget={budget} />
               <TravelChecks budgetId={budget.id} />
-              <ObservationsCard key={`obs-${budget.updated_at}`} budget={budget} />
+              <ObservationsCard key={budget.id} budget={budget} />
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>

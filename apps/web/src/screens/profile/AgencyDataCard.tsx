@@ -27,12 +27,14 @@ import {
 } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ErrorText } from '../../components/ErrorText';
 import { ImageUploadActions } from '../../components/ImageUploadActions';
 import { PhoneInput } from '../../components/PhoneInput';
+import { StaleWritePanel } from '../../components/StaleWritePanel';
 import { type SchemaForm, useSchemaForm } from '../../lib/form';
 import { profileQuery } from '../../lib/session-queries';
+import { useStaleWrite } from '../../lib/stale-write';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { useImageUpload } from '../../lib/use-image-upload';
@@ -229,22 +231,55 @@ function AgencyAddressFields({ form }: { form: ContactForm }) {
 
 function AgencyContactForm({ company }: { company: Company }) {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const saved = useCompanySaved();
   const form = useSchemaForm({ schema: contactInput, initialValues: contactValues(company), labels: LABELS });
+  const stale = useStaleWrite({
+    version: company.version,
+    base: contactValues(company),
+    readCurrent: async () => {
+      const current = await queryClient.fetchQuery(trpc.companies.get.queryOptions({ id: company.id }, { staleTime: 0 }));
+      return { values: contactValues(current), version: current.version };
+    },
+    // Taken by the form, then submitted on the version read.
+    resave: (merged) => {
+      form.setValues(merged);
+      setTimeout(() => submit(), 0);
+    },
+  });
   const update = useMutation(
     trpc.companies.update.mutationOptions({
       onSuccess: (company) => {
+        const values = contactValues(company);
+        shownVersion.current = company.version;
+        stale.saved(company.version, values);
+        form.setValues(values);
+        form.resetDirty(values);
         saved(company);
-        form.resetDirty();
         toastSuccess('Dados da agência atualizados.');
       },
-      onError: (error) => form.setServerErrors(error),
+      onError: (error) => {
+        if (!stale.caught(error, form.getValues())) form.setServerErrors(error);
+      },
     }),
   );
+  const submit = form.submit((input) => update.mutate({ ...input, version: stale.version() }));
+  // Another save (the logo, the costs' visibility, another owner's) reaches the form at once while
+  // nothing is typed in it; what is being typed stays, and its save offers the merge.
+  const shownVersion = useRef(company.version);
+  useEffect(() => {
+    if (company.version === shownVersion.current || form.isDirty()) return;
+    shownVersion.current = company.version;
+    const values = contactValues(company);
+    form.setValues(values);
+    form.resetDirty(values);
+    stale.saved(company.version, values);
+  });
   return (
-    <form noValidate aria-label="Dados da agência" onSubmit={form.submit((input) => update.mutate(input))}>
+    <form noValidate aria-label="Dados da agência" onSubmit={submit}>
       <Stack gap="md">
         <ErrorText>{form.formError}</ErrorText>
+        <StaleWritePanel state={stale} labels={LABELS} />
         <TextInput label={LABELS.name} withAsterisk autoComplete="organization" {...form.getInputProps('name')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <MaskedField form={form} path="cnpj" />
@@ -320,8 +355,7 @@ export function AgencyDataCard({ companyId }: { companyId: number }) {
       {data ? (
         <Stack gap="lg">
           <AgencyLogo company={data} />
-          {/* Keyed by the saved values so the form restarts from them after a save elsewhere. */}
-          <AgencyContactForm key={JSON.stringify({ ...data, logo_url: null, costs_visibility: null })} company={data} />
+          <AgencyContactForm company={data} />
           <CostsVisibilityField company={data} />
         </Stack>
       ) : company.isError ? (
