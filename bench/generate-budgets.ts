@@ -1,6 +1,7 @@
 // Bulk budgets for the load benchmark: one large agency with 100,000 budgets of 3 proposals × 6
 // services (1.8 million services with their per-type details and suppliers), their passengers, refunds,
-// recommendations and financial-table comments, on top of its attendances, clients and users; and
+// recommendations and financial-table comments, the sold ones' sales with installments, payments and
+// supplier payables (the dashboard's figures), on top of its attendances, clients and users; and
 // 20 small agencies with 1,000 budgets each. Everything is generated inside PostgreSQL with
 // INSERT ... SELECT generate_series. Wipes and re-migrates DATABASE_URL first.
 //
@@ -244,16 +245,57 @@ async function fillBudgets(db: PrismaClient, companyId: number, count: number, r
     WHERE p.company_id = ${companyId}::int AND p.budget_id % 10 = 0 AND p.position = 0`;
 }
 
+/**
+ * The money after the sale, for the dashboard's benchmark: each sold budget becomes a sale by its
+ * owner (cost 82 %, commission 5 %) on its sold day, paid in three monthly installments (those due
+ * before today received with one payment each, but every tenth left overdue) and owing one
+ * supplier the cost 20 days after the sale (paid when that day has passed).
+ */
+async function fillSales(db: PrismaClient, companyId: number) {
+  await db.$executeRaw`
+    INSERT INTO sales (company_id, budget_id, proposal_id, seller_user_id, recorded_by_user_id, currency, currency_rate, sale_cents, cost_cents,
+                       commission_basis_points, commission_cents, snapshot, sold_at, created_at)
+    SELECT b.company_id, b.id, (SELECT p.id FROM proposals p WHERE p.budget_id = b.id ORDER BY p.position, p.id LIMIT 1),
+           b.owner_user_id, b.owner_user_id, b.currency, b.currency_rate, b.total_cents, round(b.total_cents * 0.82)::int,
+           500, round(b.total_cents * 0.05)::int, '{}', b.sold_at, b.sold_at
+    FROM budgets b WHERE b.company_id = ${companyId}::int AND b.status = 'sold'`;
+  await db.$executeRaw`
+    INSERT INTO receivables (company_id, sale_id, client_id, number, due_date, currency, amount_cents, received_cents, status, received_on, updated_at)
+    SELECT s.company_id, s.id, b.client_id, n, d.due, s.currency, d.amount,
+           CASE WHEN d.paid THEN d.amount ELSE 0 END, (CASE WHEN d.paid THEN 'received' ELSE 'open' END)::"ReceivableStatus",
+           CASE WHEN d.paid THEN d.due END, now()
+    FROM sales s JOIN budgets b ON b.id = s.budget_id CROSS JOIN generate_series(1, 3) AS n
+    CROSS JOIN LATERAL (
+      SELECT (s.sold_at::date + (n - 1) * interval '1 month')::date AS due,
+             s.sale_cents / 3 + CASE WHEN n = 1 THEN s.sale_cents % 3 ELSE 0 END AS amount,
+             (s.sold_at::date + (n - 1) * interval '1 month')::date < current_date AND (s.id + n) % 10 <> 0 AS paid
+    ) d
+    WHERE s.company_id = ${companyId}::int`;
+  await db.$executeRaw`
+    INSERT INTO receivable_payments (company_id, receivable_id, received_on, currency, amount_cents, method)
+    SELECT company_id, id, received_on, currency, amount_cents, 'pix' FROM receivables WHERE company_id = ${companyId}::int AND status = 'received'`;
+  await db.$executeRaw`
+    WITH sup AS (SELECT array_agg(id ORDER BY id) AS ids FROM suppliers WHERE company_id = ${companyId}::int)
+    INSERT INTO reservations (company_id, budget_id, sale_id, supplier_id, status, currency, amount_cents, payment_due_date, paid_on, paid_method, updated_at)
+    SELECT s.company_id, s.budget_id, s.id, sup.ids[1 + s.id % cardinality(sup.ids)], 'confirmed', s.currency, s.cost_cents, d.due,
+           CASE WHEN d.due < current_date THEN d.due END, CASE WHEN d.due < current_date THEN 'pix'::"PaymentMethodKind" END, now()
+    FROM sales s CROSS JOIN sup CROSS JOIN LATERAL (SELECT (s.sold_at::date + 20) AS due) d
+    WHERE s.company_id = ${companyId}::int`;
+}
+
 const big = await db.company.create({ data: { name: B.bigAgency, subdomain: 'orcamentos' } });
 await fillCompany(db, big.id, { users: B.users, clients: B.clients, attendances: B.attendances }, B.owner, passwordHash);
 step(`${B.bigAgency}: ${B.attendances} attendances, ${B.clients} clients, ${B.users} users`);
 await fillBudgets(db, big.id, B.budgets, refs);
 step(`${B.budgets} budgets × ${B.proposalsPerBudget} proposals × ${B.servicesPerProposal} services`);
+await fillSales(db, big.id);
+step('sales of the sold budgets, their installments, payments and supplier payables');
 
 for (let n = 1; n <= B.smallAgencies; n++) {
   const company = await db.company.create({ data: { name: `Agência Pequena ${n}`, subdomain: `pequena${n}` } });
   await fillCompany(db, company.id, { users: 3, clients: 250, attendances: B.smallBudgets / 2 }, `dono@pequena${n}.bench`, passwordHash);
   await fillBudgets(db, company.id, B.smallBudgets, refs);
+  await fillSales(db, company.id);
 }
 step(`${B.smallAgencies} small agencies: ${B.smallBudgets} budgets each`);
 
@@ -266,6 +308,7 @@ step('vacuum analyze');
 const [counts] = await db.$queryRaw<Record<string, number>[]>`
   SELECT (SELECT count(*)::int FROM budgets) AS budgets, (SELECT count(*)::int FROM proposals) AS proposals,
          (SELECT count(*)::int FROM services) AS services, (SELECT count(*)::int FROM budget_paxes) AS paxes,
-         (SELECT count(*)::int FROM refunds) AS refunds, (SELECT pg_size_pretty(pg_database_size(current_database()))) AS size`;
+         (SELECT count(*)::int FROM refunds) AS refunds, (SELECT count(*)::int FROM sales) AS sales,
+         (SELECT count(*)::int FROM receivable_payments) AS payments, (SELECT pg_size_pretty(pg_database_size(current_database()))) AS size`;
 step(`done: ${JSON.stringify(counts)}`);
 await db.$disconnect();

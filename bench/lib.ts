@@ -48,6 +48,7 @@ export async function startApi(databaseUrl: string | undefined, port: string, en
       // exchange-rate service) would take CPU in the middle of a route's figures.
       CURRENCY_QUOTES_REFRESH_MINUTES: '0',
       FOLLOW_UP_INTERVAL_MINUTES: '0',
+      OVERDUE_SWEEP_INTERVAL_MINUTES: '0',
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
       ...env,
     },

@@ -134,6 +134,17 @@ test.describe('Tarefas', () => {
     await page.getByRole('button', { name: 'Lembretes automáticos' }).click();
     await expect(drawer.getByRole('switch', { name: notOpened })).not.toBeChecked();
     await expect(drawer.getByRole('switch', { name: 'Pagamento a fornecedor vence amanhã' })).toBeChecked();
+
+    // The customer's reminder starts off; the days of "vence em breve" are the agency's.
+    await expect(drawer.getByRole('switch', { name: /^Lembrete por e-mail ao cliente/ })).not.toBeChecked();
+    const daysBefore = drawer.getByRole('textbox', { name: 'Dias antes do vencimento' });
+    await expect(daysBefore).toHaveValue('3');
+    await daysBefore.fill('5');
+    await daysBefore.press('Enter');
+    await expect(page.getByText('Dias do lembrete salvos.')).toBeVisible();
+    await page.reload();
+    await page.getByRole('button', { name: 'Lembretes automáticos' }).click();
+    await expect(drawer.getByRole('textbox', { name: 'Dias antes do vencimento' })).toHaveValue('5');
   });
 
   test('the trip checklist is loaded on an attendance once, and its card lists the tasks', async ({ page, request }) => {

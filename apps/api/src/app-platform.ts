@@ -10,8 +10,9 @@ import { budgetDocumentsJobs } from './modules/budget-documents/budget-documents
 import { contractsJobs } from './modules/contracts/contracts.jobs';
 import { currencyQuotesJobs, currencyQuotesSchedules } from './modules/currency-quotes/currency-quotes.jobs';
 import { dataSubjectsJobs } from './modules/data-subjects/data-subjects.service';
+import { financeJobs, financeSchedules } from './modules/finance/overdue.jobs';
 import { importsJobs } from './modules/imports/imports.jobs';
-import { integrationsJobs } from './modules/integrations/pipedrive.push';
+import { integrationsJobs, integrationsSchedules } from './modules/integrations/pipedrive.sync';
 import { landingPagesJobs } from './modules/landing-pages/landing-pages.jobs';
 import { notificationsJobs, notificationsSchedules } from './modules/notifications/notifications.service';
 import { reservationsJobs } from './modules/reservations/reservations.jobs';
@@ -38,6 +39,7 @@ export function createAppPlatform(config: Config, db: Db, log: Log, opts: { queu
       ...dataSubjectsJobs,
       ...agencyExportsJobs,
       ...notificationsJobs,
+      ...financeJobs,
       ...integrationsJobs,
       ...tasksJobs,
       ...accessLogsJobs,
@@ -46,7 +48,9 @@ export function createAppPlatform(config: Config, db: Db, log: Log, opts: { queu
       ...currencyQuotesSchedules(config),
       ...tasksSchedules(config),
       ...notificationsSchedules(config),
+      ...financeSchedules(config),
       ...accessLogsSchedules(config),
+      ...integrationsSchedules(config),
     ],
   });
 }

@@ -107,6 +107,13 @@ const envSchema = z.object({
    * together: within it the answer is the quotes as they are. 0: every call asks the service.
    */
   CURRENCY_QUOTES_MANUAL_REFRESH_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  /** How often the sellers are told of the installments that became overdue (each once); 0 turns it off. */
+  OVERDUE_SWEEP_INTERVAL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(60),
   /** How often the automatic follow-ups run (tasks for budgets not opened, trips starting...); 0 turns them off. */
   FOLLOW_UP_INTERVAL_MINUTES: z.coerce
     .number()
@@ -148,6 +155,8 @@ const envSchema = z.object({
   PIPEDRIVE_API_URL: z.string().url().default('https://api.pipedrive.com'),
   PIPEDRIVE_TOKEN_KEY: z.string().min(32).optional(),
   PIPEDRIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(15000),
+  /** Hours between reconciles of every connected agency with Pipedrive (0: never). */
+  PIPEDRIVE_RECONCILE_HOURS: z.coerce.number().int().min(0).default(24),
   /** Days the access logs (screen activity beacons) are kept; older ones are deleted daily. */
   ACCESS_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
 });

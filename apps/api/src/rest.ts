@@ -98,7 +98,7 @@ const TAGS: Record<string, string> = {
   Importações:
     'Importação de clientes (pessoas e empresas) e fornecedores de planilhas CSV ou XLSX: o envio do arquivo é `PUT /api/uploads/clients`, `/organizations` ou `/suppliers` (multipart, campo `file`), rota à parte; depois o mapeamento das colunas com a prévia das linhas, o início da importação (em segundo plano, com progresso) e, também à parte, o CSV das linhas recusadas (`GET /api/imports/{id}/rejects.csv`) e o modelo de planilha (`GET /api/imports/template/{kind}`).',
   Notificações:
-    'O sino do usuário: o cliente abriu ou aceitou um orçamento, um colega atribuiu uma tarefa, uma reserva foi confirmada, uma importação terminou; lidas e não lidas, e o que também vai por e-mail.',
+    'O sino do usuário: o cliente abriu ou aceitou um orçamento, um colega atribuiu uma tarefa, uma reserva foi confirmada, uma importação terminou, um pagamento de uma venda atrasou; lidas e não lidas, e o que também vai por e-mail.',
   Atendimentos: 'Atendimentos (as negociações de viagem com um cliente), suas mudanças de situação e o histórico de alterações.',
   Integrações:
     'A integração com o Pipedrive (recurso `pipedrive_deals` do plano): o proprietário conecta a agência com o token de API e mapeia o funil e os agentes; os atendimentos viram negócios e as mudanças feitas no Pipedrive voltam por webhook (`POST /api/webhooks/pipedrive/{caminho secreto}`, rota à parte).',
@@ -108,6 +108,8 @@ const TAGS: Record<string, string> = {
     'As formas como a agência recebe (Pix, boleto, cartão de crédito com parcelas e juros, transferência, dinheiro, faturado), que os orçamentos oferecem.',
   'Cotações de moedas':
     'Quanto vale em reais cada moeda estrangeira: as cotações automáticas do sistema (recurso `cambio_sistema`) ou as da agência, digitadas à mão, com o histórico de valores.',
+  'Modelos de orçamento':
+    'Pacotes da agência: propostas ou orçamentos inteiros salvos com serviços e preços, as datas contadas do início da viagem, para começar um orçamento ou uma proposta.',
   'Hotéis favoritos': 'Os hotéis que a agência costuma vender, com cidade, estrelas, regimes, tipos de quarto, fornecedor e fotos.',
   Fotos: 'As fotos de um hotel favorito: anexar uma imagem enviada (gera as cópias reduzidas), legenda, ordem, capa e exclusão.',
   Orçamentos:
@@ -122,6 +124,8 @@ const TAGS: Record<string, string> = {
     'As reservas de um orçamento vendido, uma por serviço vendido: fornecedor, localizador, situação (pendente, solicitada, confirmada, cancelada), valor e prazo de pagamento ao fornecedor, e o pedido de reserva por e-mail ao fornecedor.',
   Financeiro:
     'Contas a receber (cada parcela do plano de pagamento de cada venda, com recebimentos parciais, atrasos e o BR Code Pix do que falta) e contas a pagar (cada reserva com fornecedor e vencimento do pagamento, marcada como paga), para o dono e os administradores. As exportações em CSV e XLSX são `GET /api/receivables/export/{format}` e `GET /api/payables/export/{format}` (com os filtros das listas), rotas à parte.',
+  'Painel da agência':
+    'Os números de um período para o dono e os administradores: atendimentos, orçamentos, vendas, receita, margem e comissão, destinos e fornecedores, o caixa por semana, o que vence e o que está atrasado.',
   Contratos:
     'Os contratos de um orçamento vendido e os modelos de contrato da agência (texto com campos do cliente, passageiros, viagem, serviços, valores, parcelas, agência e datas): geração do PDF, links de validade curta, envio ao cliente por e-mail, cancelamento, exclusão e assinatura eletrônica (recurso `d4sign`). O envio da cópia assinada é `POST /api/contracts/upload` (multipart, campos `contract_id` e `file`, só PDF), rota à parte; o PDF abre por `GET /api/contracts/file/{id}` com o link assinado de `show_pdf`.',
   'Página do cliente':

@@ -1,10 +1,13 @@
 import { accessLogsRouter } from './modules/access-logs/access-logs.procedures';
+import { agencyDashboardRouter } from './modules/agency-dashboard/agency-dashboard.procedures';
 import { agencyExportsRouter } from './modules/agency-exports/agency-exports.procedures';
 import { attendancesRouter } from './modules/attendances/attendances.procedures';
 import { authRouter, profileRouter } from './modules/auth/auth.procedures';
 import { billingRouter } from './modules/billing/billing.procedures';
 import { budgetDocumentsRouter } from './modules/budget-documents/budget-documents.procedures';
+import { serviceCopiesRouter } from './modules/budget-services/service-copies.procedures';
 import { servicesRouter } from './modules/budget-services/services.procedures';
+import { budgetTemplatesRouter } from './modules/budgets/budget-templates.procedures';
 import { budgetsRouter } from './modules/budgets/budgets.procedures';
 import { clientsRouter, postalCodesRouter } from './modules/clients/clients.procedures';
 import { closedSalesRouter } from './modules/closed-sales/closed-sales.procedures';
@@ -15,7 +18,7 @@ import { dataSubjectsRouter } from './modules/data-subjects/data-subjects.proced
 import { presenceRouter } from './modules/events/presence.procedures';
 import { favoriteHotelsRouter } from './modules/favorite-hotels/favorite-hotels.procedures';
 import { mediaRouter } from './modules/favorite-hotels/media.procedures';
-import { payablesRouter, receivablesRouter } from './modules/finance/finance.procedures';
+import { commissionsRouter, payablesRouter, receivablesRouter } from './modules/finance/finance.procedures';
 import { flightsRouter } from './modules/flights/flights.procedures';
 import { importsRouter } from './modules/imports/imports.procedures';
 import { integrationsRouter } from './modules/integrations/integrations.procedures';
@@ -54,9 +57,11 @@ export const appRouter = router({
   paymentMethods: paymentMethodsRouter,
   currencyQuotes: currencyQuotesRouter,
   budgets: budgetsRouter,
+  budgetTemplates: budgetTemplatesRouter,
   presence: presenceRouter,
   proposals: proposalsRouter,
   services: servicesRouter,
+  serviceCopies: serviceCopiesRouter,
   recommendations: recommendationsRouter,
   landingPages: landingPagesRouter,
   budgetDocuments: budgetDocumentsRouter,
@@ -65,6 +70,8 @@ export const appRouter = router({
   reservations: reservationsRouter,
   receivables: receivablesRouter,
   payables: payablesRouter,
+  commissions: commissionsRouter,
+  agencyDashboard: agencyDashboardRouter,
   contractTemplates: contractTemplatesRouter,
   contracts: contractsRouter,
   vouchers: vouchersRouter,

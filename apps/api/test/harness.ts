@@ -64,6 +64,11 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
       CURRENCY_QUOTES_REFRESH_MINUTES: '0',
       CURRENCY_QUOTES_MANUAL_REFRESH_SECONDS: '0',
       FOLLOW_UP_INTERVAL_MINUTES: '0',
+      OVERDUE_SWEEP_INTERVAL_MINUTES: '0',
+      // Nor the notifications' mail sweep: a run in the middle of a matrix would be a write nobody made.
+      NOTIFICATION_MAIL_INTERVAL_SECONDS: '0',
+      // Nor the Pipedrive reconcile (its own test runs it).
+      PIPEDRIVE_RECONCILE_HOURS: '0',
       ...env,
     });
     const built = await buildApp(config, database.prisma, { queueName: `test-${randomUUID()}` });

@@ -6,6 +6,7 @@ import {
   contractFileInput,
   DOCUMENT_UPLOAD,
   downloadAttachmentInput,
+  exportCommissionsInput,
   exportPayablesInput,
   exportReceivablesInput,
   IMAGE_UPLOAD,
@@ -219,6 +220,13 @@ export const PLAIN_ROUTES: PlainRoute[] = [
     access: 'manager',
     why: 'contas a pagar with the list filters as a CSV or XLSX download (streamed); also refused to whoever may not see costs',
     input: exportPayablesInput,
+  },
+  {
+    method: 'GET',
+    url: '/api/commissions/export/:format',
+    access: 'manager',
+    why: "comissões: the month's sales with each seller's commission as a CSV or XLSX download (streamed); revenue only for whoever sees costs",
+    input: exportCommissionsInput,
   },
   {
     method: 'GET',

@@ -38,6 +38,8 @@ const appScreens: RouteObject[] = [
   screen('/usuarios', 'Usuários', 'auth', () => import('./screens/users/UsersScreen')),
   screen('/usuario-view/:id', 'Usuário', 'auth', () => import('./screens/users/UserViewScreen')),
   screen('/orcamentos', 'Orçamentos', 'auth', () => import('./screens/budgets/BudgetsScreen'), { prefetch: prefetchBudgets }),
+  // Not in the spec's route table: the agency's templates (issue 34).
+  screen('/modelos-de-orcamento', 'Modelos de orçamento', 'auth', () => import('./screens/budgets/BudgetTemplatesScreen')),
   screen('/novo-orcamento/:id?', 'Novo orçamento', 'auth', () => import('./screens/budgets/NewBudgetScreen')),
   // Same screen as the new budget.
   screen('/duplicate-orcamento/:id?', 'Duplicar orçamento', 'auth', () => import('./screens/budgets/NewBudgetScreen')),
@@ -60,8 +62,10 @@ const appScreens: RouteObject[] = [
   screen('/relatorio-de-acessos', 'Relatório de acessos', 'auth', () => import('./screens/access-logs/AccessReportScreen'), {
     requiresOwner: true,
   }),
+  screen('/painel', 'Painel da agência', 'auth', () => import('./screens/dashboard/AgencyDashboardScreen')),
   screen('/contas-a-receber', 'Contas a receber', 'auth', () => import('./screens/finance/ReceivablesScreen')),
   screen('/contas-a-pagar', 'Contas a pagar', 'auth', () => import('./screens/finance/PayablesScreen')),
+  screen('/comissoes', 'Comissões', 'auth', () => import('./screens/finance/CommissionsScreen')),
   screen('/perfil', 'Meu perfil', 'auth', () => import('./screens/profile/ProfileScreen')),
   screen('/hoteis', 'Hotéis favoritos', 'auth', () => import('./screens/hotels/HotelsScreen')),
   screen('/hotel/:id', 'Hotel favorito', 'auth', () => import('./screens/hotels/HotelScreen')),

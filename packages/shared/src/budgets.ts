@@ -123,7 +123,8 @@ const budgetFields = {
  * `paxes`, one passenger per head of the attendance's count (headCountPaxes), named later.
  */
 export const createBudgetInput = z
-  .object({ attendance_id: recordIdField(), ...budgetFields })
+  /** `template_id`: an agency template (budget-templates.ts) whose proposals the budget starts with. */
+  .object({ attendance_id: recordIdField(), template_id: recordIdField(), ...budgetFields })
   .partial()
   .required({ attendance_id: true })
   .strict()
@@ -303,7 +304,8 @@ export const budgetPassengersOutput = z.object({
   ),
 });
 
-export const showValuesInput = idParam.extend({ show_values: z.boolean() }).strict();
+export const showValuesInput = idParam.extend({ show_values: z.boolean(), ...versionField }).strict();
+export type ShowValuesInput = z.output<typeof showValuesInput>;
 
 /** GET /api/budgets/{id}/travel-checks: the passengers' documents against the trip (travel-documents.ts travelChecks). */
 export const travelChecksOutput = z.object({
@@ -466,6 +468,7 @@ export const duplicateBudgetInput = z
     attendance_id: recordIdField().optional(),
     start_date: dateField.nullable().optional(),
     end_date: dateField.nullable().optional(),
+    ...versionField,
   })
   .strict()
   .superRefine(reportIssues(budgetDateIssues));

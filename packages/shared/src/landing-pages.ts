@@ -351,7 +351,9 @@ export const BUDGET_MAIL_MESSAGES = {
 const recipients = z.array(emailField).min(1).max(BUDGET_MAIL_LIMITS.recipients);
 
 /** POST /api/budgets/send-email/{id}: the whole budget (link and PDF) to the recipients. */
-export const sendBudgetEmailInput = idParam.extend({ to: recipients, message: optionalText(BUDGET_MAIL_LIMITS.message) }).strict();
+export const sendBudgetEmailInput = idParam
+  .extend({ to: recipients, message: optionalText(BUDGET_MAIL_LIMITS.message), ...versionField })
+  .strict();
 export type SendBudgetEmailInput = z.infer<typeof sendBudgetEmailInput>;
 
 /** POST /api/budgets/{id}/send-proposals: the chosen proposals only (the PDF carries just them). */
@@ -360,6 +362,7 @@ export const sendProposalsInput = idParam
     proposal_ids: z.array(recordIdField()).min(1).max(BUDGET_MAIL_LIMITS.proposals),
     to: recipients,
     message: optionalText(BUDGET_MAIL_LIMITS.message),
+    ...versionField,
   })
   .strict();
 export type SendProposalsInput = z.infer<typeof sendProposalsInput>;

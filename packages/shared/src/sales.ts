@@ -6,6 +6,7 @@ import { costField } from './cost-fields';
 import { idParam, recordIdField } from './pagination';
 import { reservationSchema } from './reservations';
 import { splitEvenly, splitParts } from './splits';
+import { versionField } from './versions';
 import { voucherSchema } from './vouchers';
 import { z } from './zod';
 
@@ -55,6 +56,7 @@ export const sellBudgetInput = idParam
     first_due_date: dateField.optional(),
     payment_plan: z.array(paymentPlanItemSchema).min(1).max(SALE_LIMITS.installments).optional(),
     notes: z.string().trim().max(SALE_LIMITS.notes).nullable().optional(),
+    ...versionField,
   })
   .strict();
 export type SellBudgetInput = z.input<typeof sellBudgetInput>;
@@ -65,6 +67,7 @@ export const undoSellInput = idParam
     reservations: z.enum(['cancel', 'keep']).default('cancel'),
     contracts: z.enum(['cancel', 'keep']).default('cancel'),
     reason: z.string().trim().max(SALE_LIMITS.reason).nullable().optional(),
+    ...versionField,
   })
   .strict();
 export type UndoSellInput = z.input<typeof undoSellInput>;

@@ -26,7 +26,8 @@ export const updateServiceInput = serviceInput({
 export type UpdateServiceInput = z.output<typeof updateServiceInput>;
 
 /** POST /api/services/duplicate. */
-export const duplicateServiceInput = z.object({ id: recordIdField() }).strict();
+export const duplicateServiceInput = z.object({ id: recordIdField(), ...versionField }).strict();
+export type DuplicateServiceInput = z.infer<typeof duplicateServiceInput>;
 
 /** POST /api/refunds/: cancels the service; the customer gets `refund_cents` back, the supplier keeps `penalty_cents`. */
 export const refundInput = z
@@ -35,12 +36,13 @@ export const refundInput = z
     refund_cents: serviceMoneyField,
     penalty_cents: serviceMoneyField,
     reason: z.string().trim().max(500).nullable().optional(),
+    ...versionField,
   })
   .strict();
 export type RefundInput = z.infer<typeof refundInput>;
 
 /** DELETE /api/refunds/{service_id}: undoes the cancellation; the service is active again at its full price. */
-export const undoRefundInput = z.object({ service_id: recordIdQuery() }).strict();
+export const undoRefundInput = z.object({ service_id: recordIdQuery(), ...versionField }).strict();
 export type UndoRefundInput = z.output<typeof undoRefundInput>;
 
 export const refundSchema = z.object({

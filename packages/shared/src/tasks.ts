@@ -34,7 +34,20 @@ export const FOLLOW_UP_RULE_LABELS: Record<FollowUpRule, string> = {
   trip_starting: 'Viagem começa em 7 dias (documentos e check-in)',
   passport_expiring: 'Passaporte vence menos de 6 meses após a viagem',
   supplier_payment_due: 'Pagamento a fornecedor vence amanhã',
+  receivable_due_soon: 'Parcela do cliente vence em breve',
+  receivable_overdue: 'Parcela do cliente em atraso',
+  receivable_customer_reminder: 'Lembrete por e-mail ao cliente da parcela que vence ou venceu (nos mesmos dias)',
 };
+
+/** The rules counted in days the agency chooses: how many before (vence em breve) or after (em atraso) the due date. */
+export const FOLLOW_UP_DAYS: Partial<Record<FollowUpRule, { label: string; default: number }>> = {
+  receivable_due_soon: { label: 'Dias antes do vencimento', default: 3 },
+  receivable_overdue: { label: 'Dias de atraso', default: 3 },
+};
+export const FOLLOW_UP_DAYS_RANGE = { min: 1, max: 30 } as const;
+/** Rules that start off: they write to the agency's customers, which the agency turns on itself. */
+export const FOLLOW_UP_DEFAULT_OFF: readonly FollowUpRule[] = ['receivable_customer_reminder'];
+export const FOLLOW_UP_MESSAGES = { noDays: 'Esta regra não tem dias a escolher.' } as const;
 
 /** What the tasks routes answer when a task or what it names is not the caller's agency's. */
 export const TASK_MESSAGES = {
@@ -139,12 +152,32 @@ export const preloadTasksInput = z
 export const preloadTasksOutput = z.object({ created: z.array(taskSchema), skipped: z.array(z.string()) });
 
 export const followUpSettingsOutput = z.object({
-  rules: z.array(z.object({ rule: z.enum(FOLLOW_UP_RULES), label: z.string(), enabled: z.boolean() })),
+  rules: z.array(
+    z.object({
+      rule: z.enum(FOLLOW_UP_RULES),
+      label: z.string(),
+      enabled: z.boolean(),
+      /** The rules of FOLLOW_UP_DAYS: the agency's N (or the default); null for the others. */
+      days: z.number().int().nullable(),
+    }),
+  ),
 });
 export const updateFollowUpSettingsInput = z
   .object({
     rules: z
-      .array(z.object({ rule: z.enum(FOLLOW_UP_RULES), enabled: z.boolean() }).strict())
+      .array(
+        z
+          .object({
+            rule: z.enum(FOLLOW_UP_RULES),
+            enabled: z.boolean(),
+            days: z.number().int().min(FOLLOW_UP_DAYS_RANGE.min).max(FOLLOW_UP_DAYS_RANGE.max).optional(),
+          })
+          .strict()
+          .refine((r) => r.days === undefined || FOLLOW_UP_DAYS[r.rule] !== undefined, {
+            message: FOLLOW_UP_MESSAGES.noDays,
+            path: ['days'],
+          }),
+      )
       .min(1)
       .max(FOLLOW_UP_RULES.length),
   })

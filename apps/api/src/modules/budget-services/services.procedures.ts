@@ -12,6 +12,7 @@ import {
   typeServicesOutput,
   undoRefundInput,
   updateServiceInput,
+  versionedIdParam,
   z,
 } from '@app/shared';
 import { authedProcedure, router } from '../../trpc';
@@ -28,7 +29,7 @@ const WRITE_ERRORS =
 const ROOM_ERRORS = `${BUDGET_LIMITS.servicesPerProposal.message} ${BUDGET_LIMITS.servicesPerBudget.message} Nada é gravado.`;
 
 /** The plan's features decide which quotes the agency works with (as requireFeature reads them). */
-const callerOf = (ctx: { user: SessionUser; entitlements: Entitlements; seesCosts: boolean }): services.ServiceCaller => ({
+export const callerOf = (ctx: { user: SessionUser; entitlements: Entitlements; seesCosts: boolean }): services.ServiceCaller => ({
   userId: ctx.user.id,
   companyId: ctx.user.companyId,
   role: ctx.user.role,
@@ -97,9 +98,9 @@ export const servicesRouter = router({
         tags,
       },
     })
-    .input(idParam)
+    .input(versionedIdParam)
     .output(serviceDeletedOutput)
-    .mutation(({ ctx, input }) => services.deleteService(ctx.db, ctx.companyId, input.id)),
+    .mutation(({ ctx, input }) => services.deleteService(ctx.db, callerOf(ctx), input)),
   serviceCentral: authedProcedure
     .meta({
       openapi: {
@@ -129,7 +130,7 @@ export const servicesRouter = router({
     })
     .input(duplicateServiceInput)
     .output(serviceSchema)
-    .mutation(({ ctx, input }) => services.duplicateService(ctx.db, ctx.companyId, input.id)),
+    .mutation(({ ctx, input }) => services.duplicateService(ctx.db, ctx.companyId, input)),
   parseItinerary,
   types: authedProcedure
     .meta({

@@ -8,6 +8,7 @@ import {
   type BudgetServiceType,
   CLIENT_FIELD_MESSAGES,
   type CreateServiceInput,
+  type DuplicateServiceInput,
   listWords,
   ownRateIssue,
   type QuoteSource,
@@ -24,10 +25,11 @@ import {
   typedService,
   type UndoRefundInput,
   type UpdateServiceInput,
+  type VersionedIdInput,
 } from '@app/shared';
 import { isBudgetEditable } from '@app/shared/budget-statuses';
 import { AppError, fieldError, notFound } from '../../errors';
-import { claimVersion } from '../../versions';
+import { checkVersion, claimVersion } from '../../versions';
 import { assertRoom } from '../budgets/budget-limits';
 import { refreshBudgetTotals } from '../budgets/budget-totals.service';
 import { budgetProposalWhere, currentSaleWhere, lockBudget } from '../budgets/budgets.where';
@@ -231,8 +233,18 @@ async function answer(tx: Tx, id: number) {
  * the budget is sold unless `soldOk` (a sold service can still be canceled with a refund: the sale
  * keeps what it froze).
  */
-async function lockedService(tx: Tx, companyId: number, id: number, opts: { soldOk?: boolean } = {}): Promise<ServiceRow> {
+async function lockedService(
+  tx: Tx,
+  companyId: number,
+  id: number,
+  opts: { soldOk?: boolean; edit?: { userId: number | null; expected?: number } } = {},
+): Promise<ServiceRow> {
   const { service, budget } = await lockedServiceAndBudget(tx, companyId, id);
+  // An edit claims the service's version first (a copy, `userId: null`, only checks it: the original
+  // stays as it was): a stale one is refused as such, whatever else would refuse it.
+  const edit = opts.edit;
+  if (edit?.userId === null) await checkVersion(tx, { table: 'services', companyId, id, expected: edit.expected });
+  else if (edit) await claimVersion(tx, { table: 'services', companyId, id, userId: edit.userId, expected: edit.expected });
   if (!opts.soldOk) assertNotSold(budget);
   return service;
 }
@@ -316,9 +328,10 @@ export async function updateService(db: Db, caller: ServiceCaller, input: Update
   });
 }
 
-export async function deleteService(db: Db, companyId: number, id: number) {
+export async function deleteService(db: Db, caller: ServiceCaller, input: VersionedIdInput) {
+  const { id } = input;
   return db.$transaction(async (tx) => {
-    const current = await lockedService(tx, companyId, id);
+    const current = await lockedService(tx, caller.companyId, id, { edit: { userId: caller.userId, expected: input.version } });
     await tx.service.delete({ where: { id } });
     await placeAt(tx, { table: 'services', proposalId: current.proposalId });
     await refreshBudgetTotals(tx, current.budgetId);
@@ -327,9 +340,10 @@ export async function deleteService(db: Db, companyId: number, id: number) {
 }
 
 /** POST /api/services/duplicate: a copy right after the original, with its prices and quote, not canceled. */
-export async function duplicateService(db: Db, companyId: number, id: number) {
+export async function duplicateService(db: Db, companyId: number, input: DuplicateServiceInput) {
+  const { id } = input;
   return db.$transaction(async (tx) => {
-    const s = await lockedService(tx, companyId, id);
+    const s = await lockedService(tx, companyId, id, { edit: { userId: null, expected: input.version } });
     await assertServiceRoom(tx, { id: s.proposalId, budgetId: s.budgetId }, 'id');
     const copy = await tx.service.create({
       data: {
@@ -381,7 +395,10 @@ function saleInOwnCurrency(s: ServiceRow): number {
  */
 export async function refundService(db: Db, caller: ServiceCaller, input: RefundInput) {
   return db.$transaction(async (tx) => {
-    const s = await lockedService(tx, caller.companyId, input.service_id, { soldOk: true });
+    const s = await lockedService(tx, caller.companyId, input.service_id, {
+      soldOk: true,
+      edit: { userId: caller.userId, expected: input.version },
+    });
     if (s.refund || s.status === 'canceled') throw new AppError('CONFLICT', { message: SERVICE_MESSAGES.alreadyCanceled });
     if (input.refund_cents > saleInOwnCurrency(s)) throw fieldError('refund_cents', SERVICE_MESSAGES.refundAboveSale);
     await tx.refund.create({
@@ -408,6 +425,7 @@ export async function refundService(db: Db, caller: ServiceCaller, input: Refund
 export async function undoRefund(db: Db, caller: ServiceCaller, input: UndoRefundInput) {
   return db.$transaction(async (tx) => {
     const { service: s, budget } = await lockedServiceAndBudget(tx, caller.companyId, input.service_id);
+    await claimVersion(tx, { table: 'services', companyId: caller.companyId, id: s.id, userId: caller.userId, expected: input.version });
     if (!s.refund || s.status !== 'canceled') throw new AppError('CONFLICT', { message: SERVICE_MESSAGES.notCanceled });
     if (!isBudgetEditable(budget.status)) {
       const sale = await tx.sale.findFirst({

@@ -23,6 +23,8 @@ import {
   showValuesInput,
   travelChecksOutput,
   updateBudgetInput,
+  versionedIdParam,
+  versionOutput,
   z,
 } from '@app/shared';
 import { authedProcedure, requireFeature, router } from '../../trpc';
@@ -127,9 +129,9 @@ export const budgetsRouter = router({
         tags,
       },
     })
-    .input(idParam)
+    .input(versionedIdParam)
     .output(budgetDeletedOutput)
-    .mutation(({ ctx, input }) => budgets.deleteBudget(ctx.db, ctx.companyId, input.id)),
+    .mutation(({ ctx, input }) => budgets.deleteBudget(ctx.db, callerOf(ctx), input)),
   duplicate: authedProcedure
     .meta({
       openapi: {
@@ -293,8 +295,8 @@ export const budgetsRouter = router({
       },
     })
     .input(showValuesInput)
-    .output(z.object({ id: z.number().int(), show_values: z.boolean() }))
-    .mutation(({ ctx, input }) => budgets.setShowValues(ctx.db, ctx.companyId, input.id, input.show_values)),
+    .output(z.object({ id: z.number().int(), show_values: z.boolean(), version: versionOutput }))
+    .mutation(({ ctx, input }) => budgets.setShowValues(ctx.db, callerOf(ctx), input)),
   financialComments: requireFeature('financial_table_comments')
     .meta({
       openapi: {

@@ -2,8 +2,10 @@ import { type Db, type Prisma, queryRows } from '@app/db';
 import {
   AGENT_RATE_MESSAGES,
   type AgentRates,
+  addDays,
   BUDGET_LIMITS,
   BUDGET_MESSAGES,
+  BUDGET_TEMPLATE_MESSAGES,
   type BudgetPaxInput,
   type BudgetTree,
   budgetDateIssues,
@@ -15,8 +17,10 @@ import {
   headCountPaxes,
   type ListBudgetsInput,
   SALE_MESSAGES,
+  type ShowValuesInput,
   type StoredBudgetTree,
   type UpdateBudgetInput,
+  type VersionedIdInput,
 } from '@app/shared';
 import { AppError, fieldError, notFound } from '../../errors';
 import { claimVersion } from '../../versions';
@@ -25,6 +29,7 @@ import type { QuoteCaller } from '../currency-quotes/currency-quotes.where';
 import { QUOTE_MISSING_MESSAGE } from '../currency-quotes/current-rates';
 import { budgetRateOf, changedCurrencies, repriceServices } from './agent-rates';
 import { budgetCountQuery, budgetPageQuery, budgetPlaces, readBudgetTree } from './budget-queries';
+import { addTemplateProposals, findTemplate, templateNeedsStart } from './budget-templates.service';
 import { refreshBudgetTotals } from './budget-totals.service';
 import { toBudgetListItem, toBudgetTree } from './budgets.dto';
 import { budgetSalesWhere, budgetWhere, lockBudget } from './budgets.where';
@@ -153,34 +158,43 @@ export async function createBudget(db: Db, caller: BudgetCaller, input: CreateBu
     },
   });
   if (!attendance) throw fieldError('attendance_id', CLIENT_FIELD_MESSAGES.notFound);
+  const template = input.template_id === undefined ? null : await findTemplate(db, companyId, input.template_id);
+  if (input.template_id !== undefined && !template) throw fieldError('template_id', CLIENT_FIELD_MESSAGES.notFound);
   const startDate = input.start_date !== undefined ? input.start_date : isoDate(attendance.startDate);
-  const endDate = input.end_date !== undefined ? input.end_date : isoDate(attendance.endDate);
+  // Without an end of its own, a trip made from a template lasts as long as the template's.
+  const templateEnd = startDate && typeof template?.days === 'number' ? addDays(startDate, template.days) : null;
+  const endDate = input.end_date !== undefined ? input.end_date : (isoDate(attendance.endDate) ?? templateEnd);
   assertDates({ start_date: startDate, end_date: endDate });
+  if (template && !startDate && templateNeedsStart(template)) throw fieldError('start_date', BUDGET_TEMPLATE_MESSAGES.startDateRequired);
   const currency = input.currency ?? 'BRL';
   const agentRates = input.agent_rates ?? {};
   const rate = await rateOf(db, caller, currency, agentRates);
   const paxes = input.paxes ? await paxRows(db, companyId, input.paxes) : headCountRows(attendance);
-  // One statement tree: the budget, its paxes and its first proposal are written together or not at all.
-  const { id } = await db.budget.create({
-    data: {
-      companyId,
-      attendanceId: attendance.id,
-      clientId: attendance.clientId,
-      ownerUserId: attendance.ownerUserId,
-      title: input.title ?? attendance.title,
-      destination: input.destination !== undefined ? input.destination : attendance.destination,
-      destinationCountry: input.destination_country ?? null,
-      startDate: toDate(startDate) ?? null,
-      endDate: toDate(endDate) ?? null,
-      currency,
-      ...rate,
-      agentRates,
-      observations: input.observations ?? null,
-      showValues: input.show_values ?? true,
-      paxes: { create: paxes },
-      proposals: { create: [{ companyId, title: BUDGET_MESSAGES.firstProposal, position: 0 }] },
-    },
-    select: { id: true },
+  // One transaction: the budget, its paxes and its first proposal (or the template's) are written together or not at all.
+  const { id } = await db.$transaction(async (tx) => {
+    const budget = await tx.budget.create({
+      data: {
+        companyId,
+        attendanceId: attendance.id,
+        clientId: attendance.clientId,
+        ownerUserId: attendance.ownerUserId,
+        title: input.title ?? attendance.title,
+        destination: input.destination !== undefined ? input.destination : attendance.destination,
+        destinationCountry: input.destination_country ?? null,
+        startDate: toDate(startDate) ?? null,
+        endDate: toDate(endDate) ?? null,
+        currency,
+        ...rate,
+        agentRates,
+        observations: input.observations ?? null,
+        showValues: input.show_values ?? true,
+        paxes: { create: paxes },
+        ...(template ? {} : { proposals: { create: [{ companyId, title: BUDGET_MESSAGES.firstProposal, position: 0 }] } }),
+      },
+      select: { id: true },
+    });
+    if (template) await addTemplateProposals(tx, caller, template, budget.id, 'template_id');
+    return budget;
   });
   return getBudget(db, companyId, id);
 }
@@ -271,10 +285,13 @@ export async function updateBudget(db: Db, caller: BudgetCaller, input: UpdateBu
 }
 
 /** DELETE /api/budgets/{id}: the budget and everything in it (cascades); a sold budget stays, and so does one whose sale was undone (its record is kept). */
-export async function deleteBudget(db: Db, companyId: number, id: number) {
+export async function deleteBudget(db: Db, caller: BudgetCaller, input: VersionedIdInput) {
+  const { companyId } = caller;
+  const { id } = input;
   return db.$transaction(async (tx) => {
     const budget = await lockBudget(tx, companyId, id);
     if (!budget) throw notFound();
+    await claimVersion(tx, { table: 'budgets', companyId, id, userId: caller.userId, expected: input.version });
     if (budget.status === 'sold') throw new AppError('CONFLICT', { message: BUDGET_MESSAGES.soldDelete });
     if (await tx.sale.count({ where: budgetSalesWhere(companyId, id) }))
       throw new AppError('CONFLICT', { message: SALE_MESSAGES.undoneDelete });
@@ -284,10 +301,19 @@ export async function deleteBudget(db: Db, companyId: number, id: number) {
 }
 
 /** PUT /api/budgets/{id}/show_values. */
-export async function setShowValues(db: Db, companyId: number, id: number, showValues: boolean) {
-  const { count } = await db.budget.updateMany({ where: budgetWhere(companyId, id), data: { showValues } });
-  if (count === 0) throw notFound();
-  return { id, show_values: showValues };
+export async function setShowValues(db: Db, caller: BudgetCaller, input: ShowValuesInput) {
+  const { id, show_values: showValues } = input;
+  return db.$transaction(async (tx) => {
+    const version = await claimVersion(tx, {
+      table: 'budgets',
+      companyId: caller.companyId,
+      id,
+      userId: caller.userId,
+      expected: input.version,
+    });
+    await tx.budget.update({ where: { id }, data: { showValues } });
+    return { id, show_values: showValues, version };
+  });
 }
 
 /** GET /api/budgets/{id}/observations. */

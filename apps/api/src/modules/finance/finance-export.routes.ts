@@ -2,14 +2,16 @@
 // XLSX (exceljs' streaming writer). Rows are read a page at a time and written as they come, so an
 // export of any size holds one page in memory.
 import { PassThrough, Readable } from 'node:stream';
-import type { Db } from '@app/db';
+import { type Db, Prisma } from '@app/db';
 import {
   businessDate,
   canSeeCosts,
   csvLine,
+  type ExportCommissionsInput,
   type ExportFormat,
   type ExportPayablesInput,
   type ExportReceivablesInput,
+  exportCommissionsInput,
   exportPayablesInput,
   exportReceivablesInput,
   formulaSafe,
@@ -23,6 +25,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { attachmentDisposition } from '../../multipart';
 import { requestSession } from '../access/authorize';
+import { commissionSalesSql, toCommissionSale } from './commissions.service';
 import { payablesWhere, receivablesWhere } from './finance.where';
 import { payableSelect, toPayableDto } from './payables.service';
 import { receivableSelect, toReceivableDto } from './receivables.service';
@@ -195,12 +198,57 @@ function payablesSheet(db: Db, companyId: number, input: ExportPayablesInput): S
   };
 }
 
+/** Every sale of the month, seller by seller, with the commission it earned; revenue only for who sees costs. */
+function commissionsSheet(db: Db, companyId: number, input: ExportCommissionsInput, seesCosts: boolean): Sheet {
+  const sales = commissionSalesSql({ companyId, month: input.month, sellerId: input.seller_id });
+  type Row = Parameters<typeof toCommissionSale>[0] & { seller_user_id: number; seller_name: string };
+  return {
+    name: 'Comissões',
+    filename: `comissoes-${input.month}.${input.format}`,
+    headers: [
+      'Vendedor',
+      'Orçamento',
+      'Cliente',
+      'Fechada em',
+      'Moeda',
+      'Venda',
+      ...(seesCosts ? ['Receita'] : []),
+      'Comissão (%)',
+      'Comissão',
+    ],
+    async *rows() {
+      let last: Row | undefined;
+      for (;;) {
+        const after = last ? Prisma.sql`WHERE (m.seller_name, m.sale_id) > (${last.seller_name}, ${last.sale_id})` : Prisma.empty;
+        const page: Row[] = await db.$queryRaw<Row[]>`
+          SELECT m.* FROM (${sales}) m ${after} ORDER BY m.seller_name, m.sale_id LIMIT ${PAGE}`;
+        for (const row of page) {
+          const c = toCommissionSale(row);
+          yield [
+            text(row.seller_name),
+            text(c.budget_title),
+            text(c.client.name),
+            { date: c.sold_on },
+            text(c.currency),
+            { cents: c.sale_cents },
+            ...(seesCosts ? [{ cents: c.revenue_cents ?? 0 }] : []),
+            text((c.seller_basis_points / 100).toLocaleString('pt-BR', { maximumFractionDigits: 2 })),
+            { cents: c.earned_cents },
+          ];
+        }
+        if (page.length < PAGE) return;
+        last = page.at(-1);
+      }
+    },
+  };
+}
+
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-/** GET /api/receivables/export/{format} and /api/payables/export/{format}: owners and administrators only. */
+/** GET /api/{receivables,payables,commissions}/export/{format}: owners and administrators only. */
 export function registerFinanceExportRoutes(app: FastifyInstance, deps: Deps) {
   async function send(reply: FastifyReply, format: ExportFormat, sheet: Sheet) {
     return reply
@@ -222,5 +270,12 @@ export function registerFinanceExportRoutes(app: FastifyInstance, deps: Deps) {
     if (!MANAGERS.includes(user.role) || !canSeeCosts(user.role, user.costsVisibility)) throw new AppError('FORBIDDEN');
     const input = exportPayablesInput.parse({ ...(req.query as object), ...(req.params as object) });
     return send(reply, input.format, payablesSheet(deps.db, user.companyId, input));
+  });
+
+  app.get('/api/commissions/export/:format', async (req, reply) => {
+    const user = await requestSession(deps, req);
+    if (!MANAGERS.includes(user.role)) throw new AppError('FORBIDDEN');
+    const input = exportCommissionsInput.parse({ ...(req.query as object), ...(req.params as object) });
+    return send(reply, input.format, commissionsSheet(deps.db, user.companyId, input, canSeeCosts(user.role, user.costsVisibility)));
   });
 }

@@ -1,8 +1,15 @@
 import {
+  COMMISSION_MESSAGES,
+  commissionListOutput,
+  commissionStatementInput,
+  commissionStatementOutput,
   FINANCE_MESSAGES,
+  listCommissionsInput,
   listPayablesInput,
   listReceivablesInput,
   payableListOutput,
+  payCommissionInput,
+  payCommissionOutput,
   payInput,
   payOutput,
   receivableListOutput,
@@ -10,6 +17,7 @@ import {
   receiveOutput,
 } from '@app/shared';
 import { managerProcedure, router } from '../../trpc';
+import { commissionStatement, listCommissions, payCommission } from './commissions.service';
 import { assertSeesCosts, listPayables, pay } from './payables.service';
 import { listReceivables, receive } from './receivables.service';
 
@@ -91,4 +99,52 @@ export const payablesRouter = router({
       assertSeesCosts(ctx.seesCosts);
       return pay(ctx.db, { companyId: ctx.companyId, userId: ctx.user.id }, input);
     }),
+});
+
+export const commissionsRouter = router({
+  list: managerProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/commissions',
+        summary: 'Lista as comissões do mês',
+        description: `Para o mês (\`month\`, AAAA-MM, pelo dia em que cada venda foi fechada no fuso da agência), uma linha por vendedor e moeda: vendas, total vendido, receita da agência (venda - custo), comissão ganha (os pontos-base gravados em cada venda, sobre o total), paga e a pagar, e a situação (\`none\` sem comissão, \`due\` a pagar, \`paid\` paga). Vendas desfeitas não contam. \`totals\` por moeda somam todos os vendedores do mês. Filtro: vendedor (\`seller_id\`); paginado. ${MANAGERS} A receita some para quem a agência não deixa ver custos e margens.`,
+        tags,
+      },
+    })
+    .input(listCommissionsInput)
+    .output(commissionListOutput)
+    .query(({ ctx, input }) => listCommissions(ctx.db, ctx.companyId, input)),
+  statement: managerProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/commissions/statement',
+        summary: 'Extrato de comissão de um vendedor no mês',
+        description: `As vendas do vendedor (\`seller_id\`) no mês (\`month\`), da mais antiga: orçamento, cliente, dia, total, receita, pontos-base e comissão; e os pagamentos de comissão feitos para esse mês. Paginado pelas vendas. ${MANAGERS}`,
+        errorResponses: { 404: 'Vendedor inexistente ou de outra agência.' },
+        tags,
+      },
+    })
+    .input(commissionStatementInput)
+    .output(commissionStatementOutput)
+    .query(({ ctx, input }) => commissionStatement(ctx.db, ctx.companyId, input)),
+  pay: managerProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/commissions/pay',
+        summary: 'Marca a comissão do mês como paga',
+        description: `Registra o pagamento de tudo o que está a pagar ao vendedor (\`seller_id\`) no mês (\`month\`) numa moeda (\`currency\`): dia (\`paid_on\`, padrão hoje) e observação. Uma venda fechada depois no mesmo mês deixa a diferença a pagar. ${MANAGERS}`,
+        errorResponses: {
+          400: `Dados inválidos; mês que ainda não começou ("${COMMISSION_MESSAGES.futureMonth}", \`errors.month\`).`,
+          404: 'Vendedor inexistente ou de outra agência.',
+          409: `Nada a pagar ("${COMMISSION_MESSAGES.nothingDue}").`,
+        },
+        tags,
+      },
+    })
+    .input(payCommissionInput)
+    .output(payCommissionOutput)
+    .mutation(({ ctx, input }) => payCommission(ctx.db, { companyId: ctx.companyId, userId: ctx.user.id }, input)),
 });

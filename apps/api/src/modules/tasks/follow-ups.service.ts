@@ -5,12 +5,23 @@
 // before its mail and released if sending fails, so a mail goes out once, even after a crash
 // between the insert and the mail (the next run finds the task unclaimed).
 import { type Db, Prisma } from '@app/db';
-import { BUSINESS_TIME_ZONE, businessDate, FOLLOW_UP_RULE_LABELS, type FollowUpRule, firstName, TASK_LIMITS } from '@app/shared';
+import {
+  BUSINESS_TIME_ZONE,
+  businessDate,
+  FOLLOW_UP_DAYS,
+  FOLLOW_UP_DAYS_RANGE,
+  FOLLOW_UP_RULE_LABELS,
+  type FollowUpRule,
+  firstName,
+  TASK_LIMITS,
+} from '@app/shared';
 import type { Config } from '../../config';
 import type { JobRun } from '../../platform/jobs';
 import type { Mailer } from '../../platform/mail';
 import { deliverOnce } from '../../platform/mail-deliveries';
 import { OWED_PAYABLE_SQL } from '../finance/payables.service';
+import { receivableSelect, toReceivableDto } from '../finance/receivables.service';
+import { agencyContactSelect, toAgencyContact } from '../landing-pages/landing-pages.dto';
 
 const DAY_MS = 24 * 3_600_000;
 /** Older subjects are left alone: the first run (or one after a long pause) does not flood the board with stale budgets. */
@@ -31,7 +42,7 @@ type Clock = { now: Date; today: string };
  * Each rule's subjects: company_id, attendance_id, assignee_user_id (the attendance's owner),
  * subject (text, unique within the rule), title, description.
  */
-const SUBJECTS: Record<FollowUpRule, (c: Clock) => Prisma.Sql> = {
+const SUBJECTS: Record<Exclude<FollowUpRule, 'receivable_customer_reminder'>, (c: Clock) => Prisma.Sql> = {
   budget_not_opened: ({ now }) => Prisma.sql`
     SELECT b.company_id, b.attendance_id, a.owner_user_id AS assignee_user_id, b.id::text AS subject,
       'Orçamento não aberto: ' || b.title AS title,
@@ -106,7 +117,35 @@ const SUBJECTS: Record<FollowUpRule, (c: Clock) => Prisma.Sql> = {
     LEFT JOIN suppliers sup ON sup.id = r.supplier_id AND sup.company_id = r.company_id
     LEFT JOIN services s ON s.id = r.service_id AND s.company_id = r.company_id
     WHERE ${OWED_PAYABLE_SQL} AND r.payment_due_date = ${today}::date + 1`,
+
+  // An installment still open whose due date is within the agency's N days (a run missed is made up
+  // by the next one): one task each, for the sale's seller.
+  receivable_due_soon: ({ today }) => Prisma.sql`
+    ${receivableSubjects('receivable_due_soon', 'Parcela vence em breve: ', 'vence em')}
+    AND r.due_date BETWEEN ${today}::date AND ${today}::date + COALESCE(f.days, ${FOLLOW_UP_DAYS.receivable_due_soon?.default}::int)`,
+
+  // An installment still open N days or more after its due date (not older than the lookback).
+  receivable_overdue: ({ today }) => Prisma.sql`
+    ${receivableSubjects('receivable_overdue', 'Parcela em atraso: ', 'venceu em')}
+    AND r.due_date <= ${today}::date - COALESCE(f.days, ${FOLLOW_UP_DAYS.receivable_overdue?.default}::int)
+    AND r.due_date > ${today}::date - COALESCE(f.days, ${FOLLOW_UP_DAYS.receivable_overdue?.default}::int) - ${LOOKBACK_DAYS}::int`,
 };
+
+/** The open installments of sales not undone, with the rule's days of their agency (f.days), to be narrowed by due date. */
+function receivableSubjects(rule: FollowUpRule, titlePrefix: string, dueVerb: string): Prisma.Sql {
+  return Prisma.sql`
+    SELECT r.company_id, b.attendance_id, s.seller_user_id AS assignee_user_id, r.id::text AS subject,
+      ${titlePrefix} || c.name || ' (' || r.number || '/' || (SELECT count(*) FROM receivables n WHERE n.sale_id = r.sale_id) || ')' AS title,
+      'A parcela ' || r.number || ' do orçamento "' || b.title || '" ' || ${dueVerb} || ' ' || ${day(Prisma.sql`r.due_date`)}
+        || ': faltam ' || r.currency || ' ' || replace(to_char((r.amount_cents - r.received_cents) / 100.0, 'FM999999999990.00'), '.', ',')
+        || '. Fale com ' || c.name || COALESCE(' (' || NULLIF(c.phone, '') || ')', '') || ' e registre o recebimento em Contas a receber.' AS description
+    FROM receivables r
+    JOIN sales s ON s.id = r.sale_id AND s.company_id = r.company_id AND s.undone_at IS NULL
+    JOIN budgets b ON b.id = s.budget_id AND b.company_id = r.company_id
+    JOIN clients c ON c.id = r.client_id AND c.company_id = r.company_id
+    LEFT JOIN follow_up_settings f ON f.company_id = r.company_id AND f.rule = ${rule}::"FollowUpRule"
+    WHERE r.status = 'open' AND r.amount_cents > r.received_cents`;
+}
 
 /**
  * One rule, in one statement (so atomic): the subjects of the agencies that did not turn it off and
@@ -184,7 +223,79 @@ async function dueReminders(db: Db, today: string): Promise<DueReminder[]> {
     ORDER BY x.id LIMIT ${REMINDERS_PER_RUN}`;
 }
 
-export type FollowUpRun = { created: Record<string, number>; reminded: number };
+type CustomerReminder = {
+  company_id: number;
+  receivable_id: number;
+  overdue: boolean;
+  client_name: string;
+  client_email: string;
+  seller_name: string;
+  seller_email: string;
+};
+
+/**
+ * The installments whose follow-up task (vence em breve, em atraso) was created in the last two
+ * days, of the agencies that turned the customer reminder on, still open, of a client with an
+ * e-mail: each mailed once per rule (deliverOnce), whichever run takes it. Read from the few agencies
+ * with the reminder on, their open installments by due date, then the task by its source key.
+ */
+async function customerReminders(db: Db, today: string): Promise<CustomerReminder[]> {
+  return db.$queryRaw<CustomerReminder[]>`
+    SELECT r.company_id, r.id AS receivable_id, x.source_key LIKE 'follow-up:receivable_overdue:%' AS overdue,
+      c.name AS client_name, c.email AS client_email, u.name AS seller_name, u.email AS seller_email
+    FROM follow_up_settings f
+    JOIN receivables r ON r.company_id = f.company_id AND r.status = 'open'
+      AND r.due_date BETWEEN ${today}::date - ${LOOKBACK_DAYS + FOLLOW_UP_DAYS_RANGE.max}::int AND ${today}::date + ${FOLLOW_UP_DAYS_RANGE.max}::int
+    JOIN tasks x ON x.company_id = r.company_id
+      AND x.source_key IN ('follow-up:receivable_due_soon:' || r.id, 'follow-up:receivable_overdue:' || r.id)
+      AND x.created_at > now() - interval '2 days'
+    JOIN clients c ON c.id = r.client_id AND c.company_id = r.company_id AND c.email IS NOT NULL AND c.email <> ''
+    JOIN sales s ON s.id = r.sale_id AND s.company_id = r.company_id
+    JOIN users u ON u.id = s.seller_user_id AND u.company_id = r.company_id
+    WHERE f.rule = 'receivable_customer_reminder' AND f.enabled
+    ORDER BY x.id LIMIT ${REMINDERS_PER_RUN}::int`;
+}
+
+/** Mails the customer reminders; a failure is counted and retried by the next run (the key is not marked sent). */
+async function remindCustomers(db: Db, mailer: Mailer, config: Pick<Config, 'appUrl'>, run: JobRun, today: string) {
+  const due = await customerReminders(db, today);
+  if (due.length === 0) return { sent: 0, failures: [] as unknown[] };
+  const [rows, companies] = await Promise.all([
+    db.receivable.findMany({ where: { id: { in: due.map((d) => d.receivable_id) } }, select: receivableSelect }),
+    db.company.findMany({
+      where: { id: { in: [...new Set(due.map((d) => d.company_id))] } },
+      select: { id: true, ...agencyContactSelect },
+    }),
+  ]);
+  const receivables = new Map(rows.map((r) => [r.id, toReceivableDto(r, today)]));
+  const agencies = new Map(companies.map((c) => [c.id, toAgencyContact(c)]));
+  const failures: unknown[] = [];
+  let sent = 0;
+  for (const d of due) {
+    const receivable = receivables.get(d.receivable_id);
+    const agency = agencies.get(d.company_id);
+    if (!receivable || !agency) continue;
+    try {
+      const key = `installment-reminder:${d.overdue ? 'overdue' : 'due-soon'}:${d.receivable_id}`;
+      const delivered = await deliverOnce({ db, mailer }, run, key, async () =>
+        (await import('../finance/finance.mails')).installmentReminderMail(config.appUrl, {
+          to: d.client_email,
+          clientName: firstName(d.client_name),
+          agency,
+          seller: { name: d.seller_name, email: d.seller_email },
+          receivable,
+          overdue: d.overdue,
+        }),
+      );
+      if (delivered) sent += 1;
+    } catch (error) {
+      failures.push(error);
+    }
+  }
+  return { sent, failures };
+}
+
+export type FollowUpRun = { created: Record<string, number>; reminded: number; customersReminded: number };
 
 /**
  * The job's work. A retry (or a second process) creates nothing twice and mails each task once;
@@ -222,6 +333,8 @@ export async function runFollowUps(
       failures.push(error);
     }
   }
+  const customers = await remindCustomers(db, mailer, config, run, clock.today);
+  failures.push(...customers.failures);
   if (failures.length) throw new AggregateError(failures, `${failures.length} follow-up reminder(s) failed`);
-  return { created, reminded };
+  return { created, reminded, customersReminded: customers.sent };
 }

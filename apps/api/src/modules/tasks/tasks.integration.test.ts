@@ -342,20 +342,43 @@ describe('preloaded tasks', () => {
 });
 
 describe('follow-up settings', () => {
-  it('every rule starts on; owners and administrators switch them, colaboradores only read', async () => {
-    const initial = await ok<{ rules: { rule: string; enabled: boolean; label: string }[] }>(
+  it('every rule starts on but the customer reminder; owners and administrators switch them, colaboradores only read', async () => {
+    const initial = await ok<{ rules: { rule: string; enabled: boolean; label: string; days: number | null }[] }>(
       await t.call('GET', '/api/tasks/follow-up-settings', { token: tokens.colab }),
     );
-    expect(initial.rules.every((r) => r.enabled)).toBe(true);
+    expect(initial.rules.filter((r) => !r.enabled).map((r) => r.rule)).toEqual(['receivable_customer_reminder']);
+    expect(initial.rules.filter((r) => r.days !== null).map((r) => [r.rule, r.days])).toEqual([
+      ['receivable_due_soon', 3],
+      ['receivable_overdue', 3],
+    ]);
     expect(initial.rules.map((r) => r.rule)).toContain('supplier_payment_due');
 
     const body = { rules: [{ rule: 'budget_not_opened', enabled: false }] };
     expect((await t.call('PUT', '/api/tasks/follow-up-settings', { token: tokens.colab, body })).statusCode).toBe(403);
     const updated = await ok<typeof initial>(await t.call('PUT', '/api/tasks/follow-up-settings', { token: tokens.owner, body }));
     expect(updated.rules.find((r) => r.rule === 'budget_not_opened')?.enabled).toBe(false);
-    expect(updated.rules.filter((r) => !r.enabled)).toHaveLength(1);
+    expect(updated.rules.filter((r) => !r.enabled)).toHaveLength(2);
     // Another agency keeps its own.
     const outra = await ok<typeof initial>(await t.call('GET', '/api/tasks/follow-up-settings', { token: tokens.outra }));
-    expect(outra.rules.every((r) => r.enabled)).toBe(true);
+    expect(outra.rules.filter((r) => !r.enabled).map((r) => r.rule)).toEqual(['receivable_customer_reminder']);
+  });
+
+  it("the rules counted in days take the agency's N (1 to 30); days on another rule or out of range are refused and change nothing", async () => {
+    const put = (rules: unknown) => t.call('PUT', '/api/tasks/follow-up-settings', { token: tokens.owner, body: { rules } });
+    const saved = await ok<{ rules: { rule: string; days: number | null }[] }>(
+      await put([{ rule: 'receivable_overdue', enabled: true, days: 10 }]),
+    );
+    expect(saved.rules.find((r) => r.rule === 'receivable_overdue')?.days).toBe(10);
+    const other = await put([{ rule: 'budget_not_opened', enabled: true, days: 4 }]);
+    expect(other.statusCode).toBe(400);
+    expect(JSON.stringify(other.json())).toContain('Esta regra não tem dias a escolher.');
+    expect((await put([{ rule: 'receivable_due_soon', enabled: true, days: 31 }])).statusCode).toBe(400);
+    expect((await put([{ rule: 'receivable_due_soon', enabled: true, days: 0 }])).statusCode).toBe(400);
+    const now = await ok<typeof saved>(await t.call('GET', '/api/tasks/follow-up-settings', { token: tokens.owner }));
+    expect(now.rules.filter((r) => r.days !== null).map((r) => [r.rule, r.days])).toEqual([
+      ['receivable_due_soon', 3],
+      ['receivable_overdue', 10],
+    ]);
+    expect(now.rules.find((r) => r.rule === 'budget_not_opened')?.days).toBeNull();
   });
 });

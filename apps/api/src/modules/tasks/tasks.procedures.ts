@@ -1,5 +1,6 @@
 import {
   createTaskInput,
+  FOLLOW_UP_MESSAGES,
   FOLLOW_UP_RULE_LABELS,
   followUpSettingsOutput,
   idParam,
@@ -14,6 +15,7 @@ import {
   taskSchema,
   updateFollowUpSettingsInput,
   updateTaskInput,
+  versionedIdParam,
   z,
 } from '@app/shared';
 import { authedProcedure, managerProcedure, router } from '../../trpc';
@@ -98,9 +100,9 @@ export const tasksRouter = router({
         tags,
       },
     })
-    .input(idParam)
+    .input(versionedIdParam)
     .output(taskSchema)
-    .mutation(({ ctx, input }) => tasks.advanceTask(ctx.db, ctx.companyId, ctx.user, input.id)),
+    .mutation(({ ctx, input }) => tasks.advanceTask(ctx.db, ctx.companyId, ctx.user, input)),
   delete: authedProcedure
     .meta({
       openapi: {
@@ -112,9 +114,9 @@ export const tasksRouter = router({
         tags,
       },
     })
-    .input(idParam)
+    .input(versionedIdParam)
     .output(taskDeletedOutput)
-    .mutation(({ ctx, input }) => tasks.deleteTask(ctx.db, ctx.companyId, ctx.user, input.id)),
+    .mutation(({ ctx, input }) => tasks.deleteTask(ctx.db, ctx.companyId, ctx.user, input)),
   preloaded: authedProcedure
     .meta({
       openapi: {
@@ -153,7 +155,7 @@ export const tasksRouter = router({
         method: 'GET',
         path: '/tasks/follow-up-settings',
         summary: 'Regras de acompanhamento automático',
-        description: `As regras que criam tarefas sozinhas (prioridade alta, prazo hoje, para o responsável do atendimento, com um e-mail de aviso) e se cada uma está ligada na agência: ${RULES}. Todas vêm ligadas.`,
+        description: `As regras que criam tarefas sozinhas (prioridade alta, prazo hoje, para o responsável do atendimento, com um e-mail de aviso) e se cada uma está ligada na agência: ${RULES}. Todas vêm ligadas, menos o lembrete por e-mail ao cliente (\`receivable_customer_reminder\`), que a agência liga. As regras contadas em dias (\`receivable_due_soon\`, \`receivable_overdue\`) trazem \`days\`, o N da agência (padrão 3); as demais, null.`,
         tags,
       },
     })
@@ -166,8 +168,7 @@ export const tasksRouter = router({
         method: 'PUT',
         path: '/tasks/follow-up-settings',
         summary: 'Liga e desliga regras de acompanhamento automático',
-        description:
-          'Liga ou desliga as regras enviadas (as demais ficam como estão) e responde com todas. Uma regra desligada não cria tarefas novas; as já criadas continuam no quadro.',
+        description: `Liga ou desliga as regras enviadas (as demais ficam como estão) e, nas regras contadas em dias, muda \`days\` (1 a 30; em outra regra é 400, "${FOLLOW_UP_MESSAGES.noDays}"); responde com todas. Uma regra desligada não cria tarefas novas; as já criadas continuam no quadro.`,
         tags,
       },
     })

@@ -13,6 +13,7 @@ import {
   type TaskBoard,
   type TaskStatus,
   type UpdateTaskInput,
+  type VersionedIdInput,
 } from '@app/shared';
 import { toDbDate } from '../../calendar';
 import { AppError } from '../../errors';
@@ -278,18 +279,21 @@ export async function updateTask(db: Db, companyId: number, actor: Actor, input:
 }
 
 /** The next column (to_do -> doing -> on_hold -> done), at its end; a done task stays as it is. */
-export async function advanceTask(db: Db, companyId: number, actor: Actor, id: number): Promise<Task> {
-  return changeTask(db, companyId, actor, id, { moves: true, action: 'advanced' }, async (before) => {
+export async function advanceTask(db: Db, companyId: number, actor: Actor, input: VersionedIdInput): Promise<Task> {
+  const opts = { moves: true, action: 'advanced', expected: input.version } as const;
+  return changeTask(db, companyId, actor, input.id, opts, async (before) => {
     const status = nextTaskStatus(before.status);
     return status === before.status ? null : { data: {}, status };
   });
 }
 
-export async function deleteTask(db: Db, companyId: number, actor: Actor, id: number) {
+export async function deleteTask(db: Db, companyId: number, actor: Actor, input: VersionedIdInput) {
+  const { id } = input;
   return db.$transaction(async (tx) => {
     // The board's lock first, as every move takes it: the column is renumbered below.
     await lockBoard(tx, companyId);
     if (!(await lockTask(tx, companyId, id))) throw taskNotFound();
+    await claimVersion(tx, { table: 'tasks', companyId, id, userId: actor.id, expected: input.version });
     const before = await findTask(tx, companyId, id);
     // Written before the delete: the log keeps the title, and its task_id becomes null with the row.
     await writeTaskLog(tx, companyId, before, actor.id, 'deleted', removedFields(before));

@@ -81,17 +81,24 @@ describe('follow-up supplier_payment_due', () => {
         dueDate: new Date(`${businessDate()}T00:00:00Z`),
       },
     ]);
-    const log = await t.deps.db.attendanceLog.findFirstOrThrow({ where: { action: 'follow_up', attendanceId: seeded.attendance } });
+    const ruleLog = {
+      action: 'follow_up' as const,
+      attendanceId: seeded.attendance,
+      changes: { path: ['rule', 'to'], equals: 'Pagamento a fornecedor vence amanhã' },
+    };
+    const log = await t.deps.db.attendanceLog.findFirstOrThrow({ where: ruleLog });
     expect(log.changes).toEqual({
       task: { from: null, to: 'Pagamento a fornecedor vence amanhã: Angra Receptivo' },
       rule: { from: null, to: 'Pagamento a fornecedor vence amanhã' },
     });
-    const reminders = async () => (await t.mailsTo(DEMO.users.colaborador)).filter((m) => m.subject.startsWith(SUBJECT));
+    // The sales' installments bring their own follow-ups (receivable_due_soon): only this rule's mails count.
+    const reminders = async () =>
+      (await t.mailsTo(DEMO.users.colaborador)).filter((m) => m.subject.startsWith(`${SUBJECT}Pagamento a fornecedor`));
     expect((await reminders()).map((m) => m.subject)).toEqual([`${SUBJECT}Pagamento a fornecedor vence amanhã: Angra Receptivo`]);
 
     await run();
     expect(await ruleTasks()).toHaveLength(1);
-    expect(await t.deps.db.attendanceLog.count({ where: { action: 'follow_up', attendanceId: seeded.attendance } })).toBe(1);
+    expect(await t.deps.db.attendanceLog.count({ where: ruleLog })).toBe(1);
     expect(await reminders()).toHaveLength(1);
   });
 });

@@ -10,9 +10,11 @@ import {
   IconCash,
   IconChartBar,
   IconChecklist,
+  IconCoins,
   IconCreditCard,
   IconFileInvoice,
   IconHeadset,
+  IconLayoutDashboard,
   IconListCheck,
   IconMapPin,
   IconPackages,
@@ -21,6 +23,7 @@ import {
   IconReportMoney,
   IconShip,
   IconStack2,
+  IconTemplate,
   IconUserCog,
   IconUsersGroup,
 } from '@tabler/icons-react';
@@ -58,8 +61,10 @@ const PARAMETERIZATION_ITEMS: NavItem[] = (Object.keys(REFERENCE_GROUPS) as Refe
 
 /** What customers owe the agency and what it owes suppliers: for its owner and administrators. */
 const FINANCE_ITEMS: NavItem[] = [
-  { label: 'Contas a receber', to: '/contas-a-receber', icon: IconReportMoney, roles: ['owner', 'administrador'], section: 'Financeiro' },
+  { label: 'Painel da agência', to: '/painel', icon: IconLayoutDashboard, roles: ['owner', 'administrador'], section: 'Financeiro' },
+  { label: 'Contas a receber', to: '/contas-a-receber', icon: IconReportMoney, roles: ['owner', 'administrador'] },
   { label: 'Contas a pagar', to: '/contas-a-pagar', icon: IconReceipt, roles: ['owner', 'administrador'] },
+  { label: 'Comissões', to: '/comissoes', icon: IconCoins, roles: ['owner', 'administrador'] },
 ];
 
 /** The system company's screens: its staff administer the agencies, the plans and the job queue. */
@@ -78,6 +83,7 @@ export const NAV_ITEMS: NavItem[] = [
     icon: IconFileInvoice,
     also: ['/novo-orcamento', '/duplicate-orcamento', '/orcamento-', '/valor-total/', '/venda-fechada/'],
   },
+  { label: 'Modelos de orçamento', to: '/modelos-de-orcamento', icon: IconTemplate },
   { label: 'Tarefas', to: '/tarefas', icon: IconChecklist },
   { label: 'Fornecedores', to: '/fornecedores', icon: IconBuildingStore, also: ['/fornecedor/'] },
   { label: 'Hotéis favoritos', to: '/hoteis', icon: IconBed, also: ['/hotel/'] },

@@ -1,12 +1,17 @@
-// What the two finance lists share: who may open them, the period filter, the totals on top and the
-// export buttons (CSV, XLSX: the list's filters, every matching row).
+// What the two finance lists share: who may open them, the filters in the address (situation,
+// search, due period), the totals on top, the export buttons (CSV, XLSX: the list's filters, every
+// matching row), the empty state and the pages around the table.
 import type { EXPORT_FORMATS } from '@app/shared/finance';
+import type { Pagination } from '@app/shared/pagination';
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDownload, IconLock } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { DateField } from '../../components/DateField';
+import { ListPagination } from '../../components/ListPagination';
+import { ListContent, ListFilterBar, ListFilterSelect, ListPage } from '../../components/ListScreen';
 import { Money } from '../../components/Money';
 import { downloadFile } from '../../lib/download';
+import { useListParams, useSearchParam } from '../../lib/use-list-params';
 import { useCurrentUser, useSeesCosts } from '../../lib/use-session';
 
 type Update = (changes: Record<string, string | undefined>) => void;
@@ -121,4 +126,71 @@ export function filterQuery(filters: Record<string, string | undefined>): URLSea
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(filters)) if (v) q.set(k, v);
   return q;
+}
+
+/** The list's filters as the address keeps them; the situation in Portuguese (?situacao=em-aberto). */
+export function useFinanceFilters<S extends string>(slugs: Record<S, string>) {
+  const { params, page, update, setPage } = useListParams();
+  const search = useSearchParam('busca', update);
+  const slug = params.get('situacao');
+  const status = (Object.keys(slugs) as S[]).find((s) => slugs[s] === slug);
+  const from = params.get('de') ?? undefined;
+  const to = params.get('ate') ?? undefined;
+  return { page, update, setPage, search, status, from, to, filters: { search: search.applied || undefined, status, from, to } };
+}
+
+type FinanceListProps<S extends string> = {
+  filters: ReturnType<typeof useFinanceFilters<S>>;
+  slugs: Record<S, string>;
+  statusLabels: Record<S, string>;
+  placeholder: string;
+  exportPath: string;
+  filename: string;
+  totals: TotalLine[] | undefined;
+  doneLabel: string;
+  query: Parameters<typeof ListContent>[0]['query'] & { data?: { pagination: Pagination } | undefined };
+  isEmpty: boolean;
+  icon: ReactNode;
+  noun: [string, string];
+  feminine?: boolean;
+  hint: string;
+  children: ReactNode;
+};
+
+/** A finance list around its table: totals and exports on top, the filters, the states and the pages. */
+export function FinanceList<S extends string>({ filters: f, slugs, statusLabels, query, noun, ...props }: FinanceListProps<S>) {
+  const { search, status, from, to, update } = f;
+  return (
+    <ListPage
+      actions={<ExportButtons path={props.exportPath} query={filterQuery(f.filters)} filename={props.filename} />}
+      before={<Totals lines={props.totals} doneLabel={props.doneLabel} />}
+    >
+      <ListFilterBar search={search} placeholder={props.placeholder} active={[status, from, to].filter(Boolean).length}>
+        <ListFilterSelect
+          label="Situação"
+          param="situacao"
+          value={status ? slugs[status] : undefined}
+          update={update}
+          data={(Object.keys(slugs) as S[]).map((s) => ({ value: slugs[s], label: statusLabels[s] }))}
+          w={{ base: '100%', xs: 160 }}
+        />
+        <PeriodFilter from={from} to={to} update={update} />
+      </ListFilterBar>
+      <ListContent
+        query={query}
+        isEmpty={props.isEmpty}
+        icon={props.icon}
+        noun={noun}
+        feminine={props.feminine}
+        empty={{
+          hint: props.hint,
+          filtered: !!(search.applied || status || from || to),
+          onClear: () => search.clearFilters(['situacao', 'de', 'ate']),
+        }}
+      >
+        {props.children}
+      </ListContent>
+      <ListPagination pagination={query.data?.pagination} noun={noun} onChange={f.setPage} />
+    </ListPage>
+  );
 }

@@ -1,33 +1,26 @@
-import { PAYABLE_STATUS_LABELS, PAYABLE_STATUSES, type Payable, type PayableStatus } from '@app/shared/finance';
+import { PAYABLE_STATUS_LABELS, type Payable, type PayableStatus } from '@app/shared/finance';
 import { shortDate } from '@app/shared/format';
 import { Button, Text } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ListPagination } from '../../components/ListPagination';
-import { ListContent, ListFilterBar, ListFilterSelect, ListPage, ListTable } from '../../components/ListScreen';
+import { ListPage, ListTable } from '../../components/ListScreen';
 import { Money } from '../../components/Money';
 import { useTRPC } from '../../lib/trpc';
-import { useListParams, useSearchParam } from '../../lib/use-list-params';
-import { ExportButtons, filterQuery, NotAllowed, PeriodFilter, StatusBadge, Totals, useFinanceAccess } from './FinanceParts';
+import { FinanceList, NotAllowed, StatusBadge, useFinanceAccess, useFinanceFilters } from './FinanceParts';
 import { PayModal } from './PayModal';
 
 const PER_PAGE = 20;
 const NOUN: [string, string] = ['conta', 'contas'];
 const STATUS_SLUGS: Record<PayableStatus, string> = { open: 'em-aberto', overdue: 'atrasada', paid: 'paga', canceled: 'cancelada' };
-const statusOfSlug = (slug: string | null) => PAYABLE_STATUSES.find((s) => STATUS_SLUGS[s] === slug);
 
 /** /contas-a-pagar: what the agency owes its suppliers (reservations with a due date), by due date. */
 export default function PayablesScreen() {
   const trpc = useTRPC();
   const access = useFinanceAccess(true);
-  const { params, page, update, setPage } = useListParams();
-  const search = useSearchParam('busca', update);
-  const status = statusOfSlug(params.get('situacao'));
-  const from = params.get('de') ?? undefined;
-  const to = params.get('ate') ?? undefined;
+  const f = useFinanceFilters(STATUS_SLUGS);
+  const { page, filters } = f;
   const [paying, setPaying] = useState<Payable | null>(null);
-  const filters = { search: search.applied || undefined, status, from, to };
 
   const list = useQuery({
     ...trpc.payables.list.queryOptions({ ...filters, page, per_page: PER_PAGE }, { placeholderData: keepPreviousData }),
@@ -44,76 +37,63 @@ export default function PayablesScreen() {
 
   return (
     <>
-      <ListPage
-        actions={<ExportButtons path="/api/payables/export" query={filterQuery(filters)} filename="contas-a-pagar" />}
-        before={<Totals lines={totals} doneLabel={from || to ? 'Pago no período' : 'Pago'} />}
+      <FinanceList
+        filters={f}
+        slugs={STATUS_SLUGS}
+        statusLabels={PAYABLE_STATUS_LABELS}
+        placeholder="Fornecedor, cliente ou orçamento"
+        exportPath="/api/payables/export"
+        filename="contas-a-pagar"
+        totals={totals}
+        doneLabel={f.from || f.to ? 'Pago no período' : 'Pago'}
+        query={list}
+        isEmpty={rows.length === 0}
+        icon={<IconReceipt size={28} aria-hidden />}
+        noun={NOUN}
+        feminine
+        hint="Uma reserva com fornecedor e vencimento do pagamento aparece aqui."
       >
-        <ListFilterBar search={search} placeholder="Fornecedor, cliente ou orçamento" active={[status, from, to].filter(Boolean).length}>
-          <ListFilterSelect
-            label="Situação"
-            param="situacao"
-            value={status ? STATUS_SLUGS[status] : undefined}
-            update={update}
-            data={PAYABLE_STATUSES.map((s) => ({ value: STATUS_SLUGS[s], label: PAYABLE_STATUS_LABELS[s] }))}
-            w={{ base: '100%', xs: 160 }}
-          />
-          <PeriodFilter from={from} to={to} update={update} />
-        </ListFilterBar>
-        <ListContent
+        <ListTable
           query={list}
-          isEmpty={rows.length === 0}
-          icon={<IconReceipt size={28} aria-hidden />}
-          noun={NOUN}
-          feminine
-          empty={{
-            hint: 'Uma reserva com fornecedor e vencimento do pagamento aparece aqui.',
-            filtered: !!(search.applied || status || from || to),
-            onClear: () => search.clearFilters(['situacao', 'de', 'ate']),
+          rows={rows}
+          rowKey={(p) => p.id}
+          rowTestId="payable-row"
+          minWidth={900}
+          label="Contas a pagar"
+          primary={{
+            label: 'Fornecedor',
+            title: (p) => p.supplier.name,
+            subtitle: (p) => p.service_title,
+            to: (p) => `/venda-fechada/${p.budget_id}`,
           }}
-        >
-          <ListTable
-            query={list}
-            rows={rows}
-            rowKey={(p) => p.id}
-            rowTestId="payable-row"
-            minWidth={900}
-            label="Contas a pagar"
-            primary={{
-              label: 'Fornecedor',
-              title: (p) => p.supplier.name,
-              subtitle: (p) => p.service_title,
-              to: (p) => `/venda-fechada/${p.budget_id}`,
-            }}
-            columns={[
-              { label: 'Cliente', cell: (p) => p.client.name },
-              { label: 'Orçamento', cell: (p) => p.budget_title },
-              { label: 'Vencimento', nowrap: true, cell: (p) => shortDate(p.due_date) },
-              { label: 'Valor', align: 'right', nowrap: true, cell: (p) => <Money cents={p.amount_cents} currency={p.currency} /> },
-              { label: 'Situação', cell: (p) => <StatusBadge status={p.status} label={PAYABLE_STATUS_LABELS[p.status]} /> },
-              { label: 'Paga em', nowrap: true, cell: (p) => (p.paid_on ? shortDate(p.paid_on) : <Text c="dimmed">—</Text>) },
-              {
-                label: 'Ações',
-                actions: true,
-                cell: (p) =>
-                  (p.status === 'open' || p.status === 'overdue') && (
-                    <Button
-                      size="xs"
-                      variant="light"
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        setPaying(p);
-                      }}
-                      aria-label={`Marcar como pago: ${p.supplier.name}`}
-                    >
-                      Marcar como pago
-                    </Button>
-                  ),
-              },
-            ]}
-          />
-        </ListContent>
-        <ListPagination pagination={list.data?.pagination} noun={NOUN} onChange={setPage} />
-      </ListPage>
+          columns={[
+            { label: 'Cliente', cell: (p) => p.client.name },
+            { label: 'Orçamento', cell: (p) => p.budget_title },
+            { label: 'Vencimento', nowrap: true, cell: (p) => shortDate(p.due_date) },
+            { label: 'Valor', align: 'right', nowrap: true, cell: (p) => <Money cents={p.amount_cents} currency={p.currency} /> },
+            { label: 'Situação', cell: (p) => <StatusBadge status={p.status} label={PAYABLE_STATUS_LABELS[p.status]} /> },
+            { label: 'Paga em', nowrap: true, cell: (p) => (p.paid_on ? shortDate(p.paid_on) : <Text c="dimmed">—</Text>) },
+            {
+              label: 'Ações',
+              actions: true,
+              cell: (p) =>
+                (p.status === 'open' || p.status === 'overdue') && (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      setPaying(p);
+                    }}
+                    aria-label={`Marcar como pago: ${p.supplier.name}`}
+                  >
+                    Marcar como pago
+                  </Button>
+                ),
+            },
+          ]}
+        />
+      </FinanceList>
       <PayModal payable={paying} onClose={() => setPaying(null)} />
     </>
   );

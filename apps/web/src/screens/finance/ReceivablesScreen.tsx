@@ -1,15 +1,13 @@
-import { RECEIVABLE_STATUS_LABELS, RECEIVABLE_STATUSES, type Receivable, type ReceivableStatus } from '@app/shared/finance';
+import { RECEIVABLE_STATUS_LABELS, type Receivable, type ReceivableStatus } from '@app/shared/finance';
 import { shortDate } from '@app/shared/format';
 import { Button, Text } from '@mantine/core';
 import { IconCash } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ListPagination } from '../../components/ListPagination';
-import { ListContent, ListFilterBar, ListFilterSelect, ListPage, ListTable } from '../../components/ListScreen';
+import { ListPage, ListTable } from '../../components/ListScreen';
 import { Money } from '../../components/Money';
 import { useTRPC } from '../../lib/trpc';
-import { useListParams, useSearchParam } from '../../lib/use-list-params';
-import { ExportButtons, filterQuery, NotAllowed, PeriodFilter, StatusBadge, Totals, useFinanceAccess } from './FinanceParts';
+import { FinanceList, NotAllowed, StatusBadge, useFinanceAccess, useFinanceFilters } from './FinanceParts';
 import { ReceiveModal } from './ReceiveModal';
 
 const PER_PAGE = 20;
@@ -21,19 +19,14 @@ const STATUS_SLUGS: Record<ReceivableStatus, string> = {
   received: 'recebida',
   canceled: 'cancelada',
 };
-const statusOfSlug = (slug: string | null) => RECEIVABLE_STATUSES.find((s) => STATUS_SLUGS[s] === slug);
 
 /** /contas-a-receber: every installment of every sale, by due date, with what is open, overdue and received. */
 export default function ReceivablesScreen() {
   const trpc = useTRPC();
   const access = useFinanceAccess(false);
-  const { params, page, update, setPage } = useListParams();
-  const search = useSearchParam('busca', update);
-  const status = statusOfSlug(params.get('situacao'));
-  const from = params.get('de') ?? undefined;
-  const to = params.get('ate') ?? undefined;
+  const f = useFinanceFilters(STATUS_SLUGS);
+  const { page, filters } = f;
   const [receiving, setReceiving] = useState<Receivable | null>(null);
-  const filters = { search: search.applied || undefined, status, from, to };
 
   const list = useQuery({
     ...trpc.receivables.list.queryOptions({ ...filters, page, per_page: PER_PAGE }, { placeholderData: keepPreviousData }),
@@ -50,81 +43,68 @@ export default function ReceivablesScreen() {
 
   return (
     <>
-      <ListPage
-        actions={<ExportButtons path="/api/receivables/export" query={filterQuery(filters)} filename="contas-a-receber" />}
-        before={<Totals lines={totals} doneLabel={from || to ? 'Recebido no período' : 'Recebido'} />}
+      <FinanceList
+        filters={f}
+        slugs={STATUS_SLUGS}
+        statusLabels={RECEIVABLE_STATUS_LABELS}
+        placeholder="Cliente ou orçamento"
+        exportPath="/api/receivables/export"
+        filename="contas-a-receber"
+        totals={totals}
+        doneLabel={f.from || f.to ? 'Recebido no período' : 'Recebido'}
+        query={list}
+        isEmpty={rows.length === 0}
+        icon={<IconCash size={28} aria-hidden />}
+        noun={NOUN}
+        feminine
+        hint="Cada venda fechada traz aqui as parcelas do seu plano de pagamento."
       >
-        <ListFilterBar search={search} placeholder="Cliente ou orçamento" active={[status, from, to].filter(Boolean).length}>
-          <ListFilterSelect
-            label="Situação"
-            param="situacao"
-            value={status ? STATUS_SLUGS[status] : undefined}
-            update={update}
-            data={RECEIVABLE_STATUSES.map((s) => ({ value: STATUS_SLUGS[s], label: RECEIVABLE_STATUS_LABELS[s] }))}
-            w={{ base: '100%', xs: 160 }}
-          />
-          <PeriodFilter from={from} to={to} update={update} />
-        </ListFilterBar>
-        <ListContent
+        <ListTable
           query={list}
-          isEmpty={rows.length === 0}
-          icon={<IconCash size={28} aria-hidden />}
-          noun={NOUN}
-          feminine
-          empty={{
-            hint: 'Cada venda fechada traz aqui as parcelas do seu plano de pagamento.',
-            filtered: !!(search.applied || status || from || to),
-            onClear: () => search.clearFilters(['situacao', 'de', 'ate']),
+          rows={rows}
+          rowKey={(r) => r.id}
+          rowTestId="receivable-row"
+          minWidth={900}
+          label="Contas a receber"
+          primary={{
+            label: 'Cliente',
+            title: (r) => r.client.name,
+            subtitle: (r) => r.budget_title,
+            to: (r) => `/venda-fechada/${r.budget_id}`,
           }}
-        >
-          <ListTable
-            query={list}
-            rows={rows}
-            rowKey={(r) => r.id}
-            rowTestId="receivable-row"
-            minWidth={900}
-            label="Contas a receber"
-            primary={{
-              label: 'Cliente',
-              title: (r) => r.client.name,
-              subtitle: (r) => r.budget_title,
-              to: (r) => `/venda-fechada/${r.budget_id}`,
-            }}
-            columns={[
-              { label: 'Parcela', nowrap: true, cell: (r) => `${r.number}/${r.installments}` },
-              { label: 'Vencimento', nowrap: true, cell: (r) => shortDate(r.due_date) },
-              { label: 'Valor', align: 'right', nowrap: true, cell: (r) => <Money cents={r.amount_cents} currency={r.currency} /> },
-              {
-                label: 'Em aberto',
-                align: 'right',
-                nowrap: true,
-                cell: (r) => (r.open_cents ? <Money cents={r.open_cents} currency={r.currency} /> : <Text c="dimmed">—</Text>),
-              },
-              { label: 'Forma', cell: (r) => r.payment_method?.name ?? <Text c="dimmed">—</Text> },
-              { label: 'Situação', cell: (r) => <StatusBadge status={r.status} label={RECEIVABLE_STATUS_LABELS[r.status]} /> },
-              {
-                label: 'Ações',
-                actions: true,
-                cell: (r) =>
-                  (r.status === 'open' || r.status === 'overdue') && (
-                    <Button
-                      size="xs"
-                      variant="light"
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        setReceiving(r);
-                      }}
-                      aria-label={`Receber parcela ${r.number} de ${r.client.name}`}
-                    >
-                      Receber
-                    </Button>
-                  ),
-              },
-            ]}
-          />
-        </ListContent>
-        <ListPagination pagination={list.data?.pagination} noun={NOUN} onChange={setPage} />
-      </ListPage>
+          columns={[
+            { label: 'Parcela', nowrap: true, cell: (r) => `${r.number}/${r.installments}` },
+            { label: 'Vencimento', nowrap: true, cell: (r) => shortDate(r.due_date) },
+            { label: 'Valor', align: 'right', nowrap: true, cell: (r) => <Money cents={r.amount_cents} currency={r.currency} /> },
+            {
+              label: 'Em aberto',
+              align: 'right',
+              nowrap: true,
+              cell: (r) => (r.open_cents ? <Money cents={r.open_cents} currency={r.currency} /> : <Text c="dimmed">—</Text>),
+            },
+            { label: 'Forma', cell: (r) => r.payment_method?.name ?? <Text c="dimmed">—</Text> },
+            { label: 'Situação', cell: (r) => <StatusBadge status={r.status} label={RECEIVABLE_STATUS_LABELS[r.status]} /> },
+            {
+              label: 'Ações',
+              actions: true,
+              cell: (r) =>
+                (r.status === 'open' || r.status === 'overdue') && (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      setReceiving(r);
+                    }}
+                    aria-label={`Receber parcela ${r.number} de ${r.client.name}`}
+                  >
+                    Receber
+                  </Button>
+                ),
+            },
+          ]}
+        />
+      </FinanceList>
       <ReceiveModal receivable={receiving} onClose={() => setReceiving(null)} />
     </>
   );

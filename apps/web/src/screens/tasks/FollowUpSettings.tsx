@@ -1,8 +1,9 @@
-import { FOLLOW_UP_RULE_LABELS, type FollowUpRule } from '@app/shared/tasks';
-import { Button, Drawer, Skeleton, Stack, Switch, Text } from '@mantine/core';
+import { FOLLOW_UP_DAYS, FOLLOW_UP_DAYS_RANGE, FOLLOW_UP_RULE_LABELS, type FollowUpRule } from '@app/shared/tasks';
+import { Button, Drawer, Group, NumberInput, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBellCog } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 
@@ -15,7 +16,8 @@ function Rules() {
     trpc.tasks.updateFollowUpSettings.mutationOptions({
       onSuccess: (saved, { rules: [changed] }) => {
         queryClient.setQueryData(key, saved);
-        if (changed) toastSuccess(changed.enabled ? 'Lembrete ativado.' : 'Lembrete desativado.');
+        if (changed?.days !== undefined) toastSuccess('Dias do lembrete salvos.');
+        else if (changed) toastSuccess(changed.enabled ? 'Lembrete ativado.' : 'Lembrete desativado.');
       },
     }),
   );
@@ -34,17 +36,65 @@ function Rules() {
   const shown = (rule: FollowUpRule, enabled: boolean) => (pendingRule === rule ? !enabled : enabled);
   return (
     <Stack gap="md">
-      {settings.data.rules.map(({ rule, enabled }) => (
-        <Switch
-          key={rule}
-          label={FOLLOW_UP_RULE_LABELS[rule]}
-          checked={shown(rule, enabled)}
-          disabled={change.isPending}
-          onChange={(event) => change.mutate({ rules: [{ rule, enabled: event.currentTarget.checked }] })}
-          data-testid={`follow-up-${rule}`}
-        />
+      {settings.data.rules.map(({ rule, enabled, days }) => (
+        <Stack key={rule} gap={6}>
+          <Switch
+            label={FOLLOW_UP_RULE_LABELS[rule]}
+            checked={shown(rule, enabled)}
+            disabled={change.isPending}
+            onChange={(event) => change.mutate({ rules: [{ rule, enabled: event.currentTarget.checked }] })}
+            data-testid={`follow-up-${rule}`}
+          />
+          {days !== null && (
+            <RuleDays
+              rule={rule}
+              days={days}
+              disabled={!enabled || change.isPending}
+              onSave={(n) => change.mutate({ rules: [{ rule, enabled, days: n }] })}
+            />
+          )}
+        </Stack>
       ))}
     </Stack>
+  );
+}
+
+/** The N of a rule counted in days, saved when the field is left (Enter leaves it) with a new value. */
+function RuleDays({
+  rule,
+  days,
+  disabled,
+  onSave,
+}: {
+  rule: FollowUpRule;
+  days: number;
+  disabled: boolean;
+  onSave: (days: number) => void;
+}) {
+  const [value, setValue] = useState<number | string>(days);
+  const save = () => {
+    const n = Number(value);
+    if (Number.isInteger(n) && n >= FOLLOW_UP_DAYS_RANGE.min && n <= FOLLOW_UP_DAYS_RANGE.max && n !== days) onSave(n);
+    else setValue(days);
+  };
+  return (
+    <Group gap="xs" pl={52}>
+      <NumberInput
+        label={FOLLOW_UP_DAYS[rule]?.label}
+        value={value}
+        onChange={setValue}
+        onBlur={save}
+        onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()}
+        min={FOLLOW_UP_DAYS_RANGE.min}
+        max={FOLLOW_UP_DAYS_RANGE.max}
+        allowDecimal={false}
+        allowNegative={false}
+        disabled={disabled}
+        w={170}
+        size="xs"
+        data-testid={`follow-up-days-${rule}`}
+      />
+    </Group>
   );
 }
 

@@ -7,28 +7,57 @@ import { headlineProposalId } from '@app/shared/budget-totals';
 import type { BudgetTree, ProposalTree } from '@app/shared/budgets';
 import type { Service } from '@app/shared/services';
 import { Badge, Button, Group, Menu, ScrollArea, Stack, Tabs, Text, TextInput } from '@mantine/core';
-import { IconArrowLeft, IconArrowRight, IconCopy, IconDots, IconEdit, IconPlus, IconTimeline, IconTrash } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import {
+  IconArrowLeft,
+  IconArrowRight,
+  IconCopy,
+  IconDots,
+  IconEdit,
+  IconFileImport,
+  IconPlus,
+  IconTemplate,
+  IconTimeline,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FormActions } from '../../../components/FormActions';
 import { FormDialog, useUnsavedChanges } from '../../../components/FormDialog';
+import { StaleWritePanel } from '../../../components/StaleWritePanel';
 import { useShortcuts } from '../../../lib/shortcuts';
+import { useStaleWrite } from '../../../lib/stale-write';
 import { toastSuccess } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
 import { EDITOR_SHORTCUTS, EditorShortcuts } from './EditorShortcuts';
 import { ProposalTotalsCard } from './ProposalTotalsCard';
 import { ServiceFormModal } from './ServiceFormModal';
 import { AddServiceMenu, ServiceList } from './ServiceList';
+import { ApplyTemplateDialog, CopyServiceDialog, SaveTemplateDialog } from './TemplateDialogs';
 import { liveProposalTotals } from './totals';
 
 type Editing = { type: BudgetServiceType; service?: undefined } | { service: Service; type?: undefined };
 
+const RENAME_LABELS = { title: 'Nome da proposta' };
+
 function RenameForm({ proposal, onClose, onSaved }: { proposal: ProposalTree; onClose: () => void; onSaved: () => void }) {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const [title, setTitle] = useState(proposal.title);
   const close = useUnsavedChanges(title !== proposal.title);
+  const stale = useStaleWrite({
+    version: proposal.version,
+    base: { title: proposal.title },
+    readCurrent: async () => {
+      const current = await queryClient.fetchQuery(trpc.proposals.get.queryOptions({ id: proposal.id }, { staleTime: 0 }));
+      return { values: { title: current.title }, version: current.version };
+    },
+    resave: (merged) => {
+      setTitle(merged.title);
+      send(merged.title);
+    },
+  });
   const rename = useMutation(
     trpc.proposals.update.mutationOptions({
       onSuccess: () => {
@@ -36,16 +65,21 @@ function RenameForm({ proposal, onClose, onSaved }: { proposal: ProposalTree; on
         onSaved();
         onClose();
       },
+      onError: (error) => {
+        stale.caught(error, { title: title.trim() });
+      },
     }),
   );
+  const send = (value: string) => rename.mutate({ id: proposal.id, title: value.trim(), version: stale.version() });
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        if (title.trim()) rename.mutate({ id: proposal.id, title: title.trim() });
+        if (title.trim()) send(title);
       }}
     >
       <Stack gap="md">
+        <StaleWritePanel state={stale} labels={RENAME_LABELS} />
         <TextInput
           label="Nome da proposta"
           data-autofocus
@@ -84,6 +118,7 @@ function ProposalPanel({
 }) {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [adding, setAdding] = useState(false);
+  const [copying, setCopying] = useState(false);
   const addButton = useRef<HTMLButtonElement>(null);
   // The button first: in view (a menu whose button is off screen stays hidden), and the focus's way back.
   useShortcuts(
@@ -114,8 +149,12 @@ function ProposalPanel({
       {!readOnly && (
         <Group>
           <AddServiceMenu opened={adding} onChange={setAdding} onPick={(type) => setEditing({ type })} targetRef={addButton} />
+          <Button variant="subtle" leftSection={<IconFileImport size={16} aria-hidden />} onClick={() => setCopying(true)}>
+            Copiar de outro orçamento
+          </Button>
         </Group>
       )}
+      <CopyServiceDialog budget={budget} proposal={proposal} opened={copying} onClose={() => setCopying(false)} onCopied={onChanged} />
       {/* Kept mounted when the budget turns read-only under an open form: the agent reads the refusal there. */}
       <ServiceFormModal
         opened={!!editing}
@@ -163,6 +202,9 @@ export function ProposalTabs({
   const tabsView = useRef<HTMLDivElement>(null);
   const [renaming, setRenaming] = useState<ProposalTree | null>(null);
   const [deleting, setDeleting] = useState<ProposalTree | null>(null);
+  // The proposal to save as a template; 'budget' for all of them.
+  const [saving, setSaving] = useState<ProposalTree | 'budget' | null>(null);
+  const [applying, setApplying] = useState(false);
 
   const create = useMutation(
     trpc.proposals.create.mutationOptions({
@@ -240,6 +282,11 @@ export function ProposalTabs({
               Nova proposta
             </Button>
           )}
+          {!readOnly && (
+            <Button variant="default" leftSection={<IconTemplate size={16} aria-hidden />} onClick={() => setApplying(true)}>
+              De um modelo
+            </Button>
+          )}
         </Group>
       </Group>
       {current && (
@@ -287,6 +334,12 @@ export function ProposalTabs({
                         <Menu.Item leftSection={<IconCopy size={16} aria-hidden />} onClick={() => duplicate.mutate({ id: p.id })}>
                           Duplicar
                         </Menu.Item>
+                        <Menu.Item leftSection={<IconTemplate size={16} aria-hidden />} onClick={() => setSaving(p)}>
+                          Salvar como modelo
+                        </Menu.Item>
+                        <Menu.Item leftSection={<IconTemplate size={16} aria-hidden />} onClick={() => setSaving('budget')}>
+                          Salvar orçamento inteiro como modelo
+                        </Menu.Item>
                         <Menu.Item
                           leftSection={<IconArrowLeft size={16} aria-hidden />}
                           disabled={index <= 0}
@@ -320,6 +373,21 @@ export function ProposalTabs({
         </Tabs>
       )}
 
+      <SaveTemplateDialog
+        budget={budget}
+        proposal={saving === 'budget' ? null : saving}
+        opened={saving !== null}
+        onClose={() => setSaving(null)}
+      />
+      <ApplyTemplateDialog
+        budget={budget}
+        opened={applying}
+        onClose={() => setApplying(false)}
+        onApplied={(id) => {
+          onSelect(id);
+          onChanged();
+        }}
+      />
       <RenameModal key={renaming?.id ?? 0} proposal={renaming} onClose={() => setRenaming(null)} onSaved={onChanged} />
       <ConfirmDialog
         opened={!!deleting}
