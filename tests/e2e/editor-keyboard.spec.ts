@@ -199,6 +199,15 @@ test.describe('keyboard first in the budget editor', () => {
         await lp.keyboard.type('ana.viajante@e2e.test');
         await form.getByRole('button', { name: 'Aceitar “Opção Porto”' }).click();
         await expect(lp.getByText('“Opção Porto” foi aceita por Ana Viajante')).toBeVisible();
+
+        // The next budget this customer opens on this phone knows them: filled in, the focus on the button.
+        const next = await seedBudget(request);
+        const nextSent = await request.patch(`/api/budgets/${next.budgetId}`, { headers: auth(next.token), data: { status: 'sent' } });
+        await lp.goto(`/landing-page/${((await nextSent.json()) as { landing_page_id: string }).landing_page_id}`);
+        await lp.getByRole('link', { name: 'Quero esta' }).first().click();
+        await expect(form.getByLabel('Nome completo')).toHaveValue('Ana Viajante');
+        await expect(form.getByLabel('E-mail')).toHaveValue('ana.viajante@e2e.test');
+        await expect(form.getByRole('button', { name: /^Aceitar / })).toBeFocused();
       } finally {
         await customer.close();
       }

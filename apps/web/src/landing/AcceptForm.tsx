@@ -17,15 +17,38 @@ export const ACCEPT_FORM_ID = 'aceitar';
 
 /**
  * 'Quero esta': the form comes to the top of the screen with its first empty field focused, ready
- * for typing (a link to its anchor would only scroll, leaving the focus behind on the link).
+ * for typing, or its button when a known customer finds it filled (a link to its anchor would only
+ * scroll, leaving the focus behind on the link).
  */
 export function focusAcceptForm(event: Event) {
   const form = document.getElementById(ACCEPT_FORM_ID);
   if (!form) return;
   event.preventDefault();
-  const field = [...form.querySelectorAll('input')].find((input) => !input.value);
+  const field =
+    [...form.querySelectorAll('input')].find((input) => !input.value) ?? form.querySelector<HTMLElement>('button[type="submit"]');
   form.scrollIntoView({ block: 'start' });
   field?.focus({ preventScroll: true });
+}
+
+/**
+ * A customer who already accepted a budget in this browser is known: their name and e-mail are kept
+ * on this device only (never sent by the page, which shows first names alone) and fill the form.
+ */
+const KNOWN_CUSTOMER_KEY = 'lp-known-customer';
+function knownCustomer(): { name: string; email: string } {
+  try {
+    const known = JSON.parse(localStorage.getItem(KNOWN_CUSTOMER_KEY) ?? 'null') as { name?: unknown; email?: unknown } | null;
+    return { name: typeof known?.name === 'string' ? known.name : '', email: typeof known?.email === 'string' ? known.email : '' };
+  } catch {
+    return { name: '', email: '' };
+  }
+}
+function rememberCustomer(name: string, email: string) {
+  try {
+    localStorage.setItem(KNOWN_CUSTOMER_KEY, JSON.stringify({ name, email }));
+  } catch {
+    // Storage refused (private mode, quota): the form is only not prefilled next time.
+  }
 }
 
 function FieldError({ id, messages }: { id: string; messages: string[] | undefined }) {
@@ -37,8 +60,8 @@ function FieldError({ id, messages }: { id: string; messages: string[] | undefin
 }
 
 export function AcceptForm({ page, proposal, onProposal, onAccepted }: Props) {
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
+  const [name, setName] = useState(() => knownCustomer().name);
+  const [email, setEmail] = useState(() => knownCustomer().email);
   const [methodId, setMethodId] = useState<number | null>(null);
   const [installments, setInstallments] = useState<number | null>(null);
   const [sending, setSending] = useState(false);
@@ -61,6 +84,7 @@ export function AcceptForm({ page, proposal, onProposal, onAccepted }: Props) {
         email: email.trim(),
         ...(method ? { payment_method_id: method.payment_method_id, installments: count ?? 1 } : {}),
       });
+      rememberCustomer(name.trim(), email.trim());
       onAccepted(answer, name.trim());
     } catch (e) {
       setError(e instanceof LandingError ? e : new LandingError(0, String(e)));
