@@ -51,8 +51,9 @@ test.describe('after the sale', () => {
     await expect(preview).toContainText('10/02/2027');
     await sell.getByRole('button', { name: 'Fechar venda' }).click();
 
-    await expect(page).toHaveURL(`/venda-fechada/${budgetId}`);
+    // The toast lasts 4 s: read before the new page's checks, which can take that long on a busy machine.
     await expect(page.getByText('Venda fechada!')).toBeVisible();
+    await expect(page).toHaveURL(`/venda-fechada/${budgetId}`);
     await expect(page.getByTestId('budget-status')).toHaveText('Vendido');
     await expect(page.getByTestId('sold-proposal')).toHaveText('Opção Lisboa');
     await expect(page.getByTestId('sold-service')).toHaveCount(3);
@@ -118,7 +119,8 @@ test.describe('after the sale', () => {
     const generate = page.getByRole('dialog', { name: 'Gerar contrato' });
     await expect(generate.getByLabel('Modelo de contrato')).toHaveValue(/padrão/);
     await generate.getByRole('button', { name: 'Gerar contrato' }).click();
-    await expect(contract.getByTestId('contract-status')).toHaveText('Gerado');
+    // The PDF is drawn while the dialog waits: longer than an expect's default on a loaded machine.
+    await expect(contract.getByTestId('contract-status')).toHaveText('Gerado', { timeout: 30_000 });
 
     // The PDF opens in a new tab through a short-lived link that answers the PDF itself.
     const fileRequest = page.context().waitForEvent('request', (r) => r.url().includes('/api/contracts/file/'));

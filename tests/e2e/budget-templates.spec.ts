@@ -102,7 +102,8 @@ test.describe('budget templates', () => {
     await templatePicker.fill(templateName);
     await expect(page.getByRole('option', { name: new RegExp(templateName) })).toBeVisible();
     await templatePicker.press('Enter');
-    await expect(templatePicker).toHaveValue(new RegExp(templateName));
+    // Chosen (not only typed): the field then reads the option's text, with its services.
+    await expect(templatePicker).toHaveValue(new RegExp(`^${templateName} · .*serviço`));
     await form.getByRole('button', { name: 'Criar orçamento' }).click();
     await expect(page).toHaveURL(/\/novo-orcamento\/\d+/);
     const budgetId = Number(new URL(page.url()).pathname.split('/').pop());
@@ -117,6 +118,7 @@ test.describe('budget templates', () => {
     await applyPicker.fill(templateName);
     await expect(page.getByRole('option', { name: new RegExp(templateName) })).toBeVisible();
     await applyPicker.press('Enter');
+    await expect(applyPicker).toHaveValue(new RegExp(`^${templateName} · .*serviço`));
     await apply.getByRole('button', { name: 'Usar modelo' }).click();
     await expect(page.getByText('Proposta criada a partir do modelo.').last()).toBeVisible();
     await expect(page.getByRole('tab')).toHaveCount(2);

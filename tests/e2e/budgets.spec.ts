@@ -127,7 +127,7 @@ test.describe('budgets', () => {
     // Hotel: two rooms, 2 adults at 3.000,00 and a child at 1.200,00.
     dialog = await addService(page, 'Hospedagem');
     await dialog.getByLabel('Título').fill('Hotel no Chiado');
-    await dialog.getByRole('textbox', { name: 'Hotel', exact: true }).fill('Hotel Chiado Lisboa');
+    await dialog.getByRole('combobox', { name: 'Hotel', exact: true }).fill('Hotel Chiado Lisboa');
     await pick(page, dialog.getByLabel('Regime de alimentação'), 'Café', /Café da manhã/);
     const room1 = dialog.getByRole('group', { name: 'Quarto 1' });
     await expect(room1.getByLabel('Adultos')).toHaveValue('2');

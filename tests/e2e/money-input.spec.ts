@@ -44,7 +44,7 @@ test.describe('money inputs', () => {
     const dialog = page.getByRole('dialog', { name: 'Novo serviço: Hospedagem' });
     await expect(dialog.getByLabel('Título')).toBeFocused();
     await dialog.getByLabel('Título').fill('Hotel em Gramado');
-    await dialog.getByRole('textbox', { name: 'Hotel', exact: true }).fill('Hotel Serra Azul');
+    await dialog.getByRole('combobox', { name: 'Hotel', exact: true }).fill('Hotel Serra Azul');
 
     const room = dialog.getByRole('group', { name: 'Quarto 1' }).getByLabel('Valor do quarto');
     await expect(room).toHaveValue('BRL 0,00');
@@ -136,8 +136,8 @@ test.describe('money inputs', () => {
 
     // A warning, not a block.
     await sell.getByRole('button', { name: 'Fechar venda' }).click();
-    await expect(page).toHaveURL(`/venda-fechada/${budgetId}`);
     await expect(page.getByText('Venda fechada!')).toBeVisible();
+    await expect(page).toHaveURL(`/venda-fechada/${budgetId}`);
     await expect(page.getByTestId('sale-commission')).toContainText('R$ 620,40');
   });
 });

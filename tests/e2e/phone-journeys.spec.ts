@@ -151,7 +151,7 @@ test('an agent on a phone: client, attendance in the funnel, budget sent, accept
     const service = page.getByRole('dialog', { name: 'Novo serviço: Hospedagem' });
     await expectOnScreen(service);
     await service.getByLabel('Título').fill('Hotel em Copacabana');
-    await service.getByRole('textbox', { name: 'Hotel', exact: true }).fill('Copacabana Palace');
+    await service.getByRole('combobox', { name: 'Hotel', exact: true }).fill('Copacabana Palace');
     const room = service.getByRole('group', { name: 'Quarto 1' });
     await expect(room.getByLabel('Adultos')).toHaveValue('2');
     await room.getByLabel('Valor do quarto').fill('3200');

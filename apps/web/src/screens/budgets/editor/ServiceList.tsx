@@ -63,8 +63,10 @@ export function AddServiceMenu({
   onPick: (type: BudgetServiceType) => void;
   targetRef: Ref<HTMLButtonElement>;
 }) {
+  // hideDetached off: sections of the editor that load late (the travel checks) push the button
+  // below the fold right after N opened the menu, and a detached menu is hidden with the focus in it.
   return (
-    <Menu position="bottom-start" withinPortal opened={opened} onChange={onChange}>
+    <Menu position="bottom-start" withinPortal hideDetached={false} opened={opened} onChange={onChange}>
       <Menu.Target>
         <Button ref={targetRef} leftSection={<IconPlus size={16} aria-hidden />} aria-keyshortcuts="N">
           Adicionar serviço
