@@ -9,7 +9,9 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { accountRestricted } from '../../lib/subscription';
 import { useTRPC } from '../../lib/trpc';
+import { useSubscription } from '../../lib/use-session';
 
 const SHOWN = 20;
 
@@ -18,7 +20,9 @@ export function NotificationBell() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [opened, { toggle, close }] = useDisclosure(false);
-  const list = useQuery(trpc.notifications.list.queryOptions({ page: 1, per_page: SHOWN }));
+  // A restricted plan refuses the inbox (402), and a refused query opens the plan modal: not asked then.
+  const restricted = accountRestricted(useSubscription().data);
+  const list = useQuery({ ...trpc.notifications.list.queryOptions({ page: 1, per_page: SHOWN }), enabled: !restricted });
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.notifications.list.queryKey() });
   const read = useMutation(trpc.notifications.read.mutationOptions({ onSuccess: refresh }));
   const readAll = useMutation(trpc.notifications.readAll.mutationOptions({ onSuccess: refresh }));
