@@ -16,7 +16,7 @@ import {
 } from '@app/shared';
 import { fieldError } from '../../errors';
 import { budgetProposalWhere } from '../budgets/budgets.where';
-import { serviceContentSelect } from '../budgets/service-content.select';
+import { serviceContent, serviceContentSelect } from '../budgets/service-content.select';
 import { createService, type ServiceCaller } from './services.service';
 import { serviceCopySourceFilter, serviceWhere } from './services.where';
 
@@ -77,29 +77,7 @@ export async function copyService(db: Db, caller: ServiceCaller, input: CopyServ
   ]);
   if (!source) throw fieldError('service_id', CLIENT_FIELD_MESSAGES.notFound);
   if (!target) throw fieldError('proposal_id', CLIENT_FIELD_MESSAGES.notFound);
-  const dated = {
-    type: source.type,
-    title: source.title,
-    description: source.description,
-    supplier_id: source.supplierId,
-    start_date: isoDate(source.startDate),
-    start_time: source.startTime,
-    end_date: isoDate(source.endDate),
-    end_time: source.endTime,
-    adult_number: source.adultNumber,
-    child_number: source.childNumber,
-    infant_number: source.infantNumber,
-    currency: source.currency,
-    adult_cents: source.adultCents,
-    child_cents: source.childCents,
-    infant_cents: source.infantCents,
-    total_cents: source.totalCents,
-    taxes_cents: source.taxesCents,
-    taxes_basis: source.taxesBasis,
-    fee_cents: source.feeCents,
-    commission_basis_points: source.commissionBasisPoints,
-    details: source.details,
-  };
+  const dated = serviceContent(source);
   const anchor = templateAnchor(isoDate(source.budget.startDate), [dated]);
   // The same arithmetic as a template's: days from the source trip's start, placed on the new one's.
   const moved = serviceFromTemplate(

@@ -37,7 +37,7 @@ import { assertRoom, limitExceeded } from './budget-limits';
 import { budgetTemplateFilter, budgetTemplateWhere } from './budget-templates.where';
 import { refreshBudgetTotals } from './budget-totals.service';
 import { budgetWhere, lockBudget } from './budgets.where';
-import { serviceContentSelect } from './service-content.select';
+import { serviceContent, serviceContentSelect } from './service-content.select';
 import { assertNotSold } from './sold-frozen';
 
 type Tx = Prisma.TransactionClient;
@@ -115,32 +115,6 @@ export async function getBudgetTemplate(db: Db, companyId: number, id: number): 
   };
 }
 
-type SourceService = Prisma.ServiceGetPayload<{ select: typeof serviceContentSelect }>;
-
-const asDated = (s: SourceService) => ({
-  type: s.type,
-  title: s.title,
-  description: s.description,
-  supplier_id: s.supplierId,
-  start_date: isoDate(s.startDate),
-  start_time: s.startTime,
-  end_date: isoDate(s.endDate),
-  end_time: s.endTime,
-  adult_number: s.adultNumber,
-  child_number: s.childNumber,
-  infant_number: s.infantNumber,
-  currency: s.currency,
-  adult_cents: s.adultCents,
-  child_cents: s.childCents,
-  infant_cents: s.infantCents,
-  total_cents: s.totalCents,
-  taxes_cents: s.taxesCents,
-  taxes_basis: s.taxesBasis,
-  fee_cents: s.feeCents,
-  commission_basis_points: s.commissionBasisPoints,
-  details: s.details,
-});
-
 /**
  * POST /api/budget-templates: the budget's proposals (or the one named), their active services with
  * prices and commissions, each date as days from the trip's start (the budget's start date, else the
@@ -167,7 +141,7 @@ export async function createBudgetTemplate(db: Db, caller: TemplateCaller, input
   });
   if (!budget) throw fieldError('budget_id', CLIENT_FIELD_MESSAGES.notFound);
   if (input.proposal_id !== undefined && budget.proposals.length === 0) throw fieldError('proposal_id', CLIENT_FIELD_MESSAGES.notFound);
-  const services = budget.proposals.flatMap((p) => p.services.map(asDated));
+  const services = budget.proposals.flatMap((p) => p.services.map(serviceContent));
   if (services.length === 0)
     throw fieldError(input.proposal_id === undefined ? 'budget_id' : 'proposal_id', BUDGET_TEMPLATE_MESSAGES.noServices);
   const start = isoDate(budget.startDate);
@@ -176,7 +150,7 @@ export async function createBudgetTemplate(db: Db, caller: TemplateCaller, input
   const proposals: TemplateProposal[] = budget.proposals.map((p) => ({
     title: p.title,
     notes: p.notes,
-    services: p.services.map((s) => datesToDays(asDated(s), anchor)) as TemplateProposal['services'],
+    services: p.services.map((s) => datesToDays(serviceContent(s), anchor)) as TemplateProposal['services'],
   }));
   const created = await db.budgetTemplate.create({
     data: {
