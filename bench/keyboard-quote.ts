@@ -70,7 +70,13 @@ async function api<T>(path: string, token: string | null, body?: unknown, method
 }
 
 type Proposal = { id: number; title: string; version?: number; services: Service[] };
-type Service = { type: string; title: string; start_date: string | null; details: { segments?: unknown[]; rooms?: unknown[] } };
+type Service = {
+  type: string;
+  title: string;
+  start_date: string | null;
+  supplier: { id: number } | null;
+  details: { segments?: unknown[]; rooms?: unknown[] };
+};
 
 // ---- Setup through the API (not counted): the client and attendance, and the agency's cruise package.
 const stamp = Date.now().toString(36);
@@ -119,6 +125,14 @@ const templateName = `${TEMPLATE_PREFIX} ${stamp}`;
   });
   await api('/budget-templates', token, { name: templateName, budget_id: source.id, proposal_id: proposal.id });
 }
+// The agency's favourite hotel in Lisbon, sold by its supplier: picked in the hotel field, it brings both.
+const HOTEL = `Pestana Palace ${stamp}`;
+const hotelSupplier = await api<{ id: number }>('/suppliers', token, {
+  kind: 'organization',
+  name: `Pestana Hotels ${stamp}`,
+  service_types: ['accommodation'],
+});
+await api('/favorite-hotels', token, { name: HOTEL, location: 'Lisboa, Portugal', supplier_id: hotelSupplier.id });
 
 // ---- The keyboard, counted.
 let presses = 0;
@@ -198,8 +212,9 @@ const toast = (text: string) => page.getByText(text).last().waitFor();
 const serviceDialog = (type: string) => page.getByRole('dialog', { name: `Novo serviço: ${type}` });
 
 /**
- * N, then the type's place in the menu with the arrows, then Enter: the new service's form, its title
- * focused. A menu that does not stay open (it was hidden when a section loading late pushed its
+ * N, then the type's first letter (the menu's type-ahead: 'a' Aéreo, 'h' Hospedagem, 'l' Locação de
+ * veículo), then Enter: the new service's form, its title focused (the title then follows the
+ * service's own fields, so it is not typed). A menu that does not stay open (it was hidden when a section loading late pushed its
  * button out of view) is noted and N pressed again, as the agent would: counted.
  */
 async function newService(type: string) {
@@ -219,9 +234,9 @@ async function newService(type: string) {
     notes.push(`The service types' menu (N) closed by itself right after opening (${type}); N pressed again.`);
     if (attempt === 3) throw new Error('the menu of service types (N) closes by itself');
   }
-  const position = (await items.allInnerTexts()).map((t) => t.trim()).indexOf(type);
-  if (position < 0) throw new Error(`no "${type}" in the service types`);
-  await keys.press('ArrowDown', position + 1);
+  const item = menu.getByRole('menuitem', { name: type });
+  await keys.press(type.normalize('NFD').charAt(0).toLowerCase());
+  if (!(await isFocused(item))) throw new Error(`the letter did not reach "${type}" in the service types (${await focused()})`);
   await keys.press('Enter');
   const dialog = serviceDialog(type);
   await expectFocus(dialog.getByLabel('Título'), `the title of the new "${type}"`);
@@ -268,7 +283,6 @@ try {
 
   await step('proposal 1: the flights, pasted (Colar reserva)', async () => {
     const dialog = await newService('Aéreo');
-    await keys.type('Voos Lisboa');
     await tabTo(dialog.getByRole('button', { name: 'Colar reserva' }));
     await keys.press('Enter');
     const paste = page.getByRole('dialog', { name: 'Colar reserva' });
@@ -286,9 +300,11 @@ try {
 
   await step('proposal 1: the hotel, two rooms', async () => {
     const dialog = await newService('Hospedagem');
-    await keys.type('Hotel em Lisboa');
     await tabTo(dialog.getByRole('combobox', { name: 'Hotel' }));
-    await keys.type('Pestana Palace');
+    await keys.type('pestana');
+    await page.getByRole('option', { name: new RegExp(HOTEL) }).waitFor();
+    await keys.press('ArrowDown');
+    await keys.press('Enter');
     await tabTo(dialog.getByRole('group', { name: 'Quarto 1' }).getByLabel('Valor do quarto'));
     await keys.type('5200');
     await tabTo(dialog.getByRole('button', { name: 'Adicionar quarto' }));
@@ -299,8 +315,7 @@ try {
   });
 
   await step('proposal 2: the cruise, from a template (De um modelo)', async () => {
-    await tabTo(page.getByRole('button', { name: 'De um modelo' }), 'back');
-    await keys.press('Enter');
+    await keys.press('m'); // "De um modelo"'s shortcut
     const apply = page.getByRole('dialog', { name: 'Nova proposta de um modelo' });
     const picker = apply.getByRole('textbox', { name: 'Modelo' });
     await expectFocus(picker, 'the template field');
@@ -315,7 +330,6 @@ try {
 
   await step('proposal 2: the car', async () => {
     const dialog = await newService('Locação de veículo');
-    await keys.type('Carro em Lisboa');
     await tabTo(dialog.getByLabel('Retirada'));
     await keys.type('Aeroporto de Lisboa');
     await tabTo(dialog.getByLabel('Valor total'));
@@ -354,6 +368,8 @@ if (budgetId !== null) {
     types(first).join() === 'air,accommodation' &&
     services(first)[0]?.details.segments?.length === 2 &&
     services(first)[1]?.details.rooms?.length === 2 &&
+    services(first)[1]?.supplier?.id === hotelSupplier.id &&
+    services(first).every((s) => s.title.trim() !== '') &&
     types(second).join() === 'cruise,car_rental';
 }
 server?.stop();

@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { startExchangeRateServer } from './e2e/support/exchange-rate-server';
+import { startNfseNational } from './e2e/support/nfse-national';
 import { startPipedriveServer } from './e2e/support/pipedrive-server';
 import { startPostalCodeServer } from './e2e/support/postal-code-server';
 
@@ -35,6 +36,12 @@ if (!externalBaseUrl && !process.env.E2E_EXCHANGE_RATE_API_URL && process.env.TE
 // Pipedrive likewise (PIPEDRIVE_API_URL): the integration connects to and pushes deals to it.
 if (!externalBaseUrl && !process.env.E2E_PIPEDRIVE_API_URL && process.env.TEST_WORKER_INDEX === undefined) {
   process.env.E2E_PIPEDRIVE_API_URL = await startPipedriveServer();
+}
+
+// The national NFS-e issuer likewise (NFSE_NATIONAL_URL, over mTLS with a test CA in NFSE_CA_FILE):
+// the journeys ask it for A1 certificates and set its next answers (E2E_NFSE_CONTROL_URL).
+if (!externalBaseUrl && !process.env.E2E_NFSE_NATIONAL_URL && process.env.TEST_WORKER_INDEX === undefined) {
+  Object.assign(process.env, await startNfseNational());
 }
 
 // The server serves apps/web/dist, so the web app is built first (E2E_SKIP_BUILD=1 skips it).
@@ -92,6 +99,15 @@ export default defineConfig({
           ...(process.env.E2E_EXCHANGE_RATE_API_URL ? { EXCHANGE_RATE_API_URL: process.env.E2E_EXCHANGE_RATE_API_URL } : {}),
           ...(process.env.E2E_PIPEDRIVE_API_URL
             ? { PIPEDRIVE_API_URL: process.env.E2E_PIPEDRIVE_API_URL, PIPEDRIVE_TOKEN_KEY: 'e2e-pipedrive-token-key-0123456789abcdef' }
+            : {}),
+          ...(process.env.E2E_NFSE_NATIONAL_URL && process.env.E2E_NFSE_CA_FILE
+            ? {
+                NFSE_NATIONAL_URL: process.env.E2E_NFSE_NATIONAL_URL,
+                NFSE_NATIONAL_PRODUCTION_URL: `${process.env.E2E_NFSE_NATIONAL_URL}/producao-nao-usada`,
+                NFSE_CA_FILE: process.env.E2E_NFSE_CA_FILE,
+                // A lost answer is retried within the journey's time, not after the real issuer's 30 s.
+                NFSE_TIMEOUT_MS: '5000',
+              }
             : {}),
           // CI: the machine's PostgreSQL (a fresh database made by npm test) and Redis.
           ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),

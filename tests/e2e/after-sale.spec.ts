@@ -93,7 +93,7 @@ test.describe('after the sale', () => {
     for (const [title, locator] of [
       ['Hotel Avenida Palace', 'HAP-88121'],
       ['Passeio por Sintra', 'SNT-4410'],
-    ]) {
+    ] as const) {
       const row = rows.filter({ hasText: title });
       await row.getByRole('button', { name: `Confirmar reserva: ${title}` }).click();
       const confirmDialog = page.getByRole('dialog', { name: 'Confirmar reserva' });

@@ -1,6 +1,7 @@
 // Starting from a package (issue 34, item 2): a proposal saved as an agency template, a new budget
 // started from it on another trip's dates, a service copied from another budget, the favourite hotel
-// offered first in the hotel field, and the templates screen (search, delete with confirmation).
+// offered first in the hotel field (with its supplier), and the templates screen (search, services
+// edited, delete with confirmation).
 import type { APIRequestContext } from '@playwright/test';
 import { apiToken, DEMO, login } from './support/app';
 import { apiCreateAttendance, apiCreateClient, uniqueName } from './support/crm';
@@ -37,11 +38,21 @@ const tour = (proposalId: number, title: string, startDate: string) => ({
 
 test.describe('budget templates', () => {
   test('save a proposal as a template, start a budget from it, copy a service, favourite hotel first', async ({ page, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const token = await apiToken(request, DEMO.owner.email);
     const client = await apiCreateClient(request, token, { name: uniqueName('Família Quiroga') });
     const hotelName = uniqueName('Recoleta Grand Favorito');
-    await post(request, token, '/api/favorite-hotels', { name: hotelName, location: 'Recoleta, Buenos Aires' });
+    // Sold by a supplier of the agency: picking the hotel brings it to the service.
+    const hotelSupplier = await post<{ id: number; name: string }>(request, token, '/api/suppliers', {
+      kind: 'organization',
+      name: uniqueName('Rede Recoleta'),
+      service_types: ['accommodation'],
+    });
+    await post(request, token, '/api/favorite-hotels', {
+      name: hotelName,
+      location: 'Recoleta, Buenos Aires',
+      supplier_id: hotelSupplier.id,
+    });
     // Two receptive suppliers: the favourite comes first though its name sorts last.
     const suppliersWord = uniqueName('Receptivo').split(' ').pop() as string;
     await post(request, token, '/api/suppliers', { kind: 'organization', name: `Aaa Receptivo ${suppliersWord}`, service_types: ['tour'] });
@@ -157,6 +168,9 @@ test.describe('budget templates', () => {
     await firstOption.click();
     await expect(hotelField).toHaveValue(hotelName);
     await expect(stay.getByLabel('Local')).toHaveValue('Recoleta, Buenos Aires');
+    await expect(stay.getByLabel('Fornecedor')).toHaveValue(hotelSupplier.name);
+    // No title typed yet: the stay takes the hotel's name.
+    await expect(stay.getByLabel('Título')).toHaveValue(hotelName);
 
     await stay.getByRole('button', { name: 'Cancelar' }).click();
     await page.getByRole('dialog', { name: 'Descartar alterações?' }).getByRole('button', { name: 'Descartar' }).click();
@@ -182,5 +196,62 @@ test.describe('budget templates', () => {
     await confirm.getByRole('button', { name: 'Excluir' }).click();
     await expect(page.getByText('Modelo excluído.').last()).toBeVisible();
     await expect(row).toHaveCount(0);
+  });
+
+  test("a template's services edited: a title and a fare changed, a service removed", async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const token = await apiToken(request, DEMO.owner.email);
+    const client = await apiCreateClient(request, token, { name: uniqueName('Família Salta') });
+    const attendance = await apiCreateAttendance(request, token, { client_id: client.id, title: uniqueName('Salta') });
+    const source = await post<BudgetJson>(request, token, '/api/budgets/', {
+      attendance_id: attendance.id,
+      title: uniqueName('Salta e Jujuy'),
+      start_date: '2027-04-10',
+      end_date: '2027-04-15',
+    });
+    const proposalId = source.proposals[0]?.id as number;
+    const wine = uniqueName('Bodegas de Cafayate');
+    const train = uniqueName('Tren a las Nubes');
+    await post(request, token, '/api/services', tour(proposalId, wine, '2027-04-11'));
+    await post(request, token, '/api/services', tour(proposalId, train, '2027-04-12'));
+    const templateName = uniqueName('Pacote Salta 5 noites');
+    const template = await post<{ id: number }>(request, token, '/api/budget-templates', {
+      name: templateName,
+      budget_id: source.id,
+      proposal_id: proposalId,
+    });
+
+    await login(page, DEMO.owner.email);
+    await page.goto('/modelos-de-orcamento');
+    await page.getByLabel('Buscar').fill(templateName);
+    const row = page.getByTestId('template-row').filter({ hasText: templateName });
+    await expect(row).toContainText('1 proposta, 2 serviços');
+    const open = row.getByRole('button', { name: `Editar serviços de ${templateName}` });
+    await open.click();
+    const dialog = page.getByRole('dialog', { name: `Serviços do modelo ${templateName}` });
+    const services = dialog.getByTestId('template-service');
+    await expect(services).toHaveCount(2);
+
+    // A change asks before it is thrown away; the focus goes back to the button.
+    await services.nth(0).getByLabel('Título').fill('Vinícolas de Cafayate');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await page.getByRole('dialog', { name: 'Descartar alterações?' }).getByRole('button', { name: 'Descartar' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(open).toBeFocused();
+
+    await open.click();
+    await expect(services).toHaveCount(2);
+    await services.nth(0).getByLabel('Título').fill('Vinícolas de Cafayate');
+    await services.nth(0).getByLabel('Tarifa adulto').fill('420');
+    await dialog.getByRole('button', { name: `Remover ${train}` }).click();
+    await expect(services).toHaveCount(1);
+    await dialog.getByRole('button', { name: 'Salvar serviços' }).click();
+    await expect(page.getByText('Serviços do modelo salvos.').last()).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(row).toContainText('1 proposta, 1 serviço');
+
+    const res = await request.get(`/api/budget-templates/${template.id}`, { headers: auth(token) });
+    const saved = (await res.json()) as { proposals: { services: { title: string; adult_cents: number }[] }[] };
+    expect(saved.proposals[0]?.services.map((s) => [s.title, s.adult_cents])).toEqual([['Vinícolas de Cafayate', 42_000]]);
   });
 });

@@ -1,3 +1,4 @@
+import { maskDocumentNumber } from '@app/shared/document-numbers';
 import type { Locator } from '@playwright/test';
 import { apiToken, DEMO, login, notificationBar } from './support/app';
 import { apiClientLists, uniqueName } from './support/crm';
@@ -57,14 +58,16 @@ test.describe('client contacts and documents', () => {
     await expect(page.getByRole('heading', { name })).toBeVisible();
     const id = Number(page.url().split('/').pop());
     await expect(page.getByTestId('client-contact')).toHaveText(['Carlos Souza (Cônjuge) · carlos@souza.test · (11) 98765-4321']);
-    await expect(page.getByTestId('client-travel-document')).toHaveText([`Passaporte FX123456 · validade ${expiry.shown}`]);
+    await expect(page.getByTestId('client-travel-document')).toHaveText([
+      `Passaporte ${maskDocumentNumber('FX123456')} Mostrar · validade ${expiry.shown}`,
+    ]);
     await expect(page.getByText('Vence em menos de 6 meses', { exact: true })).toBeVisible();
 
     // Edit: change the contact, add a second one, remove the document.
     await page.getByRole('button', { name: 'Editar' }).click();
     const edit = page.getByRole('dialog', { name: 'Editar cliente' });
     await expect(row(edit, 'Contato 1').getByLabel('Nome')).toHaveValue('Carlos Souza');
-    await expect(row(edit, 'Documento 1').getByLabel('Número')).toHaveValue('FX123456');
+    await expect(row(edit, 'Documento 1').getByLabel('Número')).toHaveValue(maskDocumentNumber('FX123456'));
     await row(edit, 'Contato 1').getByLabel('Nome').fill('Carlos A. Souza');
     await row(edit, 'Contato 1').getByLabel('E-mail').fill('carlos.souza@souza.test');
     await edit.getByRole('button', { name: 'Adicionar contato' }).click();
@@ -106,7 +109,9 @@ test.describe('client contacts and documents', () => {
     await expect(notificationBar(page)).toBeHidden();
     expect(await apiClientLists(request, token, id)).toEqual({
       contacts: [{ name: 'Carlos Souza', relationship: 'Cônjuge', phone: '(11) 98765-4321', email: 'carlos@souza.test' }],
-      documents: [{ type: 'passport', number: 'FX123456', country: null, issued_at: daysFromNow(-3560).iso, expires_at: expiry.iso }],
+      documents: [
+        { type: 'passport', number: maskDocumentNumber('FX123456'), country: null, issued_at: daysFromNow(-3560).iso, expires_at: expiry.iso },
+      ],
     });
 
     await email2.fill('marina@souza.test');

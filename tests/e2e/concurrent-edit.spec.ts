@@ -1,67 +1,13 @@
 // No lost update (issue 37): two agents, each in a browser context of their own, edit the same
 // service. The first saves; the second, whose form was loaded before, is told who changed it and
 // when, sees the other change beside their own field by field, merges and saves on the new version.
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { apiToken, DEMO, login } from './support/app';
-import { apiCreateAttendance, apiCreateClient, uniqueName } from './support/crm';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { apiToken, DEMO } from './support/app';
 import { expect, test } from './support/fixtures';
+import { apiBudgetWithTour, auth, openService, useAgents } from './support/two-agents';
 
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-const contexts: BrowserContext[] = [];
-const pageErrors: string[] = [];
-
-async function agent(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await login(page, email);
-  return page;
-}
-
-test.afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-  expect(pageErrors.splice(0), 'uncaught errors in the pages').toEqual([]);
-});
-
-/** A budget of the demo agency with one tour, made through the API. */
-async function budgetWithTour(request: APIRequestContext, token: string) {
-  const client = await apiCreateClient(request, token, { name: uniqueName('Cliente Concorrência') });
-  const attendance = await apiCreateAttendance(request, token, { client_id: client.id, title: uniqueName('Viagem a Recife') });
-  const res = await request.post('/api/budgets/', {
-    headers: auth(token),
-    data: { attendance_id: attendance.id, title: uniqueName('Recife'), currency: 'BRL', paxes: [{ name: 'Ana', age_group: 'adult' }] },
-  });
-  expect(res.ok(), `budget: ${res.status()} ${await res.text()}`).toBeTruthy();
-  const budget = (await res.json()) as { id: number; proposals: { id: number }[] };
-  const title = uniqueName('Passeio de catamarã');
-  const service = await request.post('/api/services', {
-    headers: auth(token),
-    data: {
-      proposal_id: budget.proposals[0]?.id,
-      type: 'tour',
-      title,
-      currency: 'BRL',
-      adult_number: 1,
-      child_number: 0,
-      infant_number: 0,
-      adult_cents: 30_000,
-      details: { place: 'Porto de Galinhas' },
-    },
-  });
-  expect(service.ok(), `service: ${service.status()} ${await service.text()}`).toBeTruthy();
-  return { id: budget.id, serviceId: ((await service.json()) as { id: number }).id, title };
-}
-
-async function openService(page: Page, budgetId: number, title: string) {
-  await page.goto(`/novo-orcamento/${budgetId}`);
-  await expect(page.getByTestId('service-row')).toHaveCount(1, { timeout: 30_000 });
-  await page.getByRole('button', { name: title, exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Editar serviço: Passeio/ingresso' });
-  await expect(dialog.getByLabel('Título')).toBeFocused();
-  return dialog;
-}
+const agent = useAgents();
+const budgetWithTour = (request: APIRequestContext, token: string) => apiBudgetWithTour(request, token, 'Cliente Concorrência', 'Recife');
 
 test.describe('Edição concorrente', () => {
   test('two agents edit the same service: the second is told who saved first, merges field by field and saves', async ({

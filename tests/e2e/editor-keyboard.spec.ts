@@ -147,6 +147,71 @@ test.describe('keyboard first in the budget editor', () => {
     await expect(rows).toHaveCount(2);
   });
 
+  test('a service form by keyboard: the type by its letter, its own fields after the title, one stop per time, M for a template', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const budget = await budgetWithProposals(request, 1);
+    await login(page, DEMO.owner.email);
+    await openEditor(page, `/novo-orcamento/${budget.id}`);
+
+    // N, then a letter moves to the type that starts with it (type-ahead), Enter opens its form.
+    await page.keyboard.press('n');
+    const types = page.getByRole('menu');
+    await expect(types.getByRole('menuitem', { name: 'Hospedagem' })).toBeVisible();
+    await page.keyboard.press('l');
+    await expect(types.getByRole('menuitem', { name: 'Locação de veículo' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Novo serviço: Locação de veículo' });
+    const title = dialog.getByLabel('Título');
+    await expect(title).toBeFocused();
+
+    // The pick-up place comes right after the title; the title follows it while none is typed.
+    await page.keyboard.press('Tab');
+    const pickup = dialog.getByLabel('Retirada');
+    await expect(pickup).toBeFocused();
+    await page.keyboard.type('Aeroporto do Recife');
+    await expect(title).toHaveValue('Locação de veículo · Aeroporto do Recife');
+
+    // The fields every service has come after the type's own; a time is one Tab stop, typed as digits.
+    for (const label of ['Devolução', 'Locadora', 'Categoria do veículo', 'Fornecedor', 'Início', 'Hora de início']) {
+      await page.keyboard.press('Tab');
+      await expect(dialog.getByLabel(label, { exact: true })).toBeFocused();
+    }
+    await page.keyboard.type('0930');
+    await expect(dialog.getByLabel('Hora de início')).toHaveValue('09:30');
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByLabel('Fim', { exact: true })).toBeFocused();
+    // An hour alone is that hour sharp once the field is left.
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('8');
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByLabel('Hora de fim')).toHaveValue('08:00');
+
+    // A title typed by the agent stays theirs.
+    await title.fill('Carro no Recife');
+    await pickup.fill('Centro do Recife');
+    await expect(title).toHaveValue('Carro no Recife');
+    await dialog.getByLabel('Valor total').fill('900');
+    await title.press('ControlOrMeta+s');
+    await expect(page.getByText('Serviço adicionado.').last()).toBeVisible();
+    const row = page.getByTestId('service-row').filter({ hasText: 'Carro no Recife' });
+    await expect(row).toHaveCount(1);
+
+    // M: a new proposal from a template, the focus in its field, the templates listed. Esc closes
+    // the list only, a second Esc the dialog.
+    await page.keyboard.press('m');
+    const apply = page.getByRole('dialog', { name: 'Nova proposta de um modelo' });
+    await expect(apply.getByRole('textbox', { name: 'Modelo' })).toBeFocused();
+    await expect(page.getByRole('listbox')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('listbox')).toHaveCount(0);
+    await expect(apply).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(apply).toHaveCount(0);
+  });
+
   test.describe('on a 360 px phone', () => {
     test.use({ viewport: { width: 360, height: 740 } });
 

@@ -1,4 +1,4 @@
-// Never lose input (issue 34, item 3), in the budget editor's dialogs: Esc in an open date picker,
+// Never lose input (issue 34, item 3), in the budget editor's dialogs (and the app's other form dialogs): Esc in an open date picker,
 // picker or select closes only it; closing a form with unsaved changes asks first; the service form's
 // draft survives a reload, for its own user only; the focus goes back to what opened a dialog;
 // a field merely visited says nothing until the submit; a focused input shows a 2 px ring.
@@ -316,5 +316,127 @@ test.describe('never lose input', () => {
     // Unfocused, no ring.
     await dialog.getByLabel('Título').focus();
     expect((await ring(dialog.getByLabel('Descrição'))).style).toBe('none');
+  });
+
+  test("the app's other form dialogs ask alike before dropping what was typed", async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const budget = await budgetWithTour(request);
+    const token = await apiToken(request, DEMO.owner.email);
+    // "Fechar venda" is offered for a sent budget.
+    const sent = await request.patch(`/api/budgets/${budget.id}`, { headers: auth(token), data: { status: 'sent' } });
+    expect(sent.ok(), `mark sent: ${await sent.text()}`).toBeTruthy();
+    await login(page, DEMO.owner.email);
+
+    /** Each dialog: how it opens (on its screen), its name and the field typed into. */
+    const dialogs: { name: string; field: string; open: () => Promise<void> }[] = [
+      {
+        name: 'Novo regime de alimentação',
+        field: 'Nome',
+        open: async () => {
+          await page.goto('/hospedagem/1');
+          await page.getByRole('button', { name: 'Novo regime de alimentação' }).click();
+        },
+      },
+      {
+        name: 'Novo usuário',
+        field: 'Nome',
+        open: async () => {
+          await page.goto('/usuarios');
+          await page.getByRole('button', { name: 'Novo usuário' }).click();
+        },
+      },
+      {
+        name: 'Nova tarefa',
+        field: 'Título',
+        open: async () => {
+          await page.goto('/tarefas');
+          await page.getByRole('button', { name: 'Nova tarefa' }).click();
+        },
+      },
+      {
+        name: 'Enviar orçamento por e-mail',
+        field: 'Mensagem',
+        open: async () => {
+          await page.goto(`/orcamento-infor/${budget.id}`);
+          await page.getByRole('button', { name: 'Compartilhar' }).click();
+          await page.getByRole('menuitem', { name: 'Enviar por e-mail' }).click();
+        },
+      },
+      {
+        name: 'Fechar venda',
+        field: 'Observações',
+        open: async () => {
+          await page.goto(`/orcamento-infor/${budget.id}`);
+          await page.getByRole('button', { name: 'Fechar venda' }).click();
+        },
+      },
+    ];
+    const question = discardQuestion(page);
+    for (const { name, field, open } of dialogs) {
+      const dialog = page.getByRole('dialog', { name });
+      const input = dialog.getByRole('textbox', { name: field, exact: true });
+
+      // Untouched: Esc closes it at once.
+      await open();
+      await expect(input, name).toBeVisible({ timeout: 30_000 });
+      await input.press('Escape');
+      await expect(dialog, `${name}: untouched, closed at once`).toBeHidden();
+      await expect(question).toHaveCount(0);
+
+      // Typed into: Esc asks; "Continuar editando" goes back to what was typed, "Descartar" closes.
+      await open();
+      await input.fill('Texto que não pode se perder');
+      await input.press('Escape');
+      await expect(question, `${name}: asks`).toBeVisible();
+      await question.getByRole('button', { name: 'Continuar editando' }).click();
+      await expect(question).toBeHidden();
+      await expect(dialog).toBeVisible();
+      await expect(input, `${name}: kept`).toHaveValue('Texto que não pode se perder');
+      await input.press('Escape');
+      await expect(question).toBeVisible();
+      await question.getByRole('button', { name: 'Descartar' }).click();
+      await expect(question).toBeHidden();
+      await expect(dialog, `${name}: discarded`).toBeHidden();
+    }
+  });
+
+  test('"Colar reserva" asks too, and its question keeps its Esc from the service\'s dialog', async ({ page, request }) => {
+    const budget = await budgetWithTour(request);
+    await login(page, DEMO.owner.email);
+    await openEditor(page, budget);
+    // The service's form untouched: an Esc that reached its dialog would close it at once.
+    const service = await newService(page, 'Aéreo');
+    const paste = page.getByRole('dialog', { name: 'Colar reserva' });
+    const text = paste.getByLabel('Texto da reserva');
+    const question = discardQuestion(page);
+
+    // Untouched: Esc closes the paste dialog alone, at once.
+    await service.getByRole('button', { name: 'Colar reserva' }).click();
+    await expect(text).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(paste).toHaveCount(0);
+    await expect(question).toHaveCount(0);
+    await expect(service).toBeVisible();
+
+    // Pasted: Esc asks; Esc in the question goes back to the text, both dialogs still open.
+    await service.getByRole('button', { name: 'Colar reserva' }).click();
+    await text.fill('2 LA8010 Y 10JUL 6 GRUEZE HK2  0805 1100');
+    await text.press('Escape');
+    await expect(question).toBeVisible();
+    await expect(question.getByRole('button', { name: 'Continuar editando' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(question).toBeHidden();
+    await expect(text).toHaveValue('2 LA8010 Y 10JUL 6 GRUEZE HK2  0805 1100');
+    await expect(text).toBeFocused();
+    await expect(service).toBeVisible();
+
+    // Cancelar asks too; "Descartar" closes the paste dialog only, and drops the text.
+    await paste.getByRole('button', { name: 'Cancelar' }).click();
+    await question.getByRole('button', { name: 'Descartar' }).click();
+    await expect(question).toBeHidden();
+    await expect(paste).toHaveCount(0);
+    await expect(service).toBeVisible();
+    await service.getByRole('button', { name: 'Colar reserva' }).click();
+    await expect(text).toHaveValue('');
   });
 });

@@ -1,40 +1,16 @@
 // No lost update on the smaller forms (issue 37): two agents, each in a browser context of their
 // own, rename the same proposal and write the same budget's observations. The second save meets the
 // first: the merge panel shows both, field by field, and saves the choice on the new version.
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { apiToken, DEMO, login } from './support/app';
-import { apiCreateAttendance, apiCreateClient, uniqueName } from './support/crm';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { apiToken, DEMO } from './support/app';
 import { expect, test } from './support/fixtures';
+import { apiBudgetFor, auth, useAgents } from './support/two-agents';
 
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-const contexts: BrowserContext[] = [];
-const pageErrors: string[] = [];
-
-async function agent(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await login(page, email);
-  return page;
-}
-
-test.afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-  expect(pageErrors.splice(0), 'uncaught errors in the pages').toEqual([]);
-});
+const agent = useAgents();
 
 /** A budget of the demo agency, made through the API. */
 async function newBudget(request: APIRequestContext, token: string) {
-  const client = await apiCreateClient(request, token, { name: uniqueName('Cliente Formulários') });
-  const attendance = await apiCreateAttendance(request, token, { client_id: client.id, title: uniqueName('Viagem a Natal') });
-  const res = await request.post('/api/budgets/', {
-    headers: auth(token),
-    data: { attendance_id: attendance.id, title: uniqueName('Natal'), currency: 'BRL', paxes: [{ name: 'Ana', age_group: 'adult' }] },
-  });
-  expect(res.ok(), `budget: ${res.status()} ${await res.text()}`).toBeTruthy();
-  const budget = (await res.json()) as { id: number; proposals: { id: number; title: string }[] };
+  const budget = await apiBudgetFor(request, token, 'Cliente Formulários', 'Natal');
   return { id: budget.id, proposalId: budget.proposals[0]?.id ?? 0 };
 }
 

@@ -4,6 +4,7 @@
 // mother's passport, ending less than six months after the return, is flagged with its dates on the
 // budget, in the sale dialog and on the sale page, beside what Brazilians need in Portugal and the
 // child's travel authorisation. No passenger's name, birth date or document is typed on the way.
+import { maskDocumentNumber } from '@app/shared/document-numbers';
 import { shortDate } from '@app/shared/format';
 import { TRAVEL_CHECK_TEXTS } from '@app/shared/travel-documents';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
@@ -109,25 +110,27 @@ test.describe('travellers from the first contact', () => {
     await options.nth(0).click();
     await expect(first.getByLabel('Nome', { exact: true })).toHaveValue(motherName);
     await expect(first.getByLabel('Data de nascimento')).toHaveValue('15/03/1988');
-    await expect(first.getByLabel('Número do documento')).toHaveValue(MOTHER_PASSPORT.number);
+    await expect(first.getByLabel('Número do documento')).toHaveValue(maskDocumentNumber(MOTHER_PASSPORT.number));
     await expect(first.getByLabel('Validade do documento')).toHaveValue(shortDate(MOTHER_PASSPORT.expires));
     await expect(first.getByRole('combobox', { name: 'País emissor' })).toHaveValue('Brasil');
     await expect(first.getByLabel('E-mail')).toHaveValue('marina.lobo@exemplo.test');
     const second = dialog.getByRole('group', { name: 'Passageiro 2' });
     await pickClient(page, second, `${fatherName} (cônjuge)`);
-    await expect(second.getByLabel('Número do documento')).toHaveValue(FATHER_PASSPORT.number);
+    await expect(second.getByLabel('Número do documento')).toHaveValue(maskDocumentNumber(FATHER_PASSPORT.number));
     // Picking another client replaces what the first one brought.
     await pickClient(page, second, `${motherName} (cliente do orçamento)`);
-    await expect(second.getByLabel('Número do documento')).toHaveValue(MOTHER_PASSPORT.number);
+    await expect(second.getByLabel('Número do documento')).toHaveValue(maskDocumentNumber(MOTHER_PASSPORT.number));
     await pickClient(page, second, `${fatherName} (cônjuge)`);
     await expect(second.getByLabel('Nome', { exact: true })).toHaveValue(fatherName);
-    await expect(second.getByLabel('Número do documento')).toHaveValue(FATHER_PASSPORT.number);
+    await expect(second.getByLabel('Número do documento')).toHaveValue(maskDocumentNumber(FATHER_PASSPORT.number));
     await expect(second.getByLabel('E-mail')).toHaveValue('');
     await expect(dialog.getByRole('group', { name: 'Passageiro 3' }).getByLabel('Nome', { exact: true })).toHaveValue('Criança 1');
     await dialog.getByRole('button', { name: 'Salvar passageiros' }).click();
     await expect(page.getByText('Passageiros salvos.')).toBeVisible();
     await expect(rows.nth(0)).toContainText(motherName);
-    await expect(rows.nth(0)).toContainText(`Passaporte ${MOTHER_PASSPORT.number} · BR · validade ${shortDate(MOTHER_PASSPORT.expires)}`);
+    await expect(rows.nth(0)).toContainText(
+      `Passaporte ${maskDocumentNumber(MOTHER_PASSPORT.number)} · BR · validade ${shortDate(MOTHER_PASSPORT.expires)}`,
+    );
     await expect(rows.nth(1)).toContainText(fatherName);
 
     // ---- 4. The mother's passport ends less than six months after the return: flagged with its dates.

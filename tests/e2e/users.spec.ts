@@ -51,7 +51,10 @@ test.describe('users', () => {
     await expect(dialog.getByText('E-mail já está em uso', { exact: true })).toBeVisible();
     await expect(dialog.getByLabel('E-mail')).toBeFocused();
     await expect(notificationBar(page)).toBeHidden();
+    // What was typed is dropped only once the agent says so.
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await page.getByRole('dialog', { name: 'Descartar alterações?' }).getByRole('button', { name: 'Descartar' }).click();
+    await expect(dialog).toBeHidden();
 
     const mail = await waitForMail(request, email, /confirme seu cadastro/i);
     await page.getByTestId('user-menu').click();

@@ -7,6 +7,7 @@ import { agencyExportsJobs } from './modules/agency-exports/agency-exports.servi
 import { authJobs } from './modules/auth/auth.jobs';
 import { billingJobs } from './modules/billing/billing.jobs';
 import { budgetDocumentsJobs } from './modules/budget-documents/budget-documents.jobs';
+import { companyClosuresJobs, companyClosuresSchedules } from './modules/company-closures/company-closures.service';
 import { contractsJobs } from './modules/contracts/contracts.jobs';
 import { currencyQuotesJobs, currencyQuotesSchedules } from './modules/currency-quotes/currency-quotes.jobs';
 import { dataSubjectsJobs } from './modules/data-subjects/data-subjects.service';
@@ -14,7 +15,9 @@ import { financeJobs, financeSchedules } from './modules/finance/overdue.jobs';
 import { importsJobs } from './modules/imports/imports.jobs';
 import { integrationsJobs, integrationsSchedules } from './modules/integrations/pipedrive.sync';
 import { landingPagesJobs } from './modules/landing-pages/landing-pages.jobs';
+import { nfseJobs } from './modules/nfse/nfse.jobs';
 import { notificationsJobs, notificationsSchedules } from './modules/notifications/notifications.service';
+import { personalDataJobs, personalDataSchedules } from './modules/personal-data/personal-data.jobs';
 import { reservationsJobs } from './modules/reservations/reservations.jobs';
 import { tasksJobs, tasksSchedules } from './modules/tasks/tasks.jobs';
 import { usersJobs } from './modules/users/users.jobs';
@@ -38,11 +41,14 @@ export function createAppPlatform(config: Config, db: Db, log: Log, opts: { queu
       ...importsJobs,
       ...dataSubjectsJobs,
       ...agencyExportsJobs,
+      ...companyClosuresJobs,
       ...notificationsJobs,
       ...financeJobs,
+      ...nfseJobs,
       ...integrationsJobs,
       ...tasksJobs,
       ...accessLogsJobs,
+      ...personalDataJobs,
     ],
     schedules: [
       ...currencyQuotesSchedules(config),
@@ -50,6 +56,8 @@ export function createAppPlatform(config: Config, db: Db, log: Log, opts: { queu
       ...notificationsSchedules(config),
       ...financeSchedules(config),
       ...accessLogsSchedules(config),
+      ...companyClosuresSchedules,
+      ...personalDataSchedules(config),
       ...integrationsSchedules(config),
     ],
   });

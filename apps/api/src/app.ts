@@ -34,13 +34,14 @@ import { CLOSING, registerHealthRoutes } from './modules/health/health.routes';
 import { registerImportRoutes } from './modules/imports/imports.routes';
 import { registerIntegrationRoutes } from './modules/integrations/integrations.routes';
 import { landingHtmlPage } from './modules/landing-pages/landing-html';
+import { registerNfseRoutes } from './modules/nfse/nfse.routes';
 import { REFERENCE_CHANNEL } from './modules/reference-lists/reference-lists.service';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes';
 import { registerVoucherRoutes } from './modules/vouchers/vouchers.routes';
 import type { Platform } from './platform';
 import { startKeptReads } from './platform/kept-reads';
 import type { EmbeddedNotifications } from './platform/record-changes';
-import { API_PREFIX, openApiDocument, registerRestRoutes } from './rest';
+import { API_PREFIX, documentYaml, openApiDocument, registerRestRoutes } from './rest';
 import { type AppRouter, appRouter } from './router';
 import { securityHeaders } from './security-headers';
 import { createContext, errorRequestIds } from './trpc';
@@ -152,22 +153,28 @@ export async function buildApp(
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
-  // @fastify/swagger serves the object it was given: it is filled in place on the first request
-  // for the document or its pages.
-  const document: Record<string, unknown> = {};
-  let built: Promise<void> | undefined;
+  // The documentation pages read `app.swagger()` (the document, or its YAML): both made on the
+  // first request for the document or its pages, a piece at a time (rest.ts).
+  let built: Promise<{ document: object; yaml: string }> | undefined;
   const buildDocument = () => {
-    built ??= openApiDocument(appRouter).then((generated) => {
-      Object.assign(document, generated);
-    });
+    built ??= openApiDocument(appRouter).then(async (document) => ({ document, yaml: await documentYaml(document) }));
     return built;
   };
-  app.get(`${API_PREFIX}/openapi.json`, async () => {
-    await buildDocument();
-    return document;
+  let served: { document: object; yaml: string } | undefined;
+  // The documentation pages need the swagger plugin registered; they read our decorator, so its own
+  // goes under another name (static.js reads `decorator`, which its types do not list).
+  await app.register(swagger, { mode: 'static', decorator: 'unusedSwagger', specification: { document: {} } } as never);
+  app.decorate('swagger', ((opts?: { yaml?: boolean }) => (opts?.yaml ? served?.yaml : served?.document)) as never);
+  app.get(`${API_PREFIX}/openapi.json`, async () => (await buildDocument()).document);
+  await app.register(swaggerUi, {
+    routePrefix: `${API_PREFIX}/docs`,
+    staticCSP: true,
+    uiHooks: {
+      onRequest: async () => {
+        served = await buildDocument();
+      },
+    },
   });
-  await app.register(swagger, { mode: 'static', specification: { document: document as never } });
-  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true, uiHooks: { onRequest: buildDocument } });
 
   // Multipart uploads and binary downloads are plain routes, registered before the REST ones.
   registerUploadRoutes(app, deps);
@@ -176,6 +183,7 @@ export async function buildApp(
   registerBudgetDocumentRoutes(app, deps);
   registerContractRoutes(app, deps);
   registerIntegrationRoutes(app, deps);
+  registerNfseRoutes(app, deps);
   registerVoucherRoutes(app, deps);
   registerAgencyExportRoutes(app, deps);
   registerDataSubjectRoutes(app, deps);

@@ -37,6 +37,8 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: z.string().url().optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Painéis da agência kept per process (a few kB each); 0 computes every request. */
+  AGENCY_DASHBOARD_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
   /**
    * Which peers may set X-Forwarded-For (the client address used by rate limits and logs):
    * 'loopback' (a proxy on the same machine), a hop count behind a load balancer ('1'), or
@@ -155,8 +157,40 @@ const envSchema = z.object({
   PIPEDRIVE_API_URL: z.string().url().default('https://api.pipedrive.com'),
   PIPEDRIVE_TOKEN_KEY: z.string().min(32).optional(),
   PIPEDRIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(15000),
-  /** Hours between reconciles of every connected agency with Pipedrive (0: never). */
-  PIPEDRIVE_RECONCILE_HOURS: z.coerce.number().int().min(0).default(24),
+  /**
+   * The NFS-e (the nfse feature) through the national issuer (Sefin Nacional): the base URL of its
+   * homologation environment (where every agency starts: notes without fiscal value) and of
+   * production (used once the owner switches the environment on the fiscal settings), a PEM file of
+   * extra certificate authorities to trust for those servers (tests: the fake's CA), and the timeout
+   * of each call.
+   */
+  NFSE_NATIONAL_URL: z.string().url().default('https://sefin.producaorestrita.nfse.gov.br/SefinNacional'),
+  NFSE_NATIONAL_PRODUCTION_URL: z.string().url().default('https://sefin.nfse.gov.br/SefinNacional'),
+  NFSE_CA_FILE: z.string().optional(),
+  NFSE_TIMEOUT_MS: z.coerce.number().int().positive().default(30000),
+  /**
+   * The nightly reconcile of every connected agency with Pipedrive: the time of day (HH:MM, empty:
+   * never) in the time zone PIPEDRIVE_RECONCILE_TZ.
+   */
+  PIPEDRIVE_RECONCILE_AT: z.union([z.literal(''), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM, 00:00 to 23:59')]).default('03:00'),
+  PIPEDRIVE_RECONCILE_TZ: z
+    .string()
+    .refine((tz) => {
+      try {
+        return !!new Intl.DateTimeFormat('en-US', { timeZone: tz });
+      } catch {
+        return false;
+      }
+    }, 'an IANA time zone, e.g. America/Sao_Paulo')
+    .default('America/Sao_Paulo'),
+  /**
+   * The key that seals document numbers at rest (AES-256-GCM, apps/api/src/document-numbers.ts):
+   * any string of 32+ characters, e.g. `openssl rand -base64 32`, the same in every process. Unset
+   * on the embedded default: one is generated into DATA_DIR. To rotate, set the new key here, the
+   * old one in DATA_ENCRYPTION_PREVIOUS_KEYS (comma-separated) and run the reseal job once.
+   */
+  DATA_ENCRYPTION_KEY: z.string().min(32).optional(),
+  DATA_ENCRYPTION_PREVIOUS_KEYS: z.string().optional(),
   /** Days the access logs (screen activity beacons) are kept; older ones are deleted daily. */
   ACCESS_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
 });

@@ -6,7 +6,9 @@ import { applyMigrations } from '@app/db/migrate';
 import { seedReferenceData } from '@app/db/reference-seed';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { documentCipherOf } from './document-numbers';
 import { backfillCompanyDefaults } from './modules/companies/company-defaults';
+import { sealDocumentNumbers } from './modules/personal-data/personal-data.service';
 import { buildWorker } from './worker';
 
 // APP_ROLE (config.ts): 'all' serves HTTP and runs the jobs, 'api' only serves, 'worker' only runs the jobs.
@@ -35,8 +37,10 @@ await withAdvisoryLock(databaseUrl, 'app:migrate-and-seed', async () => {
   await seedReferenceData(db);
   // So do the quote rows and default contract template every agency has (reading them never writes).
   await backfillCompanyDefaults(db);
+  // Document numbers still in plaintext (before the encryption migration) or under a previous key.
+  await sealDocumentNumbers(db, documentCipherOf(config));
   // Demo budgets pick airports from those lists.
-  if (firstStart && config.SEED_SAMPLE_CRM) await (await import('./sample-budgets')).seedSampleBudgets(db);
+  if (firstStart && config.SEED_SAMPLE_CRM) await (await import('./sample-budgets')).seedSampleBudgets(db, documentCipherOf(config));
 });
 
 const { app, platform } = role === 'worker' ? await buildWorker(config, db) : await buildApp(config, db, { embedded });

@@ -2,11 +2,12 @@ import { apiErrorBodySchema, restrictionMessage, SUPPORT_EMAIL, statusMessage, v
 import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { generateOpenApiDocument, OpenApiMeta } from 'trpc-to-openapi';
+import { stringify } from 'yaml';
 import type { Deps } from './deps';
 import { toApiErrorBody } from './error-body';
 import { AppError } from './errors';
 import { REFERENCE_LIST_TAGS } from './modules/reference-lists/reference-lists.procedures';
-import { type Access, createCallerFactory, createContext, type ProcedureMeta } from './trpc';
+import { type Access, createCallerFactory, createContext, type ProcedureMeta, router } from './trpc';
 import { staleVersion } from './versions';
 
 export const API_PREFIX = '/api';
@@ -102,6 +103,8 @@ const TAGS: Record<string, string> = {
   Atendimentos: 'Atendimentos (as negociações de viagem com um cliente), suas mudanças de situação e o histórico de alterações.',
   Integrações:
     'A integração com o Pipedrive (recurso `pipedrive_deals` do plano): o proprietário conecta a agência com o token de API e mapeia o funil e os agentes; os atendimentos viram negócios e as mudanças feitas no Pipedrive voltam por webhook (`POST /api/webhooks/pipedrive/{caminho secreto}`, rota à parte).',
+  'NFS-e':
+    'A nota fiscal de serviço da agência (recurso `nfse` do plano): os dados fiscais do proprietário com o certificado A1 guardado criptografado, e a emissão da NFS-e de uma venda pelo emissor nacional (a DPS assinada, em segundo plano, uma nota por venda); o DANFSe em PDF é `GET /api/nfse/{id}/danfse`, rota à parte.',
   'Funil de vendas': 'O funil de vendas: atendimentos em aberto, ganhos e perdidos, com os números do mês e o balanço.',
   'Planos e pagamentos': 'A assinatura da agência: plano atual, recursos, planos disponíveis, pagamento e cancelamento.',
   'Formas de pagamento':
@@ -279,19 +282,34 @@ const STALE_VERSION_EXAMPLE = staleVersion({ version: 4, updated_by: { id: 7, na
 const STALE_VERSION_TEXT =
   'Alteração baseada numa versão antiga (`version` ou `If-Match`): outra alteração veio antes e nada mudou. `conflict` traz a versão atual, quem alterou e quando; releia o registro e salve de novo.';
 
-/** Built on the first request for it: the generator and its schema converters hold ~30 MB once loaded. */
+/**
+ * Built on the first request for it: the generator and its schema converters hold ~30 MB once
+ * loaded. One domain at a time, yielding between them: the whole document costs ~0.5-1.5 s of CPU,
+ * which in one piece would hold every other request of the process that long.
+ */
 export async function openApiDocument(appRouter: AnyRouter) {
   const { generateOpenApiDocument } = await import('trpc-to-openapi');
-  const document = generateOpenApiDocument(appRouter, {
+  const options = {
     title: 'Agência CRM API',
     version: '1.0.0',
     baseUrl: API_PREFIX,
     description: INFO_DESCRIPTION,
     contact: { name: 'Suporte Agência CRM', email: SUPPORT_EMAIL },
     license: { name: 'Proprietária: uso restrito às agências assinantes', identifier: 'LicenseRef-Proprietary' },
-    securitySchemes: { [SECURITY_SCHEME]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+    securitySchemes: { [SECURITY_SCHEME]: { type: 'http' as const, scheme: 'bearer', bearerFormat: 'JWT' } },
     defs: { ApiError: apiErrorBodySchema },
-  });
+  };
+  let document: ReturnType<typeof generateOpenApiDocument> | undefined;
+  for (const [name, part] of Object.entries(appRouter._def.record)) {
+    await new Promise((resolve) => setImmediate(resolve));
+    const generated = generateOpenApiDocument(router({ [name]: part as AnyRouter }), options);
+    if (!document) document = generated;
+    else {
+      Object.assign(document.paths ?? {}, generated.paths);
+      Object.assign(document.components?.schemas ?? {}, generated.components?.schemas);
+    }
+  }
+  if (!document) throw new Error('the API router has no procedures');
   document.servers = [{ url: API_PREFIX, description: 'Esta instalação (o mesmo endereço deste documento)' }];
   const used = new Set<string>();
   for (const route of restProcedures(appRouter)) {
@@ -330,4 +348,32 @@ export async function openApiDocument(appRouter: AnyRouter) {
   const schemas = document.components?.schemas ?? {};
   for (const name of Object.keys(schemas)) if (name.startsWith('error.')) delete schemas[name];
   return document;
+}
+
+/**
+ * The document as YAML, a path at a time, yielding between them: the yaml library takes seconds
+ * over the whole document in one call. Each piece is a top-level key, or one path under `paths:`
+ * indented in place.
+ */
+export async function documentYaml(document: object): Promise<string> {
+  const indent = (text: string) =>
+    text
+      .split('\n')
+      .map((line) => (line ? `  ${line}` : line))
+      .join('\n');
+  let text = '';
+  for (const [key, value] of Object.entries(document)) {
+    // As JSON leaves it out.
+    if (value === undefined) continue;
+    if (key !== 'paths' || !value || typeof value !== 'object') {
+      text += stringify({ [key]: value }, { strict: false });
+      continue;
+    }
+    text += 'paths:\n';
+    for (const [path, item] of Object.entries(value)) {
+      await new Promise((resolve) => setImmediate(resolve));
+      text += indent(stringify({ [path]: item }, { strict: false }));
+    }
+  }
+  return text;
 }

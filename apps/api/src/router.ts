@@ -12,6 +12,7 @@ import { budgetsRouter } from './modules/budgets/budgets.procedures';
 import { clientsRouter, postalCodesRouter } from './modules/clients/clients.procedures';
 import { closedSalesRouter } from './modules/closed-sales/closed-sales.procedures';
 import { companiesRouter } from './modules/companies/companies.procedures';
+import { companyClosuresRouter } from './modules/company-closures/company-closures.procedures';
 import { contractsRouter, contractTemplatesRouter } from './modules/contracts/contracts.procedures';
 import { currencyQuotesRouter } from './modules/currency-quotes/currency-quotes.procedures';
 import { dataSubjectsRouter } from './modules/data-subjects/data-subjects.procedures';
@@ -23,8 +24,10 @@ import { flightsRouter } from './modules/flights/flights.procedures';
 import { importsRouter } from './modules/imports/imports.procedures';
 import { integrationsRouter } from './modules/integrations/integrations.procedures';
 import { landingPagesRouter } from './modules/landing-pages/landing-pages.procedures';
+import { nfseRouter } from './modules/nfse/nfse.procedures';
 import { notificationsRouter } from './modules/notifications/notifications.procedures';
 import { paymentMethodsRouter } from './modules/payment-methods/payment-methods.procedures';
+import { personalDataRouter } from './modules/personal-data/personal-data.procedures';
 import { proposalsRouter } from './modules/proposals/proposals.procedures';
 import { queuesRouter } from './modules/queues/queues.procedures';
 import { recommendationsRouter } from './modules/recommendations/recommendations.procedures';
@@ -43,6 +46,7 @@ export const appRouter = router({
   users: usersRouter,
   companies: companiesRouter,
   agencyExports: agencyExportsRouter,
+  companyClosures: companyClosuresRouter,
   clients: clientsRouter,
   dataSubjects: dataSubjectsRouter,
   postalCodes: postalCodesRouter,
@@ -79,8 +83,10 @@ export const appRouter = router({
   tasks: tasksRouter,
   notifications: notificationsRouter,
   accessLogs: accessLogsRouter,
+  personalData: personalDataRouter,
   queues: queuesRouter,
   integrations: integrationsRouter,
+  nfse: nfseRouter,
 });
 
 export type AppRouter = typeof appRouter;

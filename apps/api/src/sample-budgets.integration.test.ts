@@ -3,6 +3,7 @@ import { seedSampleCrm } from '@app/db/seed';
 import type { LandingPage } from '@app/shared';
 import { describe, expect, it } from 'vitest';
 import { DEMO, useTestApp } from '../test/harness';
+import { documentCipherOf } from './document-numbers';
 import { seedSampleBudgets } from './sample-budgets';
 
 const t = useTestApp();
@@ -10,7 +11,7 @@ const t = useTestApp();
 describe('seedSampleBudgets', () => {
   it("makes a sent budget whose landing page shows the agency's contact and a Pix code", async () => {
     await seedSampleCrm(t.deps.db);
-    await seedSampleBudgets(t.deps.db);
+    await seedSampleBudgets(t.deps.db, documentCipherOf(t.deps.config));
     const budget = await t.deps.db.budget.findFirstOrThrow({
       where: { company: { name: DEMO.companies.demo } },
       select: { status: true, sentAt: true, landingPageId: true },

@@ -3,6 +3,7 @@
 import type { Db } from '@app/db';
 import { DEMO } from '@app/db/seed';
 import type { CreateServiceInput } from '@app/shared';
+import type { DocumentCipher } from './document-numbers';
 import { createService } from './modules/budget-services/services.service';
 import { createBudget, updateBudget } from './modules/budgets/budgets.service';
 
@@ -19,13 +20,14 @@ const AGENCY_FEATURES = {
   d4sign: false,
   cambio_sistema: false,
   pipedrive_deals: false,
+  nfse: false,
   financial_table_comments: false,
   custom_subdomain: false,
   super_admin: false,
 };
 
 /** A sent budget in BRL on the demo agency's Lisbon honeymoon attendance, with the agency's contact and Pix key, once. */
-export async function seedSampleBudgets(db: Db): Promise<void> {
+export async function seedSampleBudgets(db: Db, cipher: DocumentCipher): Promise<void> {
   const attendance = await db.attendance.findFirst({
     where: { title: 'Lua de mel em Lisboa', company: { name: DEMO.companies.demo } },
     select: { id: true, companyId: true, ownerUserId: true, clientId: true, startDate: true, endDate: true },
@@ -43,7 +45,7 @@ export async function seedSampleBudgets(db: Db): Promise<void> {
   const back = day(attendance.startDate, 7);
   const airports = await referenceIds(db, 'air_airport_params', ['GRU', 'LIS']);
 
-  const budget = await createBudget(db, caller, {
+  const budget = await createBudget(db, cipher, caller, {
     attendance_id: attendance.id,
     title: 'Lisboa: 7 noites',
     destination: 'Lisboa',
@@ -121,7 +123,7 @@ export async function seedSampleBudgets(db: Db): Promise<void> {
   }
   for (const service of services) await createService(db, caller, service);
   // Sent, so its landing page (/landing-page/{id}) opens for a customer; with the agency's contact and a Pix key to show.
-  await updateBudget(db, caller, { id: budget.id, status: 'sent' });
+  await updateBudget(db, cipher, caller, { id: budget.id, status: 'sent' });
   await db.company.update({
     where: { id: attendance.companyId },
     data: {

@@ -28,6 +28,7 @@ export type FakePerson = {
   id: number;
   name: string;
   emails: { value: string; primary?: boolean }[];
+  phones?: { value: string; primary?: boolean }[];
   custom_fields: Record<string, unknown>;
 };
 export type FakeOrg = { id: number; name: string; custom_fields: Record<string, unknown> };
@@ -80,6 +81,8 @@ export type FakePipedrive = {
     patch: Partial<Omit<FakeDeal, 'id'>>,
     opts?: { changeSource?: 'app' | 'api'; userId?: number; at?: Date; correlationId?: string },
   ): FakeDelivery;
+  /** Someone changes a person on the web app: the change is applied and its webhooks v2 delivery (to the person subscription) returned. */
+  changePerson(id: number, patch: Partial<Omit<FakePerson, 'id'>>, opts?: { at?: Date; correlationId?: string }): FakeDelivery;
   /** Someone deletes a deal on the web app: its webhooks v2 delete delivery (no data, the deal in previous). */
   deleteDeal(id: number, opts?: { at?: Date }): FakeDelivery;
   close(): Promise<void>;
@@ -186,6 +189,7 @@ export async function startFakePipedrive(): Promise<FakePipedrive> {
         id: nextId++,
         name: String(body.name),
         emails: (body.emails as FakePerson['emails']) ?? [],
+        phones: (body.phones as FakePerson['phones']) ?? [],
         custom_fields: (body.custom_fields as Record<string, unknown>) ?? {},
       };
       persons.set(p.id, p);
@@ -302,6 +306,13 @@ export async function startFakePipedrive(): Promise<FakePipedrive> {
       writeDeal(deal, patch);
       return delivery('change', id, { ...deal }, previous, opts);
     },
+    changePerson(id, patch, opts = {}) {
+      const person = persons.get(id);
+      if (!person) throw new Error(`no person ${id}`);
+      const previous = Object.fromEntries(Object.keys(patch).map((k) => [k, person[k as keyof FakePerson]]));
+      Object.assign(person, patch);
+      return delivery('change', id, { ...person }, previous, opts, undefined, 'person');
+    },
     deleteDeal(id, opts = {}) {
       const deal = deals.get(id);
       if (!deal) throw new Error(`no deal ${id}`);
@@ -319,9 +330,10 @@ export async function startFakePipedrive(): Promise<FakePipedrive> {
     previous: Record<string, unknown>,
     opts: { changeSource?: 'app' | 'api'; userId?: number; at?: Date; correlationId?: string },
     to?: FakeWebhook,
+    entity: 'deal' | 'person' = 'deal',
   ): FakeDelivery {
-    const hook = to ?? [...webhooks.values()].find((w) => w.event_object === 'deal');
-    if (!hook) throw new Error('no deal webhook');
+    const hook = to ?? [...webhooks.values()].find((w) => w.event_object === entity);
+    if (!hook) throw new Error(`no ${entity} webhook`);
     const at = opts.at ?? new Date();
     const auth = Buffer.from(`${hook.http_auth_user}:${hook.http_auth_password}`).toString('base64');
     return {
@@ -330,7 +342,7 @@ export async function startFakePipedrive(): Promise<FakePipedrive> {
       body: {
         meta: {
           action,
-          entity: 'deal',
+          entity,
           entity_id: String(id),
           id: String(id),
           version: '2.0',

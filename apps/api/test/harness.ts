@@ -13,6 +13,9 @@ import { type ReceivedMail, startSmtpSink } from './smtp-sink';
 
 export { DEMO };
 
+/** The key document numbers are sealed with in the tests (a factory seals its rows with it too). */
+export const TEST_DATA_ENCRYPTION_KEY = 'test-data-encryption-key-0123456789abcdef';
+
 export type TestApp = BuiltApp & {
   /** Logs a demo (or any) user in through the real route and returns the bearer token. */
   tokenFor(email: string, password?: string): Promise<string>;
@@ -55,6 +58,7 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
       LOG_LEVEL: 'silent',
       DATABASE_URL: database.url,
       JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+      DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
       APP_URL: 'http://localhost:3000',
       LOGIN_RATE_LIMIT: '1000',
       SMTP_URL: sink.url,
@@ -68,7 +72,7 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
       // Nor the notifications' mail sweep: a run in the middle of a matrix would be a write nobody made.
       NOTIFICATION_MAIL_INTERVAL_SECONDS: '0',
       // Nor the Pipedrive reconcile (its own test runs it).
-      PIPEDRIVE_RECONCILE_HOURS: '0',
+      PIPEDRIVE_RECONCILE_AT: '',
       ...env,
     });
     const built = await buildApp(config, database.prisma, { queueName: `test-${randomUUID()}` });
@@ -150,6 +154,7 @@ export const SUPER_ADMIN_FEATURE_SET = {
   d4sign: false,
   cambio_sistema: false,
   pipedrive_deals: false,
+  nfse: false,
   financial_table_comments: false,
   custom_subdomain: true,
   super_admin: true,

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { useTestApp } from './harness';
 import { procedures } from './inventory';
 import { PUBLIC_PROCEDURES } from './route-classification';
@@ -90,12 +91,15 @@ async function fetchDocument(): Promise<Document> {
 
 describe('the published OpenAPI document', () => {
   // Runs first: the document is built on its first request, here the documentation page's.
-  it('is served by the documentation page, the same as /api/openapi.json', async () => {
+  it('is served by the documentation page, the same as /api/openapi.json, in JSON and YAML', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(page.statusCode).toBe(200);
     const fromPage = page.json() as Document;
     expect(Object.keys(fromPage.paths)).toContain('/budgets/');
     expect(fromPage).toEqual(await fetchDocument());
+    const yaml = await t.app.inject({ method: 'GET', url: '/api/docs/yaml' });
+    expect(yaml.headers['content-type']).toMatch(/^application\/x-yaml/);
+    expect(parse(yaml.body)).toEqual(fromPage);
     expect((await t.app.inject({ method: 'GET', url: '/api/docs/' })).headers['content-type']).toMatch(/^text\/html/);
   });
 

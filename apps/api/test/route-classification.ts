@@ -7,6 +7,7 @@ import {
   DOCUMENT_UPLOAD,
   downloadAttachmentInput,
   exportCommissionsInput,
+  exportNfseInput,
   exportPayablesInput,
   exportReceivablesInput,
   IMAGE_UPLOAD,
@@ -15,10 +16,12 @@ import {
   idParam,
   importTemplateParams,
   landingPdfInput,
+  unsubscribeInput,
   uploadContractFields,
   uploadedImageQuery,
   uploadVoucherFieldsInput,
   VOUCHER_UPLOAD,
+  versionField,
   voucherFileInput,
 } from '@app/shared';
 import { LIVE_EVENTS_PATH } from '@app/shared/events';
@@ -123,8 +126,8 @@ export const PLAIN_ROUTES: PlainRoute[] = [
     method: 'PATCH',
     url: '/api/attendances/consolidated/:id',
     access: 'authed',
-    why: 'consolidated document and notes (multipart)',
-    input: idParam.extend(consolidatedFieldsInput.shape),
+    why: 'consolidated document and notes (multipart; the version in If-Match)',
+    input: idParam.extend(consolidatedFieldsInput.shape).extend(versionField),
     upload: { field: 'file', maxBytes: DOCUMENT_UPLOAD.maxBytes, types: DOCUMENT_UPLOAD.types },
   },
   {
@@ -157,10 +160,31 @@ export const PLAIN_ROUTES: PlainRoute[] = [
     input: voucherFileInput,
   },
   {
+    method: 'GET',
+    url: '/api/unsubscribe/:id',
+    access: 'public',
+    why: "the pt-BR page of the unsubscribe link in every e-mail to a client (LGPD), signed for the client's id and expiry (HMAC): one button that withdraws the marketing consent; tampered or expired answers 403",
+    input: unsubscribeInput,
+  },
+  {
+    method: 'POST',
+    url: '/api/unsubscribe/:id',
+    access: 'public',
+    why: "withdraws a client's marketing consent behind the same signed link: the page's button and the mail clients' one-click (RFC 8058 List-Unsubscribe-Post); tampered or expired answers 403 and changes nothing",
+    input: unsubscribeInput,
+  },
+  {
     method: 'POST',
     url: '/api/data-subjects/:id/export/pdf',
     access: 'manager',
     why: "a data subject's export (LGPD) as a PDF the person reads, drawn in a PDF worker; the agency's own client only (404 otherwise); recorded like the JSON export",
+    input: idParam,
+  },
+  {
+    method: 'GET',
+    url: '/api/nfse/:id/danfse',
+    access: 'authed',
+    why: "an authorized NFS-e's DANFSe (PDF, inline) with the bearer token and the plan's nfse feature; another agency's note, or one not authorized, answers 404",
     input: idParam,
   },
   {
@@ -220,6 +244,13 @@ export const PLAIN_ROUTES: PlainRoute[] = [
     access: 'manager',
     why: 'contas a pagar with the list filters as a CSV or XLSX download (streamed); also refused to whoever may not see costs',
     input: exportPayablesInput,
+  },
+  {
+    method: 'GET',
+    url: '/api/nfse/export/:format',
+    access: 'manager',
+    why: "the month's NFS-e for the accountant: a CSV, or a zip of the notes' XML and of their cancellations (streamed); the plan's nfse feature",
+    input: exportNfseInput,
   },
   {
     method: 'GET',

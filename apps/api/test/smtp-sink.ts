@@ -9,6 +9,8 @@ export type ReceivedMail = {
   html: string;
   replyTo: string;
   messageId: string;
+  /** Every header as sent, by lower-case name (the last of a repeated one). */
+  headers: Record<string, string>;
   attachments: { filename: string; contentType: string; content: Buffer }[];
 };
 
@@ -47,6 +49,15 @@ export async function startSmtpSink() {
               html: typeof mail.html === 'string' ? mail.html : '',
               replyTo: mail.replyTo?.text ?? '',
               messageId: mail.messageId ?? '',
+              headers: Object.fromEntries(
+                mail.headerLines.map((h) => [
+                  h.key,
+                  h.line
+                    .slice(h.line.indexOf(':') + 1)
+                    .replace(/\r?\n/g, '')
+                    .trim(),
+                ]),
+              ),
               attachments: mail.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, content: a.content })),
             });
           }

@@ -66,6 +66,7 @@ const appScreens: RouteObject[] = [
   screen('/contas-a-receber', 'Contas a receber', 'auth', () => import('./screens/finance/ReceivablesScreen')),
   screen('/contas-a-pagar', 'Contas a pagar', 'auth', () => import('./screens/finance/PayablesScreen')),
   screen('/comissoes', 'Comissões', 'auth', () => import('./screens/finance/CommissionsScreen')),
+  screen('/notas-fiscais', 'Notas fiscais', 'auth', () => import('./screens/nfse/NfseListScreen')),
   screen('/perfil', 'Meu perfil', 'auth', () => import('./screens/profile/ProfileScreen')),
   screen('/hoteis', 'Hotéis favoritos', 'auth', () => import('./screens/hotels/HotelsScreen')),
   screen('/hotel/:id', 'Hotel favorito', 'auth', () => import('./screens/hotels/HotelScreen')),

@@ -164,6 +164,7 @@ describe('seed', () => {
       d4sign: true,
       cambio_sistema: true,
       pipedrive_deals: true,
+      nfse: true,
       financial_table_comments: true,
       custom_subdomain: true,
       super_admin: false,

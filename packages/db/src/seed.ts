@@ -25,6 +25,7 @@ export const PAID_PLAN_FEATURES = {
   d4sign: true,
   cambio_sistema: true,
   pipedrive_deals: true,
+  nfse: true,
   financial_table_comments: true,
   custom_subdomain: true,
   super_admin: false,

@@ -130,6 +130,12 @@ export const attendanceFilters = {
   /** Travel start date range, inclusive. */
   start_date_from: dateField.optional(),
   start_date_to: dateField.optional(),
+  /** Opened (created) on these days of the agency's zone, inclusive: the dashboard's "abertos". */
+  created_from: dateField.optional(),
+  created_to: dateField.optional(),
+  /** Closed (won or lost) on these days of the agency's zone, inclusive: the dashboard's "ganhos" and "perdidos" with a status. */
+  closed_from: dateField.optional(),
+  closed_to: dateField.optional(),
 };
 export type AttendanceFilters = {
   search?: string;
@@ -137,6 +143,10 @@ export type AttendanceFilters = {
   client_id?: number;
   start_date_from?: string;
   start_date_to?: string;
+  created_from?: string;
+  created_to?: string;
+  closed_from?: string;
+  closed_to?: string;
 };
 
 export const listAttendancesInput = z.object({
@@ -310,7 +320,10 @@ export type AttendanceLog = z.infer<typeof attendanceLogSchema>;
 export const attendanceLogsInput = idParam.extend(paginationInput);
 export const attendanceLogsOutput = z.object({ logs: z.array(attendanceLogSchema), pagination: paginationSchema });
 
-/** PATCH /api/attendances/consolidated/{id}: the text fields of the multipart body (its file, field `file`, follows DOCUMENT_UPLOAD). */
+/**
+ * PATCH /api/attendances/consolidated/{id}: the text fields of the multipart body (its file, field
+ * `file`, follows DOCUMENT_UPLOAD). The attendance's `version` the screen read goes in `If-Match`.
+ */
 export const consolidatedFieldsInput = z.object({ notes: optionalText(NOTES_MAX_LENGTH) }).strict();
 
 /** GET /api/attendances/consolidated/{id}: the closing summary of the trip and its document. */
@@ -327,6 +340,7 @@ export const consolidatedSchema = z.object({
     children_ages: true,
     infants: true,
     value_cents: true,
+    version: true,
   }).shape,
   client: personRef,
   owner: personRef,

@@ -3,7 +3,15 @@
 // trip's start. A new budget (POST /api/budgets/ with `template_id`) or new proposals of a budget
 // start from one on the budget's own dates and passengers. The date arithmetic is here, pure.
 import type { BudgetTemplateKind } from '@app/db/browser';
-import { BUDGET_CURRENCIES, BUDGET_SERVICE_TYPES, type BudgetServiceType, type RoomInput, TAXES_BASES } from './budget-services';
+import {
+  BUDGET_CURRENCIES,
+  BUDGET_SERVICE_TYPES,
+  type BudgetServiceType,
+  type RoomInput,
+  serviceCommonFields,
+  serviceMoneyField,
+  TAXES_BASES,
+} from './budget-services';
 import { idParam, paginationInput, paginationSchema, recordIdField, searchInput } from './pagination';
 import { addDays } from './sale-checklist';
 import { versionField, versionOutput } from './versions';
@@ -17,6 +25,10 @@ export const BUDGET_TEMPLATE_KIND_LABELS: Record<BudgetTemplateKind, string> = {
 
 export const BUDGET_TEMPLATE_MESSAGES = {
   noServices: 'não há serviços para salvar no modelo',
+  keepOneService: 'o modelo precisa de pelo menos um serviço: para apagá-lo, exclua o modelo',
+  proposalsMismatch: 'envie cada proposta do modelo, na ordem em que ele as lista',
+  serviceUnknown: 'este serviço não está nesta proposta do modelo',
+  serviceTwice: 'este serviço aparece duas vezes',
   startDateRequired: 'informe a data de início da viagem: as datas do modelo contam a partir dela',
   deleteConfirm: (name: string) => `Excluir o modelo "${name}"? Orçamentos já criados a partir dele não mudam.`,
 } as const;
@@ -71,6 +83,34 @@ export type CreateBudgetTemplateInput = z.infer<typeof createBudgetTemplateInput
 export const updateBudgetTemplateInput = idParam.extend({ name: nameField, ...versionField }).strict();
 export type UpdateBudgetTemplateInput = z.infer<typeof updateBudgetTemplateInput>;
 
+/**
+ * A service kept by PATCH /api/budget-templates/{id}/services: its place in its proposal (as GET
+ * lists it), its title and its prices (the fares of a per-passenger service, the total of one
+ * priced as a whole; a hotel's are its rooms', not edited here).
+ */
+export const editedTemplateServiceInput = z
+  .object({
+    index: z.number().int().min(0),
+    title: serviceCommonFields.title,
+    adult_cents: serviceMoneyField.optional(),
+    child_cents: serviceMoneyField.optional(),
+    infant_cents: serviceMoneyField.optional(),
+    total_cents: serviceMoneyField.optional(),
+  })
+  .strict();
+
+/** PATCH /api/budget-templates/{id}/services: every proposal, in order, with the services it keeps; one left out is removed. */
+export const updateBudgetTemplateServicesInput = idParam
+  .extend({
+    ...versionField,
+    proposals: z
+      .array(z.object({ services: z.array(editedTemplateServiceInput).max(200) }).strict())
+      .min(1)
+      .max(50),
+  })
+  .strict();
+export type UpdateBudgetTemplateServicesInput = z.infer<typeof updateBudgetTemplateServicesInput>;
+
 export const listBudgetTemplatesInput = z.object({
   /** Every word in the name or destination, blind to accents and case. */
   search: searchInput,
@@ -111,6 +151,11 @@ export const budgetTemplateSchema = budgetTemplateListItemSchema.extend({
           title: z.string(),
           start_day: z.number().int().nullable(),
           end_day: z.number().int().nullable(),
+          currency: z.enum(BUDGET_CURRENCIES),
+          adult_cents: z.number().int(),
+          child_cents: z.number().int(),
+          infant_cents: z.number().int(),
+          total_cents: z.number().int(),
         }),
       ),
     }),

@@ -11,7 +11,7 @@ import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from './constants';
 import { costField, type WithCostsOptional } from './cost-fields';
 import { CLIENT_DOCUMENT_TYPES, COMPANION_RELATIONSHIPS } from './crm-labels';
 import { CLIENT_FIELD_MESSAGES, NOTES_MAX_LENGTH } from './crm-rules';
-import { idParam, paginationSchema, recordIdField, recordIdQuery, searchInput } from './pagination';
+import { currencyQuery, idParam, paginationSchema, recordIdField, recordIdQuery, searchInput } from './pagination';
 import { type InstallmentOption, PAYMENT_METHOD_KINDS } from './payment-methods';
 import { proposalSchema } from './proposals';
 import { recommendationSchema } from './recommendations';
@@ -150,6 +150,16 @@ export const listBudgetsInput = z.object({
   start_date_to: dateField.optional(),
   /** Contains, blind to accents and case. */
   destination: searchInput,
+  /** Sent on these days of the agency's zone, inclusive. */
+  sent_from: dateField.optional(),
+  sent_to: dateField.optional(),
+  /** Its sale (not undone) made on these days of the agency's zone, inclusive: the dashboard's "vendido". */
+  sold_from: dateField.optional(),
+  sold_to: dateField.optional(),
+  /** Its sale (not undone) made by this agent: the dashboard counts sales by seller. */
+  seller_user_id: recordIdQuery().optional(),
+  /** The budget's currency (its sale's), a 3-letter code. */
+  currency: currencyQuery.optional(),
   /** 'true': each budget also lists the places of its services (hotel cities, flight destinations). */
   include_locations: z.enum(['true', 'false']).optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(FIRST_PAGE),

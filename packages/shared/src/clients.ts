@@ -4,12 +4,14 @@ import { COUNTRY_CODES } from './countries';
 import { CLIENT_DOCUMENT_TYPES, CLIENT_KINDS, type ClientKind, COMPANION_RELATIONSHIPS, INVALID_MESSAGE } from './crm-labels';
 import { CLIENT_FIELD_MESSAGES, CLIENT_LIST_MAX, expiresBeforeIssue, NOTES_MAX_LENGTH } from './crm-rules';
 import { BR_STATES, isValidCnpj, isValidCpf, isValidPostalCode, onlyDigits } from './documents';
+import { marketingConsentField, marketingConsentSchema } from './marketing-consent';
 import { idParam, paginationInput, paginationSchema, recordIdField, recordIdQuery, searchInput } from './pagination';
 import { versionField, versionOutput } from './versions';
 import { reportIssues, z } from './zod';
 
 export * from './crm-labels';
 export * from './crm-rules';
+export * from './marketing-consent';
 
 /** Accepts '123.456.789-09' or digits; keeps digits only (overwrite keeps the type a plain string). */
 const FORMATTED_NUMBER = /^[\d./\s-]+$/;
@@ -55,6 +57,11 @@ export const clientAddressInput = z
 
 export const clientDocumentInput = z
   .object({
+    /**
+     * The document's id when it is already saved: its number sent back masked, as the API shows it
+     * ("FZ•••456"), keeps the stored one.
+     */
+    id: recordIdField().optional(),
     type: z.enum(CLIENT_DOCUMENT_TYPES),
     number: z.string().trim().min(1).max(40),
     /** The issuing country, for passports. */
@@ -79,6 +86,7 @@ const clientFields = {
   contacts: z.array(clientContactInput).max(CLIENT_LIST_MAX.contacts).optional(),
   addresses: z.array(clientAddressInput).max(CLIENT_LIST_MAX.addresses).optional(),
   documents: z.array(clientDocumentInput).max(CLIENT_LIST_MAX.documents).optional(),
+  marketing_consent: marketingConsentField,
 };
 
 type KindFields = { kind?: ClientKind; cpf?: string | null; cnpj?: string | null; birth_date?: string | null };
@@ -108,6 +116,8 @@ export type UpdateClientInput = z.infer<typeof updateClientInput>;
 export const listClientsInput = z.object({
   /** Name, e-mail, CPF or CNPJ (formatted or not). */
   search: searchInput,
+  /** The clients holding a document with exactly this number (passport, RG...): numbers are stored sealed, only an exact match finds them. */
+  document_number: z.string().trim().min(1).max(40).optional(),
   is_active: z.enum(['true', 'false']).optional(),
   kind: z.enum(CLIENT_KINDS).optional(),
   ...paginationInput,
@@ -168,6 +178,7 @@ export const clientSchema = clientListItemSchema.extend({
     z.object({
       id: z.number().int(),
       type: z.enum(CLIENT_DOCUMENT_TYPES),
+      /** Masked ("FZ•••456"); the full number through POST /api/clients/{id}/documents/{document_id}/reveal. */
       number: z.string(),
       country: z.string().nullable(),
       issued_at: z.string().nullable(),
@@ -175,6 +186,7 @@ export const clientSchema = clientListItemSchema.extend({
     }),
   ),
   attachments: z.array(clientAttachmentSchema),
+  marketing_consent: marketingConsentSchema,
 });
 export type Client = z.infer<typeof clientSchema>;
 

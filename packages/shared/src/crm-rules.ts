@@ -10,6 +10,7 @@ export const CLIENT_FIELD_MESSAGES = {
   inactive: 'está inativo',
   endBeforeStart: 'deve ser igual ou posterior à data inicial',
   expiryBeforeIssue: 'deve ser igual ou posterior à data de emissão',
+  maskedDocumentNumber: 'digite o número completo do documento',
   selfCompanion: 'não pode ser o próprio cliente',
   companionsFull: (max: number) => `Um cliente pode ter no máximo ${max} acompanhantes.`,
 } as const;

@@ -50,6 +50,10 @@ export const personalDataExportSchema = z.object({
   emails: z.array(sentEmailSchema),
   /** Who of the agency opened the person's record, and when. */
   accesses: z.array(z.object({ user: z.string(), at: z.string(), ip_address: z.string().nullable() })),
+  /** Who of the agency read the person's documents in full or exported their record. */
+  personal_data_reads: z.array(
+    z.object({ user: z.string(), action: z.string(), detail: z.string().nullable(), at: z.string(), ip_address: z.string().nullable() }),
+  ),
   requests: z.array(z.object({ kind: z.string(), user: z.string(), at: z.string() })),
 });
 export type PersonalDataExport = z.infer<typeof personalDataExportSchema>;

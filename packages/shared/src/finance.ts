@@ -2,7 +2,7 @@
 // sale's payment plan) and what the agency owes its suppliers (each reservation with a supplier and a
 // payment due date). `overdue` is never stored: an open one due before today in the agency's zone.
 import { dateField } from './clients';
-import { paginationInput, paginationSchema, recordIdQuery, searchInput } from './pagination';
+import { currencyQuery, paginationInput, paginationSchema, recordIdQuery, searchInput } from './pagination';
 import { PAYMENT_METHOD_KINDS } from './payment-methods';
 import { z } from './zod';
 
@@ -43,6 +43,10 @@ const listFilters = {
   budget_id: recordIdQuery().optional(),
   /** One sale's installments or reservations. */
   sale_id: recordIdQuery().optional(),
+  /** Installments (receivables) or reservations (payables) in this currency, a 3-letter code. */
+  currency: currencyQuery.optional(),
+  /** Of the sales this agent made (the dashboard's agent). */
+  seller_user_id: recordIdQuery().optional(),
 };
 
 export const listReceivablesInput = z.object({ ...listFilters, status: z.enum(RECEIVABLE_STATUSES).optional(), ...paginationInput });

@@ -45,6 +45,8 @@ export const acceptBudgetInput = z
     email: emailField,
     payment_method_id: recordIdField().nullable().optional(),
     installments: z.number().int().min(1).max(MAX_INSTALLMENTS).nullable().optional(),
+    /** The optional unticked checkbox: true records the budget client's consent to marketing e-mails (source landing_page). */
+    marketing_consent: z.boolean().optional(),
   })
   .strict();
 export type AcceptBudgetInput = z.infer<typeof acceptBudgetInput>;

@@ -17,6 +17,8 @@ export const paginationInput = {
 
 /** The search text of a list. */
 export const searchInput = z.string().trim().max(SEARCH_MAX_LENGTH).optional();
+/** A list filter by currency: an ISO 4217 code (BRL, USD). */
+export const currencyQuery = z.string().regex(/^[A-Z]{3}$/);
 
 /** The pagination block of every list reply. */
 export const paginationSchema = z.object({

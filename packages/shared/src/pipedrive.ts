@@ -68,6 +68,8 @@ export const pipedriveBackfillStateSchema = z.object({
   done: z.number().int().nullable(),
   started_at: z.string().nullable(),
   finished_at: z.string().nullable(),
+  /** Why the last run stopped before its end (out of retries); sending again resumes it. */
+  error: z.string().nullable(),
 });
 export type PipedriveBackfillState = z.infer<typeof pipedriveBackfillStateSchema>;
 
@@ -147,4 +149,9 @@ export const PIPEDRIVE_BACKFILL_MESSAGES = {
   notConnected: 'Conecte a agência ao Pipedrive antes de enviar os atendimentos.',
   tokenInvalid: 'O token do Pipedrive não vale mais: reconecte antes de enviar os atendimentos.',
   running: 'Os atendimentos já estão sendo enviados.',
+  /** The backfill's job gave up after its retries. */
+  failed: (reason: string) => `O envio parou: ${reason} Envie de novo para continuar de onde parou.`,
+  rateLimited: 'o Pipedrive continuou limitando as requisições.',
+  unavailable: 'o Pipedrive não respondeu.',
+  unexpected: 'um erro inesperado no servidor.',
 } as const;

@@ -125,6 +125,8 @@ export type Sale = z.infer<typeof saleSchema>;
 export const soldInfoOutput = z.object({
   budget_id: z.number().int(),
   budget_title: z.string(),
+  /** The budget's version: what undoing the sale states (`version`). */
+  budget_version: z.number().int(),
   status: z.string(),
   client: z.object({ id: z.number().int(), name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
   attendance_id: z.number().int(),

@@ -37,6 +37,7 @@ export const FOLLOW_UP_RULE_LABELS: Record<FollowUpRule, string> = {
   receivable_due_soon: 'Parcela do cliente vence em breve',
   receivable_overdue: 'Parcela do cliente em atraso',
   receivable_customer_reminder: 'Lembrete por e-mail ao cliente da parcela que vence ou venceu (nos mesmos dias)',
+  budget_customer_reminder: 'E-mail ao cliente com o orçamento enviado e não aceito em 5 dias (só a quem aceitou receber ofertas)',
 };
 
 /** The rules counted in days the agency chooses: how many before (vence em breve) or after (em atraso) the due date. */
@@ -46,7 +47,7 @@ export const FOLLOW_UP_DAYS: Partial<Record<FollowUpRule, { label: string; defau
 };
 export const FOLLOW_UP_DAYS_RANGE = { min: 1, max: 30 } as const;
 /** Rules that start off: they write to the agency's customers, which the agency turns on itself. */
-export const FOLLOW_UP_DEFAULT_OFF: readonly FollowUpRule[] = ['receivable_customer_reminder'];
+export const FOLLOW_UP_DEFAULT_OFF: readonly FollowUpRule[] = ['receivable_customer_reminder', 'budget_customer_reminder'];
 export const FOLLOW_UP_MESSAGES = { noDays: 'Esta regra não tem dias a escolher.' } as const;
 
 /** What the tasks routes answer when a task or what it names is not the caller's agency's. */

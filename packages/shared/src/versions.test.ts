@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordVersion, staleVersionMessage, versionFromIfMatch } from './versions';
+import { recordVersion, staleActionMessage, staleVersionMessage, versionFromIfMatch } from './versions';
 
 describe('staleVersionMessage', () => {
   it('names who and when, in the agencies’ time zone', () => {
@@ -11,6 +11,14 @@ describe('staleVersionMessage', () => {
   it('leaves out who when the system made the change', () => {
     expect(staleVersionMessage({ updated_by: null, updated_at: '2026-01-02T03:04:00.000Z' })).toBe(
       'Este registro foi alterado em 02/01/2026 00:04. Revise e salve de novo.',
+    );
+  });
+});
+
+describe('staleActionMessage', () => {
+  it('tells a one-click action who changed the record and at what time, and that nothing was done', () => {
+    expect(staleActionMessage({ updated_by: { id: 1, name: 'Ana' }, updated_at: '2026-11-28T17:03:00.000Z' })).toBe(
+      'Este registro foi alterado por Ana às 14:03. Nada foi feito: a tela foi atualizada, confira e tente de novo.',
     );
   });
 });

@@ -1,7 +1,8 @@
 import type { VersionConflict } from './error-body';
-import { BUSINESS_TIME_ZONE } from './funnel';
 import { idParam } from './pagination';
 import { z } from './zod';
+
+export { staleActionMessage, staleVersionMessage } from './version-messages';
 
 /**
  * No lost update: every row an agency edits carries a version, bumped by each edit. A write may
@@ -28,22 +29,6 @@ export const versionOutput = z
   .number()
   .int()
   .meta({ description: 'A versão do registro: envie-a na próxima alteração.', examples: [3] });
-
-const conflictWhen = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: BUSINESS_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** "Este registro foi alterado por Ana em 28/11/2026 14:03. Revise e salve de novo." */
-export function staleVersionMessage(conflict: Pick<VersionConflict, 'updated_by' | 'updated_at'>): string {
-  const when = conflictWhen.format(new Date(conflict.updated_at)).replace(',', '');
-  const who = conflict.updated_by ? ` por ${conflict.updated_by.name}` : '';
-  return `Este registro foi alterado${who} em ${when}. Revise e salve de novo.`;
-}
 
 /** The version an `If-Match` header states (`"3"`, `3` or `W/"3"`), or undefined when it states none. */
 export function versionFromIfMatch(header: string | string[] | undefined): number | undefined {

@@ -2,11 +2,12 @@
 // queue's own rules. Every wait goes through drain(), never a sleep.
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
+import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loadConfig } from '../config';
 import { createPlatform, type Platform } from './index';
-import { embeddedQueue, type JobDefinition, KEEP_FINISHED_MS } from './jobs';
+import { embeddedQueue, type JobDefinition, type JobSchedule, KEEP_FINISHED_MS, nextDailyRun } from './jobs';
 
 let database: TestDatabase;
 let platform: Platform;
@@ -115,6 +116,51 @@ describe('the configured queue', () => {
   );
 });
 
+describe('a daily schedule', () => {
+  const nightly = recordingJob('test.nightly');
+  const daily = { hour: 3, minute: 0, tz: 'America/Sao_Paulo' };
+  const schedules = [{ job: nightly.job, payload: { n: 1 }, daily }] as JobSchedule<unknown>[];
+
+  it('falls at the time of day in its time zone, the next day once it has passed', () => {
+    // São Paulo is UTC-3 all year.
+    expect(nextDailyRun(daily, new Date('2026-11-28T05:59:00Z')).toISOString()).toBe('2026-11-28T06:00:00.000Z');
+    expect(nextDailyRun(daily, new Date('2026-11-28T06:00:00Z')).toISOString()).toBe('2026-11-29T06:00:00.000Z');
+    expect(nextDailyRun({ hour: 23, minute: 30, tz: 'America/Sao_Paulo' }, new Date('2026-12-31T12:00:00Z')).toISOString()).toBe(
+      '2027-01-01T02:30:00.000Z',
+    );
+    // A zone with daylight saving: 03:00 in Lisbon is 03:00 UTC in winter and 02:00 UTC in summer.
+    expect(nextDailyRun({ hour: 3, minute: 0, tz: 'Europe/Lisbon' }, new Date('2026-07-01T00:00:00Z')).toISOString()).toBe(
+      '2026-07-01T02:00:00.000Z',
+    );
+  });
+
+  it('is registered by the configured queue as a cron pattern in its time zone, not run before its time', async () => {
+    const queueName = `test-jobs-${randomUUID()}`;
+    const scheduled = createPlatform(config(), database.prisma, log, {
+      queueName,
+      jobs: [nightly.job] as JobDefinition<unknown>[],
+      schedules,
+    });
+    await scheduled.jobs.start();
+    try {
+      const next = nextDailyRun(daily, new Date());
+      if (scheduled.jobs.kind === 'bullmq') {
+        const queue = new Queue(queueName, { connection: { url: process.env.REDIS_URL } });
+        const scheduler = await queue.getJobScheduler('test.nightly');
+        await queue.close();
+        expect(scheduler).toMatchObject({ pattern: '0 3 * * *', tz: 'America/Sao_Paulo', next: next.getTime() });
+      } else {
+        const row = await database.prisma.embeddedJob.findFirstOrThrow({ where: { name: 'test.nightly', doneAt: null } });
+        expect(row.runAt).toEqual(next);
+      }
+      await scheduled.jobs.drain();
+      expect(nightly.ran).toEqual([]);
+    } finally {
+      await scheduled.close();
+    }
+  });
+});
+
 describe('the embedded queue', () => {
   const deps = () => ({
     db: database.prisma,
@@ -159,5 +205,28 @@ describe('the embedded queue', () => {
     await queue.drain();
     const left = await database.prisma.embeddedJob.findMany({ where: { name: 'test.pruned' }, orderBy: { id: 'asc' } });
     expect(left.map((r) => r.id)).toEqual([recent.id, exhausted.id]);
+  });
+
+  it('keeps a daily schedule as one row due at its next time; a missed night runs at once', async () => {
+    const nightly = recordingJob('test.embedded_nightly');
+    const daily = { hour: 3, minute: 0, tz: 'America/Sao_Paulo' };
+    const schedules = [{ job: nightly.job, payload: { n: 1 }, daily }] as JobSchedule<unknown>[];
+    const queue = embeddedQueue([nightly.job] as JobDefinition<unknown>[], deps(), 60_000, schedules);
+    await queue.start();
+    await queue.stop();
+    const pending = await database.prisma.embeddedJob.findMany({ where: { name: 'test.embedded_nightly' } });
+    expect(pending.map((r) => r.runAt)).toEqual([nextDailyRun(daily, new Date())]);
+
+    // The process was down at the last 03:00 after a run two nights ago: the next start runs it at once.
+    await database.prisma.embeddedJob.update({
+      where: { id: pending[0]?.id },
+      data: { doneAt: new Date(Date.now() - 2 * 86_400_000), runAt: new Date(Date.now() - 2 * 86_400_000) },
+    });
+    await queue.start();
+    await queue.stop();
+    await queue.drain();
+    expect(nightly.ran).toEqual([1]);
+    const next = await database.prisma.embeddedJob.findFirstOrThrow({ where: { name: 'test.embedded_nightly', doneAt: null } });
+    expect(next.runAt).toEqual(nextDailyRun(daily, new Date()));
   });
 });

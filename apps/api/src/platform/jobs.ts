@@ -26,11 +26,56 @@ export type JobDefinition<P> = {
   handle(payload: P, deps: JobDeps, run: JobRun): Promise<void>;
 };
 
+/** A wall-clock time of day in an IANA time zone (hour 0-23, minute 0-59). */
+export type DailyAt = { hour: number; minute: number; tz: string };
+
 /**
- * A job the queue runs by itself every `everyMs` (0: never), with a fixed payload. Safe with several
- * processes on one queue: each run happens once, whichever process takes it.
+ * A job the queue runs by itself, with a fixed payload: every `everyMs` (0: never), or once a day at
+ * `daily` (null: never), a time of day in a time zone. Safe with several processes on one queue:
+ * each run happens once, whichever process takes it.
  */
-export type JobSchedule<P> = { job: JobDefinition<P>; payload: P; everyMs: number };
+export type JobSchedule<P> = { job: JobDefinition<P>; payload: P } & ({ everyMs: number } | { daily: DailyAt | null });
+
+const scheduleActive = (s: JobSchedule<unknown>) => ('daily' in s ? s.daily !== null : s.everyMs > 0);
+
+/** The UTC instant of a wall-clock time in `tz` (the zone's offset read at that instant, twice for a DST edge). */
+function zonedInstant(tz: string, y: number, m: number, d: number, hour: number, minute: number): number {
+  const wall = Date.UTC(y, m - 1, d, hour, minute);
+  const offset = (at: number) => {
+    const p = zonedParts(tz, new Date(at));
+    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - Math.floor(at / 60_000) * 60_000;
+  };
+  const first = wall - offset(wall);
+  return wall - offset(first);
+}
+
+function zonedParts(tz: string, at: Date) {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: tz,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+  }).formatToParts(at);
+  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return { year: n('year'), month: n('month'), day: n('day'), hour: n('hour'), minute: n('minute') };
+}
+
+/** The first `daily` time strictly after `after`. */
+export function nextDailyRun(daily: DailyAt, after: Date): Date {
+  const today = zonedParts(daily.tz, after);
+  for (let plus = 0; ; plus++) {
+    const day = new Date(Date.UTC(today.year, today.month - 1, today.day + plus));
+    const at = zonedInstant(daily.tz, day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate(), daily.hour, daily.minute);
+    if (at > after.getTime()) return new Date(at);
+  }
+}
+
+/** BullMQ's repeat options of a schedule: a cron pattern in its time zone, or an interval. */
+export const repeatOf = (s: JobSchedule<unknown>) =>
+  'daily' in s ? { pattern: `${s.daily?.minute} ${s.daily?.hour} * * *`, tz: s.daily?.tz } : { every: s.everyMs };
 
 export interface JobQueue extends JobQueueAdmin {
   readonly kind: 'bullmq' | 'embedded';
@@ -51,7 +96,8 @@ export interface JobQueue extends JobQueueAdmin {
   stored(name: string): Promise<unknown[]>;
 }
 
-const MAX_ATTEMPTS = 5;
+/** Attempts of a job before the queue gives up on it (a run's `attempt` reaches it on the last one). */
+export const JOB_MAX_ATTEMPTS = 5;
 /** How often a started BullMQ queue hands over jobs recorded by a process that died before doing so. */
 const OUTBOX_SWEEP_MS = 1000;
 /** Outbox rows handed over per transaction. */
@@ -78,8 +124,8 @@ function registry(jobs: JobDefinition<unknown>[], schedules: JobSchedule<unknown
  * dies is picked up again when its lock expires, so nothing is lost. Each run of the queue ends by
  * deleting the rows finished more than KEEP_FINISHED_MS ago.
  * A schedule keeps one pending row of its job: made at start (due at once when the last run is
- * older than the interval) and after each run, or after its last failed attempt (due one interval
- * later). Processes sharing the database take a lock per schedule before looking, so they never
+ * older than the interval, or than the daily time it missed) and after each run, or after its last
+ * failed attempt (due one interval later, or at the next daily time). Processes sharing the database take a lock per schedule before looking, so they never
  * make two.
  */
 export function embeddedQueue(
@@ -89,21 +135,32 @@ export function embeddedQueue(
   schedules: JobSchedule<unknown>[] = [],
 ): JobQueue {
   const find = registry(jobs, schedules);
-  const active = schedules.filter((s) => s.everyMs > 0);
+  const active = schedules.filter(scheduleActive);
 
   async function ensureScheduled(schedule: JobSchedule<unknown>) {
     const name = schedule.job.name;
     await deps.db.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`embedded-schedule:${name}`}))`;
-      const pending = await tx.embeddedJob.count({ where: { name, doneAt: null, attempts: { lt: MAX_ATTEMPTS } } });
+      const pending = await tx.embeddedJob.count({ where: { name, doneAt: null, attempts: { lt: JOB_MAX_ATTEMPTS } } });
       if (pending > 0) return;
       // The last run: finished, or out of attempts (its last failure): a failing job waits an interval too.
       const [last] = await tx.$queryRaw<{ at: Date | null }[]>`
         SELECT max(coalesce(done_at, run_at)) AS at FROM embedded_jobs
         WHERE name = ${name} AND (done_at IS NOT NULL OR attempts >= max_attempts)`;
-      const due = Math.max(Date.now(), (last?.at?.getTime() ?? 0) + schedule.everyMs);
+      const lastAt = last?.at?.getTime();
+      const next =
+        'daily' in schedule
+          ? // Never run: the next daily time. Else the first one after the last run (at once if it was missed).
+            schedule.daily && nextDailyRun(schedule.daily, new Date(lastAt ?? Date.now())).getTime()
+          : (lastAt ?? 0) + schedule.everyMs;
+      const due = Math.max(Date.now(), next || 0);
       await tx.embeddedJob.create({
-        data: { name, payload: schedule.job.payload.parse(schedule.payload) as object, maxAttempts: MAX_ATTEMPTS, runAt: new Date(due) },
+        data: {
+          name,
+          payload: schedule.job.payload.parse(schedule.payload) as object,
+          maxAttempts: JOB_MAX_ATTEMPTS,
+          runAt: new Date(due),
+        },
       });
     });
   }
@@ -164,14 +221,14 @@ export function embeddedQueue(
     kind: 'embedded',
     async enqueue(job, payload) {
       await deps.db.embeddedJob.create({
-        data: { name: job.name, payload: job.payload.parse(payload) as object, maxAttempts: MAX_ATTEMPTS },
+        data: { name: job.name, payload: job.payload.parse(payload) as object, maxAttempts: JOB_MAX_ATTEMPTS },
       });
       if (!stopped) void kick().catch((err) => deps.log.error({ err }, 'job run failed'));
     },
     // Its jobs are rows already: recorded in the caller's transaction, run by whichever process polls.
     async enqueueIn(tx, job, payload) {
       await tx.embeddedJob.create({
-        data: { name: job.name, payload: job.payload.parse(payload) as object, maxAttempts: MAX_ATTEMPTS },
+        data: { name: job.name, payload: job.payload.parse(payload) as object, maxAttempts: JOB_MAX_ATTEMPTS },
       });
     },
     async flush() {
@@ -191,7 +248,7 @@ export function embeddedQueue(
       for (;;) {
         await kick();
         const pending = await deps.db.embeddedJob.count({
-          where: { doneAt: null, attempts: { lt: MAX_ATTEMPTS }, runAt: { lte: new Date() } },
+          where: { doneAt: null, attempts: { lt: JOB_MAX_ATTEMPTS }, runAt: { lte: new Date() } },
         });
         if (pending === 0 && !running) return;
       }
@@ -208,8 +265,9 @@ export function embeddedQueue(
 
 /**
  * REDIS_URL set: BullMQ queue and an in-process worker running the same handlers. A schedule is a
- * BullMQ job scheduler named after its job: every process upserts the same one, and BullMQ makes
- * each run one job; a schedule turned off (0) is removed.
+ * BullMQ job scheduler named after its job (an interval, or a daily cron pattern with its time
+ * zone): every process upserts the same one, and BullMQ makes each run one job; a schedule turned
+ * off is removed.
  */
 export function bullmqQueue(
   redisUrl: string,
@@ -224,7 +282,7 @@ export function bullmqQueue(
   let worker: Worker | undefined;
   let sweep: NodeJS.Timeout | undefined;
   const jobOptions = {
-    attempts: MAX_ATTEMPTS,
+    attempts: JOB_MAX_ATTEMPTS,
     backoff: { type: 'exponential' as const, delay: 1000 },
     removeOnComplete: { age: KEEP_FINISHED_MS / 1000 },
     removeOnFail: 5000,
@@ -269,13 +327,14 @@ export function bullmqQueue(
     },
     flush,
     async start() {
-      for (const { job, payload, everyMs } of schedules) {
-        if (everyMs > 0) {
-          await queue.upsertJobScheduler(
-            job.name,
-            { every: everyMs },
-            { name: job.name, data: job.payload.parse(payload), opts: jobOptions },
-          );
+      for (const schedule of schedules) {
+        const { job, payload } = schedule;
+        if (scheduleActive(schedule)) {
+          await queue.upsertJobScheduler(job.name, repeatOf(schedule), {
+            name: job.name,
+            data: job.payload.parse(payload),
+            opts: jobOptions,
+          });
         } else await queue.removeJobScheduler(job.name);
       }
       worker = new Worker(

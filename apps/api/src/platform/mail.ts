@@ -10,6 +10,8 @@ export type MailMessage = {
   html?: string;
   replyTo?: string;
   attachments?: MailAttachment[];
+  /** Extra headers (List-Unsubscribe on the mails to an agency's clients). */
+  headers?: Record<string, string>;
   /** Set by deliverOnce: the same mail keeps the same id whichever run sends it. */
   messageId?: string;
 };

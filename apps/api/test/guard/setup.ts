@@ -8,7 +8,16 @@ import { type FakePipedrive, startFakePipedrive } from '../fake-pipedrive';
 import { DEMO, type TestApp, useTestApp } from '../harness';
 import { buildInventory, type Inventory, type InventoryRoute } from '../inventory';
 import type { IdResolver } from './inputs';
-import { type Catalog, type CompanyDump, dumpCompany, fingerprint, idsOf, readCatalog, seedCompanyData } from './tenant-data';
+import {
+  type Catalog,
+  type CompanyDump,
+  dumpCompany,
+  fingerprint,
+  idsOf,
+  readCatalog,
+  recordChanges,
+  seedCompanyData,
+} from './tenant-data';
 
 export type Guard = {
   inventory: Inventory;
@@ -60,6 +69,7 @@ export function useGuard(): { t: TestApp; g: Guard } {
     };
     await seedCompanyData(db, catalog, companies.demo);
     await seedCompanyData(db, catalog, companies.outra);
+    await recordChanges(db, catalog);
     const openapi = (await t.call('GET', '/api/openapi.json')).json();
     Object.assign(g, {
       inventory: buildInventory(t.routes, openapi),
@@ -73,7 +83,7 @@ export function useGuard(): { t: TestApp; g: Guard } {
           t.platform.jobs.kind === 'bullmq' ||
           (await db.embeddedJob.count({ where: { doneAt: null, runAt: { lte: new Date() }, attempts: { lt: 5 } } })) > 0;
         if (due) await t.platform.jobs.drain();
-        return fingerprint(db, catalog);
+        return fingerprint(db);
       },
       async storedFiles() {
         const files = await readdir(join(dataDir, 'uploads'), { recursive: true, withFileTypes: true }).catch(() => []);

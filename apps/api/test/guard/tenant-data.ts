@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@app/db';
+import { documentCipher } from '../../src/document-numbers';
+import { TEST_DATA_ENCRYPTION_KEY } from '../harness';
 import { SHARED_TABLES } from '../route-classification';
+
+const testCipher = documentCipher(TEST_DATA_ENCRYPTION_KEY);
 
 /**
  * Tenant data read from the database catalog (so new models are covered without a line here):
@@ -52,9 +56,25 @@ const FACTORY_OVERRIDES: Record<string, (n: number, companyId: number) => unknow
   'services.type': () => 'other',
   // A comment's line is a total-value table line.
   'financial_table_comments.line': () => 'sale',
+  // NFS-e: enumerated columns (CHECKs), a DPS sequence from 1, no certificate (the factory's text
+  // would not open), and a rejected note (nothing to download).
+  'nfse_settings.tax_regime': () => 'simples_nacional',
+  'nfse_settings.basis': () => 'intermediacao',
+  'nfse_settings.issuer': () => 'national',
+  'nfse_settings.environment': () => 'homologacao',
+  'nfse_settings.next_dps_number': (n) => n + 1,
+  'nfse_settings.certificate_sealed': () => null,
+  'nfse_settings.password_sealed': () => null,
+  'nfse_notes.status': () => 'rejected',
+  'nfse_notes.environment': () => 'homologacao',
+  'nfse_notes.errors': () => '[]',
+  'nfse_notes.cancel_reason': () => null,
   // A task's time of day is 'HH:MM' (a CHECK); a follow-up's or preload's source key is one per agency.
   'tasks.due_time': (n) => `${String(8 + (n % 10)).padStart(2, '0')}:30`,
   'tasks.source_key': (n) => `typed:${n}`,
+  // Document numbers are sealed with the app's key (the routes open them to mask them).
+  'client_documents.number_sealed': (n) => testCipher.seal(`GD${String(n).padStart(6, '0')}`),
+  'budget_paxes.document_number_sealed': (n) => testCipher.seal(`GP${String(n).padStart(6, '0')}`),
 };
 
 /**
@@ -211,17 +231,50 @@ export function idsOf(cat: Catalog, dump: CompanyDump): Map<string, number[]> {
   return ids;
 }
 
-/** One hash per table of the whole database: any insert, update or delete changes it. */
-export async function fingerprint(db: Db, cat: Catalog): Promise<Record<string, string>> {
-  const parts = [...cat.tables.keys()].map(
-    // An order-independent sum of hashes of each row version's place and creating transaction:
-    // an update writes a new version, so even one that leaves the values as they were changes it.
-    // Reading those two system columns, not the row's text, keeps large tables (the reference
-    // lists' seeded rows) cheap to fingerprint after every case of a matrix.
-    (t) => `SELECT '${t}' AS t, count(*) || ':' || coalesce(sum(hashtidextended(x.ctid, x.xmin::text::bigint)), 0) AS h FROM ${q(t)} x`,
+/**
+ * Has a table changed: every table logs each of its writing statements that touched a row (one
+ * row in guard_changes, written in the statement's own transaction, so a write rolled back leaves
+ * none). An update that leaves the values as they were still counts. Reading this log costs a
+ * fraction of a millisecond after each case of a matrix, where hashing every row of every table
+ * (the reference lists hold tens of thousands) took tens of milliseconds.
+ */
+export async function recordChanges(db: Db, cat: Catalog): Promise<void> {
+  await db.$executeRawUnsafe('CREATE TABLE guard_changes (table_name text NOT NULL)');
+  await db.$executeRawUnsafe(`CREATE FUNCTION guard_log_change() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF EXISTS (SELECT 1 FROM changed) THEN
+        INSERT INTO guard_changes (table_name) VALUES (TG_TABLE_NAME);
+      END IF;
+      RETURN NULL;
+    END $$`);
+  await db.$executeRawUnsafe(`CREATE FUNCTION guard_log_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      INSERT INTO guard_changes (table_name) VALUES (TG_TABLE_NAME);
+      RETURN NULL;
+    END $$`);
+  for (const t of cat.tables.keys()) {
+    // A trigger with a transition table takes one event each.
+    for (const [event, rows] of [
+      ['INSERT', 'NEW'],
+      ['UPDATE', 'NEW'],
+      ['DELETE', 'OLD'],
+    ] as const) {
+      await db.$executeRawUnsafe(
+        `CREATE TRIGGER guard_${event.toLowerCase()} AFTER ${event} ON ${q(t)} REFERENCING ${rows} TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION guard_log_change()`,
+      );
+    }
+    await db.$executeRawUnsafe(
+      `CREATE TRIGGER guard_truncate AFTER TRUNCATE ON ${q(t)} FOR EACH STATEMENT EXECUTE FUNCTION guard_log_truncate()`,
+    );
+  }
+}
+
+/** Writes so far per table, since recordChanges: two fingerprints differ where a table was written. */
+export async function fingerprint(db: Db): Promise<Record<string, string>> {
+  const rows = await db.$queryRawUnsafe<{ t: string; n: string }[]>(
+    'SELECT table_name AS t, count(*)::text AS n FROM guard_changes GROUP BY table_name',
   );
-  const rows = await db.$queryRawUnsafe<{ t: string; h: string }[]>(parts.join(' UNION ALL '));
-  return Object.fromEntries(rows.map((r) => [r.t, r.h]));
+  return Object.fromEntries(rows.map((r) => [r.t, r.n]));
 }
 
 export function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
@@ -371,8 +424,9 @@ export async function seedCompanyData(db: Db, cat: Catalog, companyId: number, p
     }
     try {
       const rows = await db.$queryRawUnsafe<{ id: number }[]>(
-        // A table keyed by its columns (a link, or a per-status count a trigger already wrote) keeps the row it has.
-        `INSERT INTO ${q(table)} (${names.join(', ')}) VALUES (${casts.join(', ')}) ${t.pk ? '' : 'ON CONFLICT DO NOTHING '}RETURNING ${t.pk ? q(t.pk) : 'NULL'} AS id`,
+        // A table keyed by its columns (a link, or a per-status count a trigger already wrote) or by
+        // its agency alone (a version a trigger already wrote) keeps the row it has.
+        `INSERT INTO ${q(table)} (${names.join(', ')}) VALUES (${casts.join(', ')}) ${t.pk && t.pk !== 'company_id' ? '' : 'ON CONFLICT DO NOTHING '}RETURNING ${t.pk ? q(t.pk) : 'NULL'} AS id`,
         ...values,
       );
       return rows[0]?.id;

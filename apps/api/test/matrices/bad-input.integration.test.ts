@@ -29,7 +29,7 @@ const RUNS = { rest: Number(process.env.FC_RUNS ?? 15), trpc: Number(process.env
 describe('bad input (property-based, from each route schema)', () => {
   it('never a 5xx, always the error shape without internals, nothing changed on refusal, no mass assignment', {
     // ~470 routes: ~100 s alone on a quiet machine, several minutes beside the other test files.
-    timeout: 900_000,
+    timeout: 1_800_000,
   }, async () => {
     const db = t.deps.db;
     const tokens = { owner: await t.tokenFor(DEMO.users.owner), root: await t.tokenFor(DEMO.users.superAdmin) };

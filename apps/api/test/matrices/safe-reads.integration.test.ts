@@ -14,8 +14,10 @@ import { DEMO } from '../harness';
 
 const { t, g } = useGuard();
 
-/** Tables a read may write, each with why (none so far: a read route that writes fails here). */
-const READ_SIDE_EFFECTS: Record<string, string> = {};
+/** Tables a read may write, each with why (any other table a read route writes fails here). */
+const READ_SIDE_EFFECTS: Record<string, string> = {
+  personal_data_accesses: 'an export that lists clients is recorded, as the LGPD asks of every read of personal data in bulk',
+};
 
 const PASSWORD = 'senha-forte-1';
 

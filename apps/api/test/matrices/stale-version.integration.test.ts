@@ -54,6 +54,7 @@ const NOT_AN_EDIT: Record<string, string> = {
   'landingPages.revokeLink': "the customer's link, not the budget's content",
   'reservations.send': 'sends an e-mail',
   'suppliers.enableClient': 'adds the client the supplier is',
+  'clients.revealDocument': 'shows a document number in full: the audit entry is a row of its own',
   'clients.removeAttachment': "an attachment is a row of its own, not the client's fields",
   'clients.saveCompanion': "a companion is a row of its own, not the client's fields",
   'clients.removeCompanion': "a companion is a row of its own, not the client's fields",
@@ -168,5 +169,7 @@ describe('stale version matrix', () => {
         'clients.deactivate',
       ]),
     );
+    // And the multipart plain route of the attendance's consolidated notes and document (If-Match).
+    expect(routes.map((r) => r.name)).toContain('plain PATCH /api/attendances/consolidated/:id');
   });
 });

@@ -15,6 +15,14 @@ type Guard = {
 
 const GuardContext = createContext<Guard | null>(null);
 
+/** The question's words, for the one dialog that must ask it with its own keys (PasteReservation). */
+export const DISCARD_QUESTION = {
+  title: 'Descartar alterações?',
+  text: 'As alterações feitas ainda não foram salvas e serão perdidas.',
+  discard: 'Descartar',
+  keep: 'Continuar editando',
+} as const;
+
 export function FormDialog({ opened, onClose, closeOnEscape = true, children, ...props }: DialogProps) {
   const dirty = useRef(false);
   const discard = useRef<(() => void) | undefined>(undefined);
@@ -41,9 +49,9 @@ export function FormDialog({ opened, onClose, closeOnEscape = true, children, ..
       </Dialog>
       <ConfirmDialog
         opened={asking}
-        title="Descartar alterações?"
-        confirmLabel="Descartar"
-        cancelLabel="Continuar editando"
+        title={DISCARD_QUESTION.title}
+        confirmLabel={DISCARD_QUESTION.discard}
+        cancelLabel={DISCARD_QUESTION.keep}
         onClose={() => setAsking(false)}
         onConfirm={() => {
           setAsking(false);
@@ -52,7 +60,7 @@ export function FormDialog({ opened, onClose, closeOnEscape = true, children, ..
           onClose();
         }}
       >
-        <Text>As alterações feitas ainda não foram salvas e serão perdidas.</Text>
+        <Text>{DISCARD_QUESTION.text}</Text>
       </ConfirmDialog>
     </GuardContext.Provider>
   );

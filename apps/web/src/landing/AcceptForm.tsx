@@ -3,6 +3,7 @@
 // e-mail: PUT /api/budgets/accept/{id}. The API's pt-BR messages are shown as they come.
 import { toCurrency } from '@app/shared/format';
 import type { LandingPage, LandingProposal } from '@app/shared/landing-pages';
+import { MARKETING_CONSENT_LABEL } from '@app/shared/marketing-consent-labels';
 import { useState } from 'preact/hooks';
 import { type AcceptAnswer, acceptBudget, LandingError } from './api';
 
@@ -64,6 +65,8 @@ export function AcceptForm({ page, proposal, onProposal, onAccepted }: Props) {
   const [email, setEmail] = useState(() => knownCustomer().email);
   const [methodId, setMethodId] = useState<number | null>(null);
   const [installments, setInstallments] = useState<number | null>(null);
+  /** Optional and unticked: the customer's own consent to the agency's marketing e-mails (LGPD). */
+  const [consent, setConsent] = useState(false);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<LandingError | null>(null);
 
@@ -83,6 +86,7 @@ export function AcceptForm({ page, proposal, onProposal, onAccepted }: Props) {
         name: name.trim(),
         email: email.trim(),
         ...(method ? { payment_method_id: method.payment_method_id, installments: count ?? 1 } : {}),
+        ...(consent ? { marketing_consent: true } : {}),
       });
       rememberCustomer(name.trim(), email.trim());
       onAccepted(answer, name.trim());
@@ -177,6 +181,11 @@ export function AcceptForm({ page, proposal, onProposal, onAccepted }: Props) {
           <FieldError id="accept-installments-error" messages={fields.installments} />
         </label>
       )}
+
+      <label class="lp-check">
+        <input type="checkbox" name="marketing_consent" checked={consent} onChange={(e) => setConsent(e.currentTarget.checked)} />
+        <span>{MARKETING_CONSENT_LABEL}</span>
+      </label>
 
       {error && (
         <p class="lp-alert lp-alert--error" role="alert">

@@ -10,3 +10,15 @@ export function readIsoDate(params: URLSearchParams, key: string): string | unde
   const value = params.get(key);
   return value && ISO_DATE.test(value) ? value : undefined;
 }
+
+/** A currency filter of the address, when it is a 3-letter code (USD). */
+export function readCurrency(params: URLSearchParams, key: string): string | undefined {
+  const value = params.get(key);
+  return value && /^[A-Z]{3}$/.test(value) ? value : undefined;
+}
+
+/** A record id of the address (a user, a client), when it is one. */
+export function readRecordId(params: URLSearchParams, key: string): number | undefined {
+  const n = Number(params.get(key));
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}

@@ -1,5 +1,6 @@
 // The app's one client data layer: TanStack Query, filled through tRPC. Made once, by
 // createDataLayer() in main.tsx.
+import { staleActionMessage } from '@app/shared/version-messages';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { apiError, errorText, isShownByForm } from './api-error';
 import { expireSession } from './auth-actions';
@@ -7,6 +8,7 @@ import { onPlanRestricted } from './gates';
 import { currentPathname } from './navigation';
 import { canRetry, notify } from './notification';
 import { mirrorSessionReplies } from './session-queries';
+import { staleWriteOf } from './stale-write';
 import { type AppData, type AppTrpcClient, createAppTrpcClient, createTrpc } from './trpc';
 
 declare module '@tanstack/react-query' {
@@ -40,6 +42,14 @@ export function handleApiError(error: unknown, opts: { silent?: boolean } = {}):
     return;
   }
   if (opts.silent) return;
+  // A one-click action (a delete, a copy, a sale) based on a version another agent changed: nothing
+  // was done; the screen reads everything again and says who changed it and when (forms merge instead).
+  const stale = staleWriteOf(error);
+  if (stale) {
+    notify(err.status, staleActionMessage(stale), false);
+    if (layer) void layer.queryClient.invalidateQueries();
+    return;
+  }
   // A feature this server is not configured for answers 503 until an administrator sets it up.
   notify(err.status, errorText(err), canRetry(err.status) && err.code !== 'NOT_CONFIGURED');
 }

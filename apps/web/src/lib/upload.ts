@@ -23,11 +23,14 @@ export class UploadError extends Error {
   }
 }
 
-/** A multipart request with a file and/or text fields (a route that replaces takes PATCH; the spreadsheet imports take PUT). */
+/**
+ * A multipart request with a file and/or text fields (a route that replaces takes PATCH; the
+ * spreadsheet imports take PUT). `version`: the record's version the screen read, sent as If-Match.
+ */
 export function sendMultipart<T>(
   method: 'POST' | 'PATCH' | 'PUT',
   url: string,
-  parts: { file?: File; fields?: Record<string, string> },
+  parts: { file?: File; fields?: Record<string, string>; version?: number },
   opts: UploadOptions = {},
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -36,6 +39,7 @@ export function sendMultipart<T>(
     xhr.responseType = 'json';
     const token = getToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    if (parts.version !== undefined) xhr.setRequestHeader('If-Match', `"${parts.version}"`);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) opts.onProgress?.(Math.round((event.loaded / event.total) * 100));
     };

@@ -9,7 +9,7 @@ import { ok, sellableBudget } from '../../../test/sale-fixtures';
 
 const t = useTestApp();
 const tokens = { owner: '', admin: '', colab: '', outra: '' };
-const ids = { admin: 0, owner: 0, supplier: 0, outraOwner: 0 };
+const ids = { admin: 0, owner: 0, supplier: 0, outraOwner: 0, demo: 0, lostBudget: 0 };
 const PERIOD = 'from=2025-03-03&to=2025-03-16';
 const sales = { a: { sale_cents: 0, cost_cents: 0, commission_cents: 0 }, b: { sale_cents: 0, cost_cents: 0, commission_cents: 0 } };
 const owed = { overdue: 0, next: 0 };
@@ -28,6 +28,7 @@ beforeAll(async () => {
   const user = (email: string) => t.deps.db.user.findUniqueOrThrow({ where: { email } });
   ids.admin = (await user(DEMO.users.admin)).id;
   ids.owner = (await user(DEMO.users.owner)).id;
+  ids.demo = (await user(DEMO.users.owner)).companyId;
   ids.outraOwner = (await user(DEMO.users.outraOwner)).id;
   // The sale fixture's ticket is priced in dollars: the system's quote converts it.
   const root = await t.tokenFor(DEMO.users.superAdmin);
@@ -93,6 +94,7 @@ beforeAll(async () => {
 
   // A third attendance of the administrator, lost in the period.
   const lost = await sellableBudget(t, tokens.colab, { supplierId: null, draft: true });
+  ids.lostBudget = lost.id;
   await sql`UPDATE attendances SET status = 'lost', created_at = '2025-03-10T13:00:00', closed_at = '2025-03-11T13:00:00', owner_user_id = ${ids.admin}
     WHERE id = ${lost.attendanceId}`;
 });
@@ -153,6 +155,36 @@ describe('painel da agência', () => {
     expect(d.sales).toMatchObject({ count: 0, sale_cents: 0, margin_basis_points: null, median_days_to_sale: null });
     expect(d.cash_weeks.every((w) => w.received_cents === 0 && w.supplier_cost_cents === 0)).toBe(true);
     expect((await dashboard(`${PERIOD}&currency=USD`)).sales.count).toBe(0);
+  });
+
+  it('a panel read again is the one kept until a change it reads commits: a receipt, a supplier renamed, a payable moved', async () => {
+    const version = async () => (await t.deps.db.agencyDashboardVersion.findUnique({ where: { companyId: ids.demo } }))?.version ?? 0n;
+    const first = await dashboard(PERIOD);
+    const at = await version();
+    expect(await dashboard(PERIOD)).toEqual(first);
+    // Nothing the panel reads: the version stays.
+    await ok(await call('PATCH', `/api/budgets/${ids.lostBudget}`, { title: 'Outro título' }, tokens.colab));
+    expect(await version()).toBe(at);
+
+    // A supplier's new name shows at once.
+    await ok(await call('PATCH', `/api/suppliers/${ids.supplier}`, { name: 'Receptivo Renomeado' }));
+    expect(await version()).toBeGreaterThan(at);
+    const renamed = await dashboard(PERIOD);
+    expect(renamed.top_suppliers.map((s) => s.name)).toContain('Receptivo Renomeado');
+    expect({ ...renamed, top_suppliers: first.top_suppliers }).toEqual(first);
+    await ok(await call('PATCH', `/api/suppliers/${ids.supplier}`, { name: 'Receptivo Painel' }));
+
+    // A change rolled back moves nothing; one committed in the same statement as others, once.
+    await t.deps.db
+      .$transaction(async (tx) => {
+        await tx.$executeRaw`UPDATE receivables SET due_date = due_date WHERE company_id = ${ids.demo}`;
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    const before = await version();
+    await sql`UPDATE receivables SET due_date = due_date WHERE company_id = ${ids.demo}`;
+    expect(await version()).toBe(before + 1n);
+    expect(await dashboard(PERIOD)).toEqual(first);
   });
 
   it('the administrator sees it; a collaborator is refused (403); costs vanish for whoever the agency keeps from them', async () => {

@@ -26,5 +26,5 @@ export const agencyDashboardRouter = router({
     })
     .input(agencyDashboardInput)
     .output(agencyDashboardSchema)
-    .query(({ ctx, input }) => agencyDashboard(ctx.db, ctx.companyId, input)),
+    .query(({ ctx, input }) => agencyDashboard(ctx.db, ctx.companyId, input, ctx.config.AGENCY_DASHBOARD_CACHE_ENTRIES)),
 });

@@ -1,18 +1,16 @@
-// Painel da agência: every figure of a period in one SQL statement. Each part is a range read of an
-// index over the period's days (covering indexes of migration agency_dashboard, so counts and sums
-// are index-only), never a walk of the agency's history: the cost follows the period and its sales.
+// Painel da agência: every figure of a period in one SQL statement. The period's figures are sums of
+// agency_dashboard_stats (kept by triggers, migrations agency_dashboard_stats and _years): a few
+// spans of years, months, weeks and days added or taken away (stat-spans.ts), so the cost follows
+// the number of spans, not what was sold in them. What is due next and overdue reads the open
+// installments and payables (partial indexes).
 import { type Db, Prisma } from '@app/db';
-import {
-  type AgencyDashboard,
-  type AgencyDashboardInput,
-  addDays,
-  businessDate,
-  businessDayStart,
-  DASHBOARD_DUE_DAYS,
-  DASHBOARD_TOP,
-} from '@app/shared';
+import { type AgencyDashboard, type AgencyDashboardInput, addDays, businessDate, DASHBOARD_DUE_DAYS, DASHBOARD_TOP } from '@app/shared';
 import { notFound } from '../../errors';
 import { dashboardScope } from './agency-dashboard.where';
+import { type StatGrain, statSpans } from './stat-spans';
+
+// Before any due date an agency can hold: the start of "overdue" (its years cost one row each).
+const OWED_SINCE = '1900-01-01';
 
 type Row = {
   agent_found: boolean;
@@ -26,7 +24,7 @@ type Row = {
   sale_cents: bigint;
   cost_cents: bigint;
   commission_cents: bigint;
-  median_days: number | null;
+  lead: { days: number; sales: number }[];
   destinations: { destination: string; sales: number; sale_cents: number }[];
   suppliers: { id: number; name: string; reservations: number; cents: number }[];
   weeks: { week: string; received: number; paid: number }[];
@@ -38,114 +36,146 @@ type Row = {
   overdue_receivable_cents: bigint;
 };
 
-const LOCAL_DAY = (column: Prisma.Sql) => Prisma.sql`((${column} AT TIME ZONE 'UTC') AT TIME ZONE 'America/Sao_Paulo')::date`;
+/** p50 as percentile_cont: the middle value, or the mean of the two middle ones. */
+function medianOf(histogram: { days: number; sales: number }[]): number | null {
+  const total = histogram.reduce((sum, h) => sum + h.sales, 0);
+  if (!total) return null;
+  const sorted = [...histogram].sort((x, y) => x.days - y.days);
+  const at = (k: number) => {
+    let seen = 0;
+    for (const h of sorted) {
+      seen += h.sales;
+      if (k < seen) return h.days;
+    }
+    return sorted[sorted.length - 1]?.days ?? 0;
+  };
+  const p = (total - 1) / 2;
+  const low = at(Math.floor(p));
+  return low + (at(Math.ceil(p)) - low) * (p - Math.floor(p));
+}
 
-/** GET /api/agency-dashboard. */
+/**
+ * Panels computed in this process, by agency, period, agent, currency and day, each with the
+ * agency's version it was read at (table agency_dashboard_versions, raised at the commit of every
+ * change the panel reads): one is served again while the version has not moved. The version is read
+ * before the panel, so a panel kept is never older than its version. Least recently used go first.
+ */
+const panels = new Map<string, { version: bigint; panel: AgencyDashboard }>();
+
+/** GET /api/agency-dashboard: kept panels first (`cacheEntries` of them, 0 reads every time). */
 export async function agencyDashboard(
   db: Db,
   companyId: number,
   input: AgencyDashboardInput,
+  cacheEntries: number,
   today = businessDate(),
 ): Promise<AgencyDashboard> {
+  if (cacheEntries === 0) return readDashboard(db, companyId, input, today);
+  const key = JSON.stringify([companyId, input.from, input.to, input.user_id ?? null, input.currency, today]);
+  const [row] = await db.$queryRaw<{ version: bigint }[]>`SELECT version FROM agency_dashboard_versions WHERE company_id = ${companyId}`;
+  const version = row?.version ?? 0n;
+  const kept = panels.get(key);
+  panels.delete(key);
+  if (kept?.version === version) {
+    panels.set(key, kept);
+    return kept.panel;
+  }
+  const panel = await readDashboard(db, companyId, input, today);
+  panels.set(key, { version, panel });
+  for (const oldest of panels.keys()) {
+    if (panels.size <= cacheEntries) break;
+    panels.delete(oldest);
+  }
+  return panel;
+}
+
+/** The panel as the database has it now, in one statement. */
+async function readDashboard(db: Db, companyId: number, input: AgencyDashboardInput, today: string): Promise<AgencyDashboard> {
   const dueTo = addDays(today, DASHBOARD_DUE_DAYS - 1);
   const s = dashboardScope(companyId, input.user_id);
-  // Instants bound the timestamp columns (created, closed, sent, sold), so their indexes take the range.
-  const fromAt = businessDayStart(input.from);
-  const toAt = businessDayStart(addDays(input.to, 1));
   const cur = input.currency;
+  // One index range per span ((grain, day) lead the key after the company and the agent, or after
+  // the figure and currency in the money figures' index); a span taken away is read negated.
+  const read = (from: string, end: string, grains: StatGrain[] | undefined, filter: Prisma.Sql) =>
+    Prisma.join(
+      statSpans(from, end, today, grains).map(([g, lo, hi, sign]) => {
+        const signed = Prisma.raw(sign === 1 ? 'n, a, b, c' : '-n AS n, -a AS a, -b AS b, -c AS c');
+        return Prisma.sql`
+          SELECT metric, day, key, ${signed} FROM agency_dashboard_stats
+          WHERE company_id = ${companyId} AND user_id = ${s.statUser} AND grain = ${g} AND day >= ${lo}::date AND day < ${hi}::date
+            AND ${filter}`;
+      }),
+      ' UNION ALL ',
+    );
+  const end = addDays(input.to, 1);
+  // What is owed: by due date, before today (overdue) and over the next days.
+  const owed = (metric: 'receivable_due' | 'payable_due', from: string, to: string) =>
+    read(from, to, ['year', 'month', 'day'], Prisma.sql`metric = ${Prisma.raw(`'${metric}'`)} AND currency = ${cur}`);
   const [row] = await db.$queryRaw<Row[]>(Prisma.sql`
     WITH
-    period_sales AS (
-      SELECT sa.id, sa.budget_id, sa.sale_cents, sa.cost_cents, sa.commission_cents, sa.sold_at FROM sales sa
-      WHERE sa.company_id = ${companyId} AND sa.sold_at >= ${fromAt} AND sa.sold_at < ${toAt}
-        AND sa.undone_at IS NULL AND sa.currency = ${cur} ${s.seller(Prisma.sql`sa`)}
-    ),
-    budget_figures AS (
-      SELECT count(*)::int AS sent,
-        count(*) FILTER (WHERE b.landing_views_count > 0)::int AS viewed,
-        count(*) FILTER (WHERE b.accepted_at IS NOT NULL OR b.sold_at IS NOT NULL)::int AS accepted
-      FROM budgets b
-      WHERE b.company_id = ${companyId} AND b.sent_at >= ${fromAt} AND b.sent_at < ${toAt} ${s.owner(Prisma.sql`b`)}
-    ),
-    sale_figures AS (
-      SELECT count(*)::int AS sales, COALESCE(sum(sale_cents), 0)::bigint AS sale_cents,
-        COALESCE(sum(cost_cents), 0)::bigint AS cost_cents, COALESCE(sum(commission_cents), 0)::bigint AS commission_cents
-      FROM period_sales
+    st AS MATERIALIZED (${read(input.from, end, undefined, Prisma.sql`currency IN ('', ${cur})`)}),
+    cash AS (${read(input.from, end, ['week', 'day'], Prisma.sql`metric IN ('received', 'paid') AND currency = ${cur}`)}),
+    figures AS (
+      SELECT COALESCE(sum(n) FILTER (WHERE metric = 'opened'), 0)::int AS opened,
+        COALESCE(sum(n) FILTER (WHERE metric = 'won'), 0)::int AS won,
+        COALESCE(sum(n) FILTER (WHERE metric = 'lost'), 0)::int AS lost,
+        COALESCE(sum(n) FILTER (WHERE metric = 'sent'), 0)::int AS sent,
+        COALESCE(sum(a) FILTER (WHERE metric = 'sent'), 0)::int AS viewed,
+        COALESCE(sum(b) FILTER (WHERE metric = 'sent'), 0)::int AS accepted,
+        COALESCE(sum(n) FILTER (WHERE metric = 'sale'), 0)::int AS sales,
+        COALESCE(sum(a) FILTER (WHERE metric = 'sale'), 0)::bigint AS sale_cents,
+        COALESCE(sum(b) FILTER (WHERE metric = 'sale'), 0)::bigint AS cost_cents,
+        COALESCE(sum(c) FILTER (WHERE metric = 'sale'), 0)::bigint AS commission_cents
+      FROM st
     ),
     lead AS (
-      SELECT percentile_cont(0.5) WITHIN GROUP (
-        ORDER BY ${LOCAL_DAY(Prisma.sql`ps.sold_at`)} - ${LOCAL_DAY(Prisma.sql`COALESCE(at.created_at, b.created_at)`)}
-      )::float8 AS median_days
-      FROM period_sales ps JOIN budgets b ON b.id = ps.budget_id LEFT JOIN attendances at ON at.id = b.attendance_id
+      SELECT key::int AS days, sum(n)::int AS sales FROM st WHERE metric = 'lead' GROUP BY key HAVING sum(n) > 0
+    ),
+    spellings AS (
+      SELECT key, sum(n) AS sales, sum(a) AS sale_cents FROM st WHERE metric = 'destination' GROUP BY key HAVING sum(n) > 0
     ),
     destinations AS (
-      SELECT min(btrim(b.destination)) AS destination, count(*)::int AS sales, sum(ps.sale_cents)::bigint AS sale_cents
-      FROM period_sales ps JOIN budgets b ON b.id = ps.budget_id
-      WHERE btrim(COALESCE(b.destination, '')) <> ''
-      GROUP BY lower(btrim(b.destination))
+      SELECT min(key) AS destination, sum(sales)::int AS sales, sum(sale_cents)::bigint AS sale_cents
+      FROM spellings GROUP BY lower(key)
       ORDER BY sale_cents DESC, sales DESC, destination
       LIMIT ${DASHBOARD_TOP}
     ),
     suppliers AS (
-      SELECT r.supplier_id AS id, sp.name, count(*)::int AS reservations, sum(r.amount_cents)::bigint AS cents
-      FROM period_sales ps
-      JOIN reservations r ON r.sale_id = ps.id AND r.supplier_id IS NOT NULL AND r.status <> 'canceled' AND r.currency = ${cur}
-      JOIN suppliers sp ON sp.id = r.supplier_id
-      GROUP BY r.supplier_id, sp.name
-      ORDER BY cents DESC, reservations DESC, sp.name
+      SELECT sp.id, sp.name, su.reservations, su.cents
+      FROM (SELECT key::int AS id, sum(n)::int AS reservations, sum(a)::bigint AS cents FROM st WHERE metric = 'supplier' GROUP BY key HAVING sum(n) > 0) su
+      JOIN suppliers sp ON sp.id = su.id AND sp.company_id = ${companyId}
+      ORDER BY su.cents DESC, su.reservations DESC, sp.name
       LIMIT ${DASHBOARD_TOP}
     ),
     weeks AS (
       SELECT generate_series(date_trunc('week', ${input.from}::date), ${input.to}::date, interval '7 days')::date AS week
     ),
-    received AS (
-      SELECT date_trunc('week', p.received_on)::date AS week, sum(p.amount_cents)::bigint AS cents
-      FROM receivable_payments p ${s.paymentSeller}
-      WHERE p.company_id = ${companyId} AND p.received_on BETWEEN ${input.from}::date AND ${input.to}::date AND p.currency = ${cur}
-      GROUP BY 1
-    ),
-    paid AS (
-      SELECT date_trunc('week', r.paid_on)::date AS week, sum(r.amount_cents)::bigint AS cents
-      FROM reservations r ${s.reservationSeller}
-      WHERE r.company_id = ${companyId} AND r.paid_on BETWEEN ${input.from}::date AND ${input.to}::date AND r.currency = ${cur}
-        AND r.supplier_id IS NOT NULL AND r.payment_due_date IS NOT NULL
-      GROUP BY 1
+    cash_weeks AS (
+      SELECT date_trunc('week', day)::date AS week, sum(a) FILTER (WHERE metric = 'received')::bigint AS received,
+        sum(a) FILTER (WHERE metric = 'paid')::bigint AS paid
+      FROM cash GROUP BY 1
     ),
     due_receivables AS (
-      SELECT count(*)::int AS n, COALESCE(sum(rc.amount_cents - rc.received_cents), 0)::bigint AS cents
-      FROM receivables rc ${s.receivableSeller}
-      WHERE rc.company_id = ${companyId} AND rc.status = 'open' AND rc.due_date BETWEEN ${today}::date AND ${dueTo}::date AND rc.currency = ${cur}
+      SELECT COALESCE(sum(n), 0)::int AS n, COALESCE(sum(a), 0)::bigint AS cents FROM (${owed('receivable_due', today, addDays(dueTo, 1))}) o
     ),
     overdue_receivables AS (
-      SELECT count(*)::int AS n, COALESCE(sum(rc.amount_cents - rc.received_cents), 0)::bigint AS cents
-      FROM receivables rc ${s.receivableSeller}
-      WHERE rc.company_id = ${companyId} AND rc.status = 'open' AND rc.due_date < ${today}::date AND rc.currency = ${cur}
+      SELECT COALESCE(sum(n), 0)::int AS n, COALESCE(sum(a), 0)::bigint AS cents FROM (${owed('receivable_due', OWED_SINCE, today)}) o
     ),
     due_payables AS (
-      SELECT count(*)::int AS n, COALESCE(sum(r.amount_cents), 0)::bigint AS cents
-      FROM reservations r ${s.reservationSeller}
-      WHERE r.company_id = ${companyId} AND r.status <> 'canceled' AND r.payment_due_date BETWEEN ${today}::date AND ${dueTo}::date
-        AND r.paid_on IS NULL AND r.supplier_id IS NOT NULL AND r.currency = ${cur}
+      SELECT COALESCE(sum(n), 0)::int AS n, COALESCE(sum(a), 0)::bigint AS cents FROM (${owed('payable_due', today, addDays(dueTo, 1))}) o
     )
     SELECT
       ${s.agentFound} AS agent_found,
-      (SELECT count(*) FROM attendances a WHERE a.company_id = ${companyId} ${s.owner(Prisma.sql`a`)}
-        AND a.created_at >= ${fromAt} AND a.created_at < ${toAt})::int AS opened,
-      (SELECT count(*) FROM attendances a WHERE a.company_id = ${companyId} ${s.owner(Prisma.sql`a`)}
-        AND a.status = 'won' AND a.closed_at >= ${fromAt} AND a.closed_at < ${toAt})::int AS won,
-      (SELECT count(*) FROM attendances a WHERE a.company_id = ${companyId} ${s.owner(Prisma.sql`a`)}
-        AND a.status = 'lost' AND a.closed_at >= ${fromAt} AND a.closed_at < ${toAt})::int AS lost,
-      bf.sent, bf.viewed, bf.accepted,
-      sf.sales, sf.sale_cents, sf.cost_cents, sf.commission_cents,
-      (SELECT median_days FROM lead) AS median_days,
+      f.*,
+      (SELECT COALESCE(json_agg(l), '[]') FROM lead l) AS lead,
       (SELECT COALESCE(json_agg(d), '[]') FROM destinations d) AS destinations,
       (SELECT COALESCE(json_agg(su), '[]') FROM suppliers su) AS suppliers,
-      (SELECT json_agg(json_build_object('week', w.week, 'received', COALESCE(rv.cents, 0), 'paid', COALESCE(pd.cents, 0)) ORDER BY w.week)
-        FROM weeks w LEFT JOIN received rv ON rv.week = w.week LEFT JOIN paid pd ON pd.week = w.week) AS weeks,
+      (SELECT json_agg(json_build_object('week', w.week, 'received', COALESCE(cw.received, 0), 'paid', COALESCE(cw.paid, 0)) ORDER BY w.week)
+        FROM weeks w LEFT JOIN cash_weeks cw ON cw.week = w.week) AS weeks,
       dr.n AS due_receivables, dr.cents AS due_receivable_cents,
       dp.n AS due_payables, dp.cents AS due_payable_cents,
       od.n AS overdue_receivables, od.cents AS overdue_receivable_cents
-    FROM budget_figures bf, sale_figures sf, due_receivables dr, due_payables dp, overdue_receivables od
+    FROM figures f, due_receivables dr, due_payables dp, overdue_receivables od
   `);
   if (!row?.agent_found) throw notFound();
   const saleCents = Number(row.sale_cents);
@@ -167,7 +197,7 @@ export async function agencyDashboard(
       revenue_cents: revenue,
       margin_basis_points: saleCents ? Math.round((revenue * 10_000) / saleCents) : null,
       commission_cents: Number(row.commission_cents),
-      median_days_to_sale: row.median_days,
+      median_days_to_sale: medianOf(row.lead),
     },
     top_destinations: row.destinations.map((d) => ({ destination: d.destination, sales: d.sales, sale_cents: Number(d.sale_cents) })),
     top_suppliers: row.suppliers.map((su) => ({

@@ -33,6 +33,6 @@ export const agencyExportsRouter = router({
     .input(z.object({}).strict())
     .output(agencyExportSchema)
     .mutation(({ ctx }) =>
-      exports.startAgencyExport({ db: ctx.db, jobs: ctx.platform.jobs }, { companyId: ctx.companyId, userId: ctx.user.id }),
+      exports.startAgencyExport({ db: ctx.db, jobs: ctx.platform.jobs }, { companyId: ctx.companyId, userId: ctx.user.id, ip: ctx.ip }),
     ),
 });

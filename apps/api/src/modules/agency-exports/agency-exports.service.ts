@@ -8,11 +8,14 @@ import { type Db, Prisma } from '@app/db';
 import { AGENCY_EXPORT_MESSAGES, type AgencyExport, csvLine, UTF8_BOM } from '@app/shared';
 import { Zip, ZipDeflate } from 'fflate';
 import { z } from 'zod';
+import { type DocumentCipher, documentCipherOf } from '../../document-numbers';
 import { AppError } from '../../errors';
 import type { JobDefinition, JobQueue } from '../../platform/jobs';
+import { type Column, FILE_COLUMN, readSchemaGraph } from '../../platform/schema-graph';
 import { isStorageKey, type Storage } from '../../platform/storage';
+import { recordPersonalDataAccess } from '../personal-data/personal-data.service';
 
-type Caller = { companyId: number; userId: number };
+type Caller = { companyId: number; userId: number; ip: string };
 type ExportRow = Prisma.AgencyExportGetPayload<object>;
 
 const BATCH = 2_000;
@@ -20,8 +23,8 @@ const BATCH = 2_000;
 const SKIPPED_TABLES = new Set(['auth_tokens', 'agency_exports', 'job_outbox', 'embedded_jobs', 'mail_deliveries']);
 /** Secrets never leave, even to their owner: the hashes and tokens the product keeps. */
 const SECRET_COLUMN = /password|token|secret|hash/i;
-/** Columns that point at a stored file. */
-const FILE_COLUMN = /(^|_)key$/;
+/** Document numbers sealed at rest (document-numbers.ts): the agency gets them opened, named without the suffix. */
+const SEALED_COLUMN = /_sealed$/;
 
 function toDto(r: ExportRow): AgencyExport {
   return {
@@ -39,12 +42,12 @@ function toDto(r: ExportRow): AgencyExport {
 export const agencyExportJob: JobDefinition<{ export_id: number }> = {
   name: 'agency-exports.build',
   payload: z.strictObject({ export_id: z.number().int().positive() }),
-  async handle({ export_id }, { db, storage, log }) {
+  async handle({ export_id }, { db, storage, log, config }) {
     const row = await db.agencyExport.findUnique({ where: { id: export_id } });
     // Done already (a retry after the commit): nothing to redo.
     if (!row || row.status === 'done') return;
     try {
-      await buildExport(db, storage, row);
+      await buildExport(db, storage, documentCipherOf(config), row);
     } catch (error) {
       log.error({ err: error, export_id }, 'agency export failed');
       await db.agencyExport.update({
@@ -64,6 +67,15 @@ export async function startAgencyExport(deps: { db: Db; jobs: JobQueue }, caller
     const running = await tx.agencyExport.count({ where: { companyId: caller.companyId, status: { in: ['queued', 'running'] } } });
     if (running) throw new AppError('CONFLICT', { message: AGENCY_EXPORT_MESSAGES.alreadyRunning });
     const created = await tx.agencyExport.create({ data: { companyId: caller.companyId, userId: caller.userId } });
+    await recordPersonalDataAccess(tx, {
+      companyId: caller.companyId,
+      userId: caller.userId,
+      action: 'agency_export',
+      recordType: 'agency_export',
+      recordId: created.id,
+      detail: 'Todas as tabelas e arquivos da agência',
+      ipAddress: caller.ip,
+    });
     await deps.jobs.enqueueIn(tx, agencyExportJob, { export_id: created.id });
     return created;
   });
@@ -86,34 +98,16 @@ export async function agencyExportFile(deps: { db: Db; storage: Storage }, compa
   return { ...file, contentType: 'application/zip', filename: `dados-da-agencia-${row.createdAt.toISOString().slice(0, 10)}.zip` };
 }
 
-type Column = { name: string; type: string };
 type Table = { name: string; columns: Column[]; key: Column[]; scope: Prisma.Sql };
 
 /** The agency's tables, each with how its rows are found: by company_id, or by the parent they hang from. */
 async function tenantTables(db: Db, companyId: number): Promise<Table[]> {
-  const columns = await db.$queryRaw<{ table: string; column: string; type: string }[]>`
-    SELECT c.table_name AS "table", c.column_name AS "column", c.udt_name AS "type"
-    FROM information_schema.columns c
-    JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name AND t.table_type = 'BASE TABLE'
-    WHERE c.table_schema = current_schema() ORDER BY c.table_name, c.ordinal_position`;
-  const keys = await db.$queryRaw<{ table: string; column: string }[]>`
-    SELECT tc.table_name AS "table", k.column_name AS "column"
-    FROM information_schema.table_constraints tc
-    JOIN information_schema.key_column_usage k ON k.constraint_name = tc.constraint_name AND k.table_schema = tc.table_schema
-    WHERE tc.constraint_type = 'PRIMARY KEY' AND tc.table_schema = current_schema() ORDER BY tc.table_name, k.ordinal_position`;
-  const parents = await db.$queryRaw<{ table: string; column: string; parent: string; parent_column: string }[]>`
-    SELECT tc.table_name AS "table", k.column_name AS "column", u.table_name AS parent, u.column_name AS parent_column
-    FROM information_schema.table_constraints tc
-    JOIN information_schema.key_column_usage k ON k.constraint_name = tc.constraint_name AND k.table_schema = tc.table_schema
-    JOIN information_schema.constraint_column_usage u ON u.constraint_name = tc.constraint_name AND u.table_schema = tc.table_schema
-    WHERE tc.constraint_type = 'FOREIGN KEY' AND tc.table_schema = current_schema()`;
-  const byTable = new Map<string, Column[]>();
-  for (const c of columns) byTable.set(c.table, [...(byTable.get(c.table) ?? []), { name: c.column, type: c.type }]);
+  const { columns: byTable, primaryKeys, foreignKeys: parents } = await readSchemaGraph(db);
   const owned = new Set([...byTable].filter(([, cols]) => cols.some((c) => c.name === 'company_id')).map(([name]) => name));
   const tables: Table[] = [];
   for (const [name, cols] of byTable) {
     if (SKIPPED_TABLES.has(name) || name === 'companies') continue;
-    const key = keys.filter((k) => k.table === name).map((k) => cols.find((c) => c.name === k.column) as Column);
+    const key = primaryKeys.get(name) ?? [];
     if (!key.length) continue;
     const id = (column: string) => Prisma.raw(`"${column}"`);
     if (owned.has(name)) {
@@ -131,7 +125,12 @@ async function tenantTables(db: Db, companyId: number): Promise<Table[]> {
   }
   // The agency's own row, alone.
   const companyColumns = byTable.get('companies') ?? [];
-  tables.unshift({ name: 'companies', columns: companyColumns, key: [{ name: 'id', type: 'int4' }], scope: Prisma.sql`id = ${companyId}` });
+  tables.unshift({
+    name: 'companies',
+    columns: companyColumns,
+    key: [{ name: 'id', type: 'int4', nullable: false }],
+    scope: Prisma.sql`id = ${companyId}`,
+  });
   return tables.sort((a, b) => (a.name === 'companies' ? -1 : b.name === 'companies' ? 1 : a.name.localeCompare(b.name)));
 }
 
@@ -145,7 +144,7 @@ function cell(value: unknown): string | number {
   return String(value);
 }
 
-async function buildExport(db: Db, storage: Storage, row: ExportRow) {
+async function buildExport(db: Db, storage: Storage, cipher: DocumentCipher, row: ExportRow) {
   const tables = await tenantTables(db, row.companyId);
   await db.agencyExport.update({ where: { id: row.id }, data: { status: 'running', tablesTotal: tables.length, tablesDone: 0 } });
   const fileKey = `exports/${row.companyId}/${randomUUID()}.zip`;
@@ -165,7 +164,7 @@ async function buildExport(db: Db, storage: Storage, row: ExportRow) {
     const columns = table.columns.filter((c) => !SECRET_COLUMN.test(c.name));
     const entry = new ZipDeflate(`${table.name}.csv`, { level: 6 });
     zip.add(entry);
-    entry.push(encoder.encode(UTF8_BOM + csvLine(columns.map((c) => c.name))));
+    entry.push(encoder.encode(UTF8_BOM + csvLine(columns.map((c) => c.name.replace(SEALED_COLUMN, '')))));
     const list = Prisma.raw(columns.map((c) => `"${c.name}"`).join(', '));
     const keyList = Prisma.raw(table.key.map((c) => `"${c.name}"`).join(', '));
     let after: unknown[] | null = null;
@@ -179,7 +178,12 @@ async function buildExport(db: Db, storage: Storage, row: ExportRow) {
       if (!rows.length) break;
       let text = '';
       for (const r of rows) {
-        text += csvLine(columns.map((c) => cell(r[c.name])));
+        text += csvLine(
+          columns.map((c) => {
+            const value = r[c.name];
+            return SEALED_COLUMN.test(c.name) && typeof value === 'string' ? cipher.open(value) : cell(value);
+          }),
+        );
         for (const c of columns) {
           const value = r[c.name];
           if (FILE_COLUMN.test(c.name) && typeof value === 'string' && isStorageKey(value)) files.add(value);

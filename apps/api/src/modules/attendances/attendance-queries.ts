@@ -1,8 +1,9 @@
 // The read side of the attendances list and the funnel, in SQL: pages of cards, counts and
-// totals. Unfiltered totals come from the trigger-kept tables (attendance_status_stats per status,
-// attendance_stats per status and travel date, attendance_month_stats per month), so the largest
-// agency costs about the same as a small one. Each statement is compiled once per shape (which
-// filters, the page bounds) and its rows are typed from the schema.
+// totals. Totals without a search, owner, client, opened or closed days come from the trigger-kept
+// tables (attendance_status_stats per status, attendance_stats per status and travel date,
+// attendance_month_stats per month), so the largest agency costs about the same as a small one.
+// Each statement is compiled once per shape (which filters, the page bounds) and its rows are typed
+// from the schema.
 import {
   asBigint,
   asInt,
@@ -209,14 +210,17 @@ export async function funnelColumns(
 /** No filter but the agency: its cards come from the status index alone, whatever the agency. */
 const unfiltered = (f: AttendanceFilters) => bucketsAnswer(f) && !f.start_date_from && !f.start_date_to;
 
+/** Opened or closed on some days: no kept table has those days, so the totals are counted from the rows. */
+const eventDays = (f: AttendanceFilters) => !!(f.created_from || f.created_to || f.closed_from || f.closed_to);
+
 /** The buckets are per company, status and travel date: other filters need the attendances table. */
 export function bucketsAnswer(filters: AttendanceFilters): boolean {
-  return !filters.search && !filters.owner_user_id && !filters.client_id;
+  return !filters.search && !filters.owner_user_id && !filters.client_id && !eventDays(filters);
 }
 
 /** One agent's attendances and nothing else: their totals per status are kept too (attendance_owner_status_stats). */
 const ownerBucketsAnswer = (f: AttendanceFilters) =>
-  !!f.owner_user_id && !f.search && !f.client_id && !f.start_date_from && !f.start_date_to;
+  !!f.owner_user_id && !f.search && !f.client_id && !f.start_date_from && !f.start_date_to && !eventDays(f);
 
 /** Per status: how many attendances and their value, and how much of that is past its travel date. */
 export type StatusTotals = Record<AttendanceStatus, { count: number; value: number; expiredCount: number; expiredValue: number }>;

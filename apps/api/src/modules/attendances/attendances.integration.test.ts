@@ -347,6 +347,81 @@ describe('GET /api/attendances', () => {
   });
 });
 
+describe('opened and closed days (the dashboard links)', () => {
+  // Days are the agency's (São Paulo, UTC-3): 01:30 UTC is still the day before there.
+  const at = (iso: string) => new Date(iso);
+  let lateNight: number;
+  let morning: number;
+  let won: number;
+  let lost: number;
+
+  beforeAll(async () => {
+    const client = (await t.call('POST', '/api/clients', { token: owner, body: { kind: 'person', name: 'Dora Dias' } })).json().id;
+    const move = (id: number, data: { createdAt: Date; status?: 'won' | 'lost'; closedAt?: Date }) =>
+      t.deps.db.attendance.update({ where: { id }, data });
+    lateNight = (await create(colab, { client_id: client, title: 'Madrugada' })).id;
+    morning = (await create(owner, { client_id: client, title: 'Manhã' })).id;
+    won = (await create(owner, { client_id: client, title: 'Ganho' })).id;
+    lost = (await create(owner, { client_id: client, title: 'Perdido' })).id;
+    await move(lateNight, { createdAt: at('2020-03-10T01:30:00Z') });
+    await move(morning, { createdAt: at('2020-03-10T03:30:00Z') });
+    await move(won, { createdAt: at('2020-03-11T12:00:00Z'), status: 'won', closedAt: at('2020-03-12T02:00:00Z') });
+    await move(lost, { createdAt: at('2020-03-11T12:00:00Z'), status: 'lost', closedAt: at('2020-03-12T03:00:00Z') });
+  });
+
+  const list = async (query: string, token = owner) => {
+    const res = await t.call('GET', `/api/attendances?per_page=50&${query}`, { token });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    return { ids: body.attendances.map((a: { id: number }) => a.id), total: body.pagination.total_count };
+  };
+
+  it('created_from/created_to keep the attendances opened on those São Paulo days, counted from the rows', async () => {
+    expect(await list('created_from=2020-03-09&created_to=2020-03-09')).toEqual({ ids: [lateNight], total: 1 });
+    expect(await list('created_from=2020-03-10&created_to=2020-03-10')).toEqual({ ids: [morning], total: 1 });
+    expect(await list('created_from=2020-03-09&created_to=2020-03-11')).toEqual({ ids: [lost, won, morning, lateNight], total: 4 });
+    expect(await list('created_to=2020-03-09')).toEqual({ ids: [lateNight], total: 1 });
+    expect(await list(`created_from=2020-03-09&created_to=2020-03-11&owner_user_id=${colabId}`)).toEqual({ ids: [lateNight], total: 1 });
+    expect(await list('created_from=2020-03-11&created_to=2020-03-11&status=open')).toEqual({ ids: [], total: 0 });
+    // The other agency sees none of these.
+    expect(await list('created_from=2020-03-09&created_to=2020-03-11', outra)).toEqual({ ids: [], total: 0 });
+  });
+
+  it('closed_from/closed_to keep the ones won or lost on those days; with a status, the dashboard figure', async () => {
+    expect(await list('closed_from=2020-03-11&closed_to=2020-03-11&status=won')).toEqual({ ids: [won], total: 1 });
+    expect(await list('closed_from=2020-03-12&closed_to=2020-03-12&status=lost')).toEqual({ ids: [lost], total: 1 });
+    expect(await list('closed_from=2020-03-11&closed_to=2020-03-11&status=lost')).toEqual({ ids: [], total: 0 });
+    expect(await list('closed_from=2020-03-11&closed_to=2020-03-12')).toEqual({ ids: [lost, won], total: 2 });
+    expect((await list('closed_from=2020-03-11&closed_to=2020-03-12', outra)).total).toBe(0);
+  });
+
+  it('the funnel, its big numbers and its balance take the same filters, their totals counted from the rows', async () => {
+    const res = await t.call('GET', '/api/attendances/funnel?created_from=2020-03-09&created_to=2020-03-11', { token: owner });
+    expect(res.statusCode, res.body).toBe(200);
+    const f = res.json();
+    expect(f.negotiations.open.pagination.total_count).toBe(2);
+    expect(f.negotiations.open.cards.map((c: { id: number }) => c.id)).toEqual([morning, lateNight]);
+    expect(f.sales.won.pagination.total_count).toBe(1);
+    expect(f.losses.lost.pagination.total_count).toBe(1);
+    const balance = await t.call('GET', '/api/attendances/funnel/balance?created_from=2020-03-10&created_to=2020-03-10', { token: owner });
+    expect(balance.statusCode, balance.body).toBe(200);
+    expect(balance.json().negotiations.total_attendances).toBe(1);
+    const closed = await t.call('GET', '/api/attendances/funnel?closed_from=2020-03-12&closed_to=2020-03-12', { token: owner });
+    expect(closed.json().losses.lost.pagination.total_count).toBe(1);
+    expect(closed.json().sales.won.pagination.total_count).toBe(0);
+  });
+
+  it('answers a day that is not a date with 400 and the field errors', async () => {
+    const res = await t.call('GET', '/api/attendances?created_from=10/03/2020&closed_to=ontem', { token: owner });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['closed_to', 'created_from']);
+    expect(res.json().message).toEqual(expect.any(String));
+    const funnel = await t.call('GET', '/api/attendances/funnel?created_to=2020-02-30', { token: owner });
+    expect(funnel.statusCode).toBe(400);
+    expect(Object.keys(funnel.json().errors)).toEqual(['created_to']);
+  });
+});
+
 describe('a search that matches more than a person reads', () => {
   it('counts a name shared by many to the cap ("mais de 100"), keeps paging, and caps the funnel the same way', async () => {
     const shared = (await t.call('POST', '/api/clients', { token: owner, body: { kind: 'person', name: 'Família Souzândia' } })).json().id;

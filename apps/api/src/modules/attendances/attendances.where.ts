@@ -2,6 +2,7 @@
 // them, with the company id of the signed-in user.
 import { columnsOf, type Prisma, type RawBuilder, type SqlBool, type StatementValues, sql } from '@app/db';
 import type { AttendanceFilters } from '@app/shared';
+import { onOrAfterDay, onOrBeforeDay } from '../../business-days';
 import { foldedContainsAll, type SearchShape, searchPatterns, searchShape } from '../../search';
 
 const a = columnsOf('attendances', 'a');
@@ -27,6 +28,10 @@ export type FilterShape = {
   client: boolean;
   from: boolean;
   to: boolean;
+  createdFrom: boolean;
+  createdTo: boolean;
+  closedFrom: boolean;
+  closedTo: boolean;
   search: (SearchShape & { byId: boolean }) | null;
 };
 
@@ -37,6 +42,10 @@ export type FilterValues = {
   client_id: number;
   start_date_from: string;
   start_date_to: string;
+  created_from: string;
+  created_to: string;
+  closed_from: string;
+  closed_to: string;
   words: string[];
   search_id: number;
 };
@@ -50,6 +59,10 @@ export function filterShape(f: AttendanceFilters): FilterShape {
     client: !!f.client_id,
     from: !!f.start_date_from,
     to: !!f.start_date_to,
+    createdFrom: !!f.created_from,
+    createdTo: !!f.created_to,
+    closedFrom: !!f.closed_from,
+    closedTo: !!f.closed_to,
     search: f.search ? { ...searchShape(f.search), byId: isIdSearch(f.search) } : null,
   };
 }
@@ -61,6 +74,10 @@ export function filterValues(companyId: number, f: AttendanceFilters): Statement
     client_id: f.client_id,
     start_date_from: f.start_date_from,
     start_date_to: f.start_date_to,
+    created_from: f.created_from,
+    created_to: f.created_to,
+    closed_from: f.closed_from,
+    closed_to: f.closed_to,
     words: f.search ? searchPatterns(f.search) : undefined,
     search_id: f.search && isIdSearch(f.search) ? Number(f.search) : undefined,
   };
@@ -84,6 +101,12 @@ export function attendanceFilter(f: FilterShape, v: FilterValues, opts: { blindP
   if (f.client) parts.push(sql`${a('client_id')} = ${v.client_id}`);
   if (f.from) parts.push(sql`${a('start_date')} >= ${date(v.start_date_from)}`);
   if (f.to) parts.push(sql`${a('start_date')} <= ${date(v.start_date_to)}`);
+  // Opened and closed days are the agency's (as the dashboard counts them), over the indexes on
+  // (company_id, created_at) and (company_id, status, closed_at).
+  if (f.createdFrom) parts.push(onOrAfterDay(a('created_at'), v.created_from));
+  if (f.createdTo) parts.push(onOrBeforeDay(a('created_at'), v.created_to));
+  if (f.closedFrom) parts.push(onOrAfterDay(a('closed_at'), v.closed_from));
+  if (f.closedTo) parts.push(onOrBeforeDay(a('closed_at'), v.closed_to));
   if (f.search) {
     // One folded text per attendance (title, destination, client's name; kept by triggers) and its
     // trigram index; a number may also be the attendance's id (a BitmapOr with the primary key).

@@ -3,6 +3,7 @@ import type { Db, Prisma } from '@app/db';
 import { type Consolidated, consolidatedFileUrl, convertCents, FILE_EXTENSIONS } from '@app/shared';
 import type { Deps } from '../../deps';
 import { notFound } from '../../errors';
+import { claimVersion } from '../../versions';
 import { attendanceSalesWhere } from '../sales/sales.where';
 import type { UploadedFile } from '../uploads/uploaded-file';
 import { toTripDto } from './attendances.dto';
@@ -22,6 +23,7 @@ const consolidatedSelect = {
   consolidatedContentType: true,
   consolidatedSize: true,
   consolidatedAt: true,
+  version: true,
   client: { select: { id: true, name: true } },
   owner: { select: { id: true, name: true } },
 } satisfies Prisma.AttendanceSelect;
@@ -52,6 +54,7 @@ function toConsolidatedDto(a: ConsolidatedRow, sales: ConsolidatedSaleRow[]): Co
     owner: a.owner,
     ...toTripDto(a),
     value_cents: a.valueCents,
+    version: a.version,
     sales: sales.map((s) => ({
       budget_id: s.budgetId,
       budget_title: s.budget.title,
@@ -86,19 +89,23 @@ export async function getConsolidated(db: Db, companyId: number, id: number): Pr
 /**
  * Replaces the consolidated document and/or its notes, logged like every attendance change. The
  * new file is written before the commit and removed if the transaction fails; the old one is
- * removed once the new one is committed.
+ * removed once the new one is committed. `version`: the attendance's version the agent's screen
+ * read; a stale one answers 409 and changes nothing (an edit bumps it, as any attendance edit).
  */
 export async function updateConsolidated(
   s: Deps,
   companyId: number,
   actor: { id: number },
   id: number,
-  update: { notes?: string | null; file?: UploadedFile },
+  update: { notes?: string | null; file?: UploadedFile; version?: number },
 ): Promise<Consolidated> {
   const key = update.file ? `consolidated/${companyId}/${randomUUID()}.${FILE_EXTENSIONS[update.file.contentType]}` : undefined;
   try {
     const { result, replacedKey } = await s.db.$transaction(async (tx) => {
       if (!(await lockAttendance(tx, companyId, id))) throw notFound();
+      // A stale write is refused as such first; without a version, only a real edit bumps it.
+      const claim = { table: 'attendances', companyId, id, userId: actor.id, expected: update.version } as const;
+      if (update.version !== undefined) await claimVersion(tx, claim);
       const before = await tx.attendance.findUniqueOrThrow({ where: { id }, select: consolidatedSelect });
       const data: Prisma.AttendanceUpdateInput = { consolidatedAt: new Date() };
       const changes: Changes = {};
@@ -118,6 +125,7 @@ export async function updateConsolidated(
       }
       const sales = await readSales(tx, companyId, id);
       if (Object.keys(changes).length === 0) return { result: toConsolidatedDto(before, sales), replacedKey: null };
+      if (update.version === undefined) await claimVersion(tx, claim);
       const after = await tx.attendance.update({ where: { id }, data, select: consolidatedSelect });
       await writeLog(tx, companyId, id, actor.id, 'consolidated_updated', changes);
       return { result: toConsolidatedDto(after, sales), replacedKey: update.file ? before.consolidatedFileKey : null };

@@ -6,7 +6,7 @@ const t = useTestApp();
 
 const features = (on: string[] = []) =>
   Object.fromEntries(
-    ['d4sign', 'cambio_sistema', 'pipedrive_deals', 'financial_table_comments', 'custom_subdomain', 'super_admin'].map((k) => [
+    ['d4sign', 'cambio_sistema', 'pipedrive_deals', 'nfse', 'financial_table_comments', 'custom_subdomain', 'super_admin'].map((k) => [
       k,
       on.includes(k),
     ]),

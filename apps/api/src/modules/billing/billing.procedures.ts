@@ -75,7 +75,7 @@ const subscriptionRouter = router({
         path: '/available_features',
         summary: 'Lista os recursos do plano',
         description:
-          'O mapa dos recursos (d4sign, cambio_sistema, pipedrive_deals, financial_table_comments, custom_subdomain, super_admin) liberados agora pelo plano da agência.',
+          'O mapa dos recursos (d4sign, cambio_sistema, pipedrive_deals, nfse, financial_table_comments, custom_subdomain, super_admin) liberados agora pelo plano da agência.',
         tags,
       },
       ...billing,

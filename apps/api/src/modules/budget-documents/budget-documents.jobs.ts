@@ -4,6 +4,7 @@ import { AppError } from '../../errors';
 import type { JobDefinition } from '../../platform/jobs';
 import { deliverOnce } from '../../platform/mail-deliveries';
 import { loadLandingPage } from '../landing-pages/landing-page.service';
+import { unsubscribeLink } from '../marketing-consent/unsubscribe-links';
 import { agencyLogo } from './budget-logo';
 
 /** A file name for the PDF from the budget's title (no path separators or characters mail clients refuse). */
@@ -28,7 +29,7 @@ export const budgetMailingJob: JobDefinition<{ mailing_id: number }> = {
           message: true,
           userId: true,
           companyId: true,
-          budget: { select: { landingPageId: true, owner: { select: { name: true, email: true } } } },
+          budget: { select: { landingPageId: true, clientId: true, owner: { select: { name: true, email: true } } } },
         },
       });
       const page = await loadLandingPage(
@@ -56,6 +57,7 @@ export const budgetMailingJob: JobDefinition<{ mailing_id: number }> = {
         sender: { name: firstName(sender.name), email: sender.email },
         message: mailing.message,
         pdf: { filename: pdfFileName(page.title), content: pdf, contentType: 'application/pdf' },
+        unsubscribe: unsubscribeLink(config, mailing.budget.clientId),
       });
     });
     if (sent) await db.budgetMailing.updateMany({ where: { id: mailing_id, sentAt: null }, data: { sentAt: new Date() } });

@@ -1,6 +1,7 @@
 import { type AgencyContact, agencyRegistration, type LandingPage, landingPagePath, longDate } from '@app/shared';
 import { EmailLayout, P, Quote, renderMail } from '../../platform/email/render';
 import type { MailAttachment, MailMessage } from '../../platform/mail';
+import type { UnsubscribeLink } from '../marketing-consent/unsubscribe-links';
 
 /** The agency's contact lines for a mail's footer. */
 export function agencyContactLines(a: AgencyContact): string[] {
@@ -14,6 +15,11 @@ export function agencyContactLines(a: AgencyContact): string[] {
   ].filter((line): line is string => !!line);
 }
 
+/** The agency as a mail's header and footer show it: its name, its logo and its contact lines. */
+export function agencyBrand(appUrl: string, a: AgencyContact & { name: string; logo_url: string | null }) {
+  return { name: a.name, logoUrl: a.logo_url ? `${appUrl}${a.logo_url}` : null, contact: agencyContactLines(a) };
+}
+
 export type BudgetMailData = {
   to: string[];
   page: LandingPage;
@@ -22,6 +28,8 @@ export type BudgetMailData = {
   sender: { name: string; email: string };
   message: string | null;
   pdf: MailAttachment;
+  /** The signed link that withdraws the client's marketing consent: footer and List-Unsubscribe headers. */
+  unsubscribe: UnsubscribeLink;
 };
 
 /** The customer's mail: the agency's brand, the agent's message, one button to the landing page, the PDF attached. */
@@ -38,17 +46,15 @@ export function budgetMail(appUrl: string, d: BudgetMailData): Promise<MailMessa
       subject: `${page.agency.name}: ${d.kind === 'proposals' ? 'propostas de viagem' : 'orçamento de viagem'} – ${page.title}`,
       replyTo: d.sender.email,
       attachments: [d.pdf],
+      headers: d.unsubscribe.headers,
     },
     <EmailLayout
-      brand={{
-        name: page.agency.name,
-        logoUrl: page.agency.logo_url ? `${appUrl}${page.agency.logo_url}` : null,
-        contact: agencyContactLines(page.agency),
-      }}
+      brand={agencyBrand(appUrl, page.agency)}
       preview={`${page.title}${trip ? ` – ${trip}` : ''}`}
       heading={page.title}
       action={{ label: 'Ver orçamento', href: link }}
       footnote={`Responda a este e-mail para falar com ${d.sender.name}.`}
+      unsubscribeUrl={d.unsubscribe.url}
     >
       <P>Olá!</P>
       <P>
@@ -56,6 +62,42 @@ export function budgetMail(appUrl: string, d: BudgetMailData): Promise<MailMessa
         abaixo; o PDF segue em anexo.
       </P>
       {d.message ? <Quote>{d.message}</Quote> : null}
+    </EmailLayout>,
+  );
+}
+
+export type BudgetReminderMailData = {
+  to: string;
+  clientName: string;
+  agency: AgencyContact;
+  budget: { title: string; landingPageId: string };
+  /** The budget's owner: the customer's replies go to them. */
+  owner: { name: string; email: string };
+  unsubscribe: UnsubscribeLink;
+};
+
+/**
+ * The marketing follow-up (rule budget_customer_reminder): a gentle reminder of a budget sent and not
+ * accepted, with its landing link. Only to a client whose consent stands (follow-ups.service.ts).
+ */
+export function budgetReminderMail(appUrl: string, d: BudgetReminderMailData): Promise<MailMessage> {
+  const link = `${appUrl}${landingPagePath(d.budget.landingPageId)}`;
+  const subject = `${d.agency.name}: sua proposta de viagem ainda está disponível – ${d.budget.title}`;
+  return renderMail(
+    { to: d.to, subject, replyTo: d.owner.email, headers: d.unsubscribe.headers },
+    <EmailLayout
+      brand={agencyBrand(appUrl, d.agency)}
+      preview={subject}
+      heading={d.budget.title}
+      action={{ label: 'Ver orçamento', href: link }}
+      footnote={`Ficou alguma dúvida ou quer outra opção? Responda a este e-mail para falar com ${d.owner.name}.`}
+      unsubscribeUrl={d.unsubscribe.url}
+    >
+      <P>Olá, {d.clientName}!</P>
+      <P>
+        A proposta que a {d.agency.name} preparou para a sua viagem continua esperando por você. Veja os detalhes e aceite pelo botão abaixo
+        quando quiser.
+      </P>
     </EmailLayout>,
   );
 }

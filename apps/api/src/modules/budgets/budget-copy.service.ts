@@ -8,6 +8,7 @@ import {
   type DuplicateBudgetInput,
   updateBudgetInput,
 } from '@app/shared';
+import type { DocumentCipher } from '../../document-numbers';
 import { AppError, fieldError, notFound } from '../../errors';
 import { checkVersion } from '../../versions';
 import { attendanceWhere } from '../attendances/attendances.where';
@@ -52,7 +53,7 @@ const attendanceNotFound = () =>
  * nothing of the copy. The proposals' new ids are drawn first so the services follow their
  * proposal in one statement.
  */
-export async function duplicateBudget(db: Db, companyId: number, input: DuplicateBudgetInput): Promise<BudgetTree> {
+export async function duplicateBudget(db: Db, cipher: DocumentCipher, companyId: number, input: DuplicateBudgetInput): Promise<BudgetTree> {
   const sourceId = input.id;
   const id = await db.$transaction(async (tx) => {
     if (!(await lockBudget(tx, companyId, sourceId))) throw notFound();
@@ -89,10 +90,10 @@ export async function duplicateBudget(db: Db, companyId: number, input: Duplicat
       RETURNING id`;
     if (!copy) throw notFound();
     await tx.$executeRaw`
-      INSERT INTO budget_paxes (budget_id, client_id, name, age_group, age, birth_date, document_type, document_number,
-        document_country, document_expires_at, cpf, email, phone, position)
-      SELECT ${copy.id}, client_id, name, age_group, age, birth_date, document_type, document_number,
-        document_country, document_expires_at, cpf, email, phone, position
+      INSERT INTO budget_paxes (budget_id, client_id, name, age_group, age, birth_date, document_type, document_number_sealed,
+        document_number_hash, document_country, document_expires_at, cpf, email, phone, position)
+      SELECT ${copy.id}, client_id, name, age_group, age, birth_date, document_type, document_number_sealed,
+        document_number_hash, document_country, document_expires_at, cpf, email, phone, position
       FROM budget_paxes WHERE budget_id = ${sourceId} ORDER BY position, id`;
     const proposals = await tx.$queryRaw<{ old_id: number; new_id: number }[]>`
       SELECT id AS old_id, nextval(pg_get_serial_sequence('proposals', 'id'))::int AS new_id
@@ -139,5 +140,5 @@ export async function duplicateBudget(db: Db, companyId: number, input: Duplicat
     await refreshBudgetTotals(tx, copy.id);
     return copy.id;
   });
-  return getBudget(db, companyId, id);
+  return getBudget(db, cipher, companyId, id);
 }

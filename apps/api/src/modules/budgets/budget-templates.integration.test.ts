@@ -143,12 +143,14 @@ describe('/api/budget-templates', () => {
     expect(JSON.stringify(row.proposals)).not.toContain('2027-03');
 
     const shown = await t.call('GET', `/api/budget-templates/${proposalTemplate.id}`, { token: tokens.colab });
+    const prices = { currency: 'BRL', adult_cents: 0, child_cents: 0, infant_cents: 0, total_cents: 0 };
     expect(shown.json().proposals).toEqual([
       {
         title: 'Proposta 1',
         services: [
-          { type: 'air', title: 'São Paulo – Buenos Aires', start_day: 0, end_day: 7 },
-          { type: 'accommodation', title: 'Hotel em Palermo', start_day: 0, end_day: 7 },
+          { type: 'air', title: 'São Paulo – Buenos Aires', start_day: 0, end_day: 7, ...prices, adult_cents: 150_000 },
+          // A stay is priced by its rooms: none of these.
+          { type: 'accommodation', title: 'Hotel em Palermo', start_day: 0, end_day: 7, ...prices },
         ],
       },
     ]);
@@ -254,6 +256,66 @@ describe('/api/budget-templates', () => {
     const removed = await t.call('DELETE', `/api/budget-templates/${budgetTemplate.id}`, { token: tokens.colab });
     expect(removed.json()).toEqual({ id: budgetTemplate.id, deleted: true });
     expect((await t.call('GET', `/api/budget-templates/${budgetTemplate.id}`, { token: tokens.colab })).statusCode).toBe(404);
+  });
+
+  it("edits a template's services: one renamed and repriced, one removed; bad input, a stale version and another agency change nothing", async () => {
+    const id = proposalTemplate.id;
+    const row = async () => JSON.stringify(await t.deps.db.budgetTemplate.findUniqueOrThrow({ where: { id } }));
+    const patch = (body: Record<string, unknown>, token = tokens.colab) =>
+      t.call('PATCH', `/api/budget-templates/${id}/services`, { token, body });
+    const before = await row();
+    const flightOnly = { services: [{ index: 0, title: 'Voo direto a Buenos Aires', adult_cents: 180_000, total_cents: 5 }] };
+    const refused: [Record<string, unknown>, Record<string, string[]> | null][] = [
+      [{ version: 2, proposals: [] }, null],
+      [{ version: 2, proposals: [{ services: [{ index: 0, title: 'Voo', cost_cents: 1 }] }] }, null],
+      [{ version: 2, proposals: [flightOnly, flightOnly] }, { proposals: [BUDGET_TEMPLATE_MESSAGES.proposalsMismatch] }],
+      [
+        { version: 2, proposals: [{ services: [{ index: 5, title: 'Voo' }] }] },
+        { 'proposals.0.services.0.index': [BUDGET_TEMPLATE_MESSAGES.serviceUnknown] },
+      ],
+      [
+        {
+          version: 2,
+          proposals: [
+            {
+              services: [
+                { index: 0, title: 'Voo' },
+                { index: 0, title: 'Voo de novo' },
+              ],
+            },
+          ],
+        },
+        { 'proposals.0.services.1.index': [BUDGET_TEMPLATE_MESSAGES.serviceTwice] },
+      ],
+      [{ version: 2, proposals: [{ services: [] }] }, { proposals: [BUDGET_TEMPLATE_MESSAGES.keepOneService] }],
+    ];
+    for (const [body, errors] of refused) {
+      const res = await patch(body);
+      expect(res.statusCode, res.body).toBe(400);
+      if (errors) expect(res.json().errors).toEqual(errors);
+    }
+    expect((await patch({ version: 1, proposals: [flightOnly] })).statusCode).toBe(409);
+    expect((await patch({ version: 2, proposals: [flightOnly] }, tokens.outra)).statusCode).toBe(404);
+    expect(await row()).toBe(before);
+
+    // The hotel (index 1) is left out: it goes. The flight's fare changes; a total it is not priced by does not.
+    const res = await patch({ version: 2, proposals: [flightOnly] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ version: 3, proposals_count: 1, services_count: 1 });
+    const shown = (await t.call('GET', `/api/budget-templates/${id}`, { token: tokens.colab })).json();
+    expect(shown.proposals[0].services).toEqual([
+      {
+        type: 'air',
+        title: 'Voo direto a Buenos Aires',
+        start_day: 0,
+        end_day: 7,
+        currency: 'BRL',
+        adult_cents: 180_000,
+        child_cents: 0,
+        infant_cents: 0,
+        total_cents: 0,
+      },
+    ]);
   });
 
   it("another agency's templates and budgets are out of reach", async () => {

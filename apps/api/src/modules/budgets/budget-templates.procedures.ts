@@ -12,6 +12,7 @@ import {
   listBudgetTemplatesInput,
   listBudgetTemplatesOutput,
   updateBudgetTemplateInput,
+  updateBudgetTemplateServicesInput,
   versionedIdParam,
 } from '@app/shared';
 import { authedProcedure, router } from '../../trpc';
@@ -82,7 +83,7 @@ export const budgetTemplatesRouter = router({
         method: 'PATCH',
         path: '/budget-templates/{id}',
         summary: 'Renomeia um modelo de orçamento',
-        description: 'Muda o nome do modelo. Os serviços de um modelo não se editam: salve de novo a partir de um orçamento.',
+        description: 'Muda o nome do modelo. Os serviços se editam em PATCH /api/budget-templates/{id}/services.',
         errorResponses: { 400: 'Nome inválido.', 404: NOT_FOUND },
         tags,
       },
@@ -90,6 +91,24 @@ export const budgetTemplatesRouter = router({
     .input(updateBudgetTemplateInput)
     .output(budgetTemplateListItemSchema)
     .mutation(({ ctx, input }) => templates.renameBudgetTemplate(ctx.db, callerOf(ctx), input)),
+  updateServices: authedProcedure
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/budget-templates/{id}/services',
+        summary: 'Edita os serviços de um modelo de orçamento',
+        description:
+          'Cada proposta do modelo, na ordem, com os serviços que ficam (`index`: a posição do serviço na proposta, como GET /api/budget-templates/{id} lista), cada um com o título e os preços (tarifas de um serviço por passageiro, valor total de um serviço cobrado por inteiro; os de uma hospedagem são os dos quartos e não mudam aqui). O serviço que não vem é removido, e a proposta que fica sem serviços também.',
+        errorResponses: {
+          400: `Dados inválidos: propostas fora da ordem do modelo (${BUDGET_TEMPLATE_MESSAGES.proposalsMismatch}), serviço inexistente ou repetido, ou nenhum serviço (${BUDGET_TEMPLATE_MESSAGES.keepOneService}). Nada muda.`,
+          404: NOT_FOUND,
+        },
+        tags,
+      },
+    })
+    .input(updateBudgetTemplateServicesInput)
+    .output(budgetTemplateListItemSchema)
+    .mutation(({ ctx, input }) => templates.updateBudgetTemplateServices(ctx.db, callerOf(ctx), input)),
   delete: authedProcedure
     .meta({
       openapi: {

@@ -17,6 +17,7 @@ import {
   daysBetween,
   type ListBudgetTemplatesInput,
   roomHeadCounts,
+  SERVICE_TYPE_DECLARATIONS,
   type ServiceHeadCounts,
   serviceFieldsInput,
   serviceFromTemplate,
@@ -27,6 +28,7 @@ import {
   templateProposalsSchema,
   typedService,
   type UpdateBudgetTemplateInput,
+  type UpdateBudgetTemplateServicesInput,
   type VersionedIdInput,
 } from '@app/shared';
 import { AppError, fieldError, notFound } from '../../errors';
@@ -110,7 +112,17 @@ export async function getBudgetTemplate(db: Db, companyId: number, id: number): 
     ...toListItem(row),
     proposals: proposalsOf(row.proposals).map((p) => ({
       title: p.title,
-      services: p.services.map((s) => ({ type: s.type, title: s.title, start_day: s.start_day, end_day: s.end_day })),
+      services: p.services.map((s) => ({
+        type: s.type,
+        title: s.title,
+        start_day: s.start_day,
+        end_day: s.end_day,
+        currency: s.currency,
+        adult_cents: s.adult_cents,
+        child_cents: s.child_cents,
+        infant_cents: s.infant_cents,
+        total_cents: s.total_cents,
+      })),
     })),
   };
 }
@@ -169,30 +181,83 @@ export async function createBudgetTemplate(db: Db, caller: TemplateCaller, input
   return toListItem(created);
 }
 
+/** Takes the template's next version, or refuses a stale one (409). */
+function claimTemplate(tx: Prisma.TransactionClient, caller: TemplateCaller, input: { id: number; version?: number }) {
+  return claimVersion(tx, {
+    table: 'budget_templates',
+    companyId: caller.companyId,
+    id: input.id,
+    userId: caller.userId,
+    expected: input.version,
+  });
+}
+
 /** PATCH /api/budget-templates/{id}: a new name (a stale `version` is a 409). */
 export async function renameBudgetTemplate(db: Db, caller: TemplateCaller, input: UpdateBudgetTemplateInput) {
   return db.$transaction(async (tx) => {
-    await claimVersion(tx, {
-      table: 'budget_templates',
-      companyId: caller.companyId,
-      id: input.id,
-      userId: caller.userId,
-      expected: input.version,
-    });
+    await claimTemplate(tx, caller, input);
     return toListItem(await tx.budgetTemplate.update({ where: { id: input.id }, data: { name: input.name }, select: listSelect }));
+  });
+}
+
+/** The prices an edit may change, by how the type is priced (a hotel's are its rooms'). */
+const EDITABLE_PRICES = {
+  per_pax: ['adult_cents', 'child_cents', 'infant_cents'],
+  total: ['total_cents'],
+  per_room: [],
+} as const;
+
+/**
+ * PATCH /api/budget-templates/{id}/services: each proposal keeps the services listed, with their
+ * titles and prices; the rest go, and so does a proposal left without any. Nothing changes on bad
+ * input or a stale `version` (409).
+ */
+export async function updateBudgetTemplateServices(db: Db, caller: TemplateCaller, input: UpdateBudgetTemplateServicesInput) {
+  return db.$transaction(async (tx) => {
+    await claimTemplate(tx, caller, input);
+    const row = await tx.budgetTemplate.findFirst({ where: budgetTemplateWhere(caller.companyId, input.id), select: { proposals: true } });
+    if (!row) throw notFound();
+    const current = proposalsOf(row.proposals);
+    if (input.proposals.length !== current.length) throw fieldError('proposals', BUDGET_TEMPLATE_MESSAGES.proposalsMismatch);
+    const errors: Record<string, string[]> = {};
+    const proposals = current.map((proposal, p) => {
+      const seen = new Set<number>();
+      const services = (input.proposals[p]?.services ?? []).flatMap((edit, i) => {
+        const service = proposal.services[edit.index];
+        const path = `proposals.${p}.services.${i}.index`;
+        if (!service) errors[path] = [BUDGET_TEMPLATE_MESSAGES.serviceUnknown];
+        else if (seen.has(edit.index)) errors[path] = [BUDGET_TEMPLATE_MESSAGES.serviceTwice];
+        seen.add(edit.index);
+        if (!service) return [];
+        const prices = Object.fromEntries(
+          EDITABLE_PRICES[SERVICE_TYPE_DECLARATIONS[service.type].pricing].flatMap((field) =>
+            edit[field] === undefined ? [] : [[field, edit[field]]],
+          ),
+        );
+        return [{ ...service, ...prices, title: edit.title }];
+      });
+      return { ...proposal, services };
+    });
+    if (Object.keys(errors).length) throw new AppError('VALIDATION', { errors });
+    const kept = proposals.filter((p) => p.services.length > 0);
+    if (kept.length === 0) throw fieldError('proposals', BUDGET_TEMPLATE_MESSAGES.keepOneService);
+    const updated = await tx.budgetTemplate.update({
+      where: { id: input.id },
+      data: {
+        proposals: templateProposalsSchema.parse(kept) as Prisma.InputJsonValue,
+        proposalsCount: kept.length,
+        servicesCount: kept.reduce((n, p) => n + p.services.length, 0),
+      },
+      select: listSelect,
+    });
+    return toListItem(updated);
   });
 }
 
 /** DELETE /api/budget-templates/{id}: budgets made from it stay as they are (a stale `version` is a 409). */
 export async function deleteBudgetTemplate(db: Db, caller: TemplateCaller, input: VersionedIdInput) {
   return db.$transaction(async (tx) => {
-    await claimVersion(tx, {
-      table: 'budget_templates',
-      companyId: caller.companyId,
-      id: input.id,
-      userId: caller.userId,
-      expected: input.version,
-    });
+    await claimTemplate(tx, caller, input);
     await tx.budgetTemplate.delete({ where: { id: input.id } });
     return { id: input.id, deleted: true as const };
   });

@@ -11,21 +11,22 @@ import {
   type PaymentMethodsByPax,
   type Service,
 } from '@app/shared';
+import type { DocumentCipher } from '../../document-numbers';
 import { fieldError } from '../../errors';
 import { paymentMethodWhere } from '../payment-methods/payment-methods.where';
 import { getBudget } from './budgets.service';
 
-export async function budgetProposals(db: Db, companyId: number, id: number) {
-  return { proposals: (await getBudget(db, companyId, id)).proposals };
+export async function budgetProposals(db: Db, cipher: DocumentCipher, companyId: number, id: number) {
+  return { proposals: (await getBudget(db, cipher, companyId, id)).proposals };
 }
 
-export async function budgetPaxes(db: Db, companyId: number, id: number) {
-  return { paxes: (await getBudget(db, companyId, id)).paxes };
+export async function budgetPaxes(db: Db, cipher: DocumentCipher, companyId: number, id: number) {
+  return { paxes: (await getBudget(db, cipher, companyId, id)).paxes };
 }
 
 /** The air services of each proposal, with their segments, in the proposal's order. */
-export async function flyBudget(db: Db, companyId: number, id: number) {
-  const budget = await getBudget(db, companyId, id);
+export async function flyBudget(db: Db, cipher: DocumentCipher, companyId: number, id: number) {
+  const budget = await getBudget(db, cipher, companyId, id);
   return {
     proposals: budget.proposals.map((p) => ({
       proposal_id: p.id,
@@ -38,8 +39,8 @@ export async function flyBudget(db: Db, companyId: number, id: number) {
 const withTotal = (c: { adult: number; child: number; infant: number }) => ({ ...c, total: c.adult + c.child + c.infant });
 
 /** Head counts by age group: the budget's from its paxes, each proposal's those its totals divide by. */
-export async function budgetPassengers(db: Db, companyId: number, id: number) {
-  const budget = await getBudget(db, companyId, id);
+export async function budgetPassengers(db: Db, cipher: DocumentCipher, companyId: number, id: number) {
+  const budget = await getBudget(db, cipher, companyId, id);
   const counts = { adult: 0, child: 0, infant: 0 };
   for (const p of budget.paxes) counts[p.age_group] += 1;
   return {
@@ -76,8 +77,8 @@ const optionsOf = (methods: MethodRow[], amountCents: number, currency: string) 
   }));
 
 /** GET /api/budgets/{id}/payment_methods: every active method's options over each proposal's sale total. */
-export async function budgetPaymentMethods(db: Db, companyId: number, id: number): Promise<BudgetPaymentMethods> {
-  const [budget, methods] = await Promise.all([getBudget(db, companyId, id), activeMethods(db, companyId)]);
+export async function budgetPaymentMethods(db: Db, cipher: DocumentCipher, companyId: number, id: number): Promise<BudgetPaymentMethods> {
+  const [budget, methods] = await Promise.all([getBudget(db, cipher, companyId, id), activeMethods(db, companyId)]);
   return {
     currency: budget.currency,
     proposals: budget.proposals.map((p) => ({
@@ -103,10 +104,14 @@ function proposalOf(budget: BudgetTree, proposalId: number) {
  */
 export async function paymentMethodsByPax(
   db: Db,
+  cipher: DocumentCipher,
   companyId: number,
   input: { id: number; proposal_id: number; payment_method_id?: number },
 ): Promise<PaymentMethodsByPax> {
-  const [budget, methods] = await Promise.all([getBudget(db, companyId, input.id), activeMethods(db, companyId, input.payment_method_id)]);
+  const [budget, methods] = await Promise.all([
+    getBudget(db, cipher, companyId, input.id),
+    activeMethods(db, companyId, input.payment_method_id),
+  ]);
   const proposal = proposalOf(budget, input.proposal_id);
   if (input.payment_method_id !== undefined && methods.length === 0) throw fieldError('payment_method_id', CLIENT_FIELD_MESSAGES.notFound);
   const { totals } = proposal;

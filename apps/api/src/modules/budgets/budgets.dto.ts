@@ -10,6 +10,7 @@ import {
   type StoredService,
   servicePricing,
 } from '@app/shared';
+import { type DocumentCipher, maskDocumentNumber } from '../../document-numbers';
 import type { BudgetTreeRow } from './budget-queries';
 import type { BudgetListRow } from './budgets.select';
 
@@ -100,13 +101,20 @@ export function pricedService(s: StoredService, budgetCurrency: string, rates: Q
   };
 }
 
-export function toPaxDto(x: BudgetTreeRow['paxes'][number]): BudgetPax {
-  return { ...x, age_group: x.age_group, document_type: x.document_type };
+/** The document number masked: the screens never get a passenger's full number; without a cipher (the public landing page), none. */
+export function toPaxDto(x: BudgetTreeRow['paxes'][number], cipher: DocumentCipher | null): BudgetPax {
+  const { document_number_sealed: sealed, ...pax } = x;
+  return {
+    ...pax,
+    age_group: x.age_group,
+    document_type: x.document_type,
+    document_number: sealed && cipher ? maskDocumentNumber(cipher.open(sealed)) : null,
+  };
 }
 
 /** The tree as answered: each proposal with its services (in order) and its totals from proposalTotals. */
-export function toBudgetTree(r: BudgetTreeRow): StoredBudgetTree {
-  const paxes = r.paxes.map(toPaxDto);
+export function toBudgetTree(r: BudgetTreeRow, cipher: DocumentCipher | null): StoredBudgetTree {
+  const paxes = r.paxes.map((x) => toPaxDto(x, cipher));
   const services = r.services.map(toServiceDto);
   const currencyRate = Number(r.currencyRate);
   const proposals: StoredBudgetTree['proposals'] = r.proposals.map((p) => {

@@ -5,6 +5,7 @@ import { AGENT_RATE_MESSAGES } from '@app/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, useTestApp } from '../../../test/harness';
+import { sellableBudget } from '../../../test/sale-fixtures';
 
 const t = useTestApp();
 const tokens = { owner: '', colab: '', outra: '', root: '' };
@@ -800,5 +801,64 @@ describe('financial table comments', () => {
       await ok(await set(true));
     }
     expect((await get(url)).statusCode).toBe(200);
+  });
+});
+
+describe('sent and sold days, seller and currency (the dashboard links)', () => {
+  // Days are the agency's (São Paulo, UTC-3): 01:30 UTC is still the day before there.
+  const at = (iso: string) => new Date(iso);
+  const made = { lateNight: 0, noon: 0, undone: 0 };
+
+  beforeAll(async () => {
+    const quotes = await ok(await get('/api/currency_quotes_params?per_page=50', tokens.root));
+    const usd = quotes.items.find((q: { currency: string }) => q.currency === 'USD')?.id;
+    await ok(await t.call('PUT', `/api/currency_quotes_params/${usd}`, { token: tokens.root, body: { rate: 5 } }));
+    const sold = async (token: string, soldAt: string, sentAt: string) => {
+      const budget = await sellableBudget(t, token, { supplierId: null });
+      await ok(await t.call('PUT', `/api/budgets/sell/${budget.id}`, { token, body: { proposal_id: budget.proposalId } }));
+      await t.deps.db.sale.updateMany({ where: { budgetId: budget.id }, data: { soldAt: at(soldAt) } });
+      await t.deps.db.budget.update({ where: { id: budget.id }, data: { sentAt: at(sentAt) } });
+      return budget.id;
+    };
+    made.lateNight = await sold(tokens.colab, '2020-05-05T01:30:00Z', '2020-05-01T02:00:00Z');
+    made.noon = await sold(tokens.owner, '2020-05-05T12:00:00Z', '2020-05-01T12:00:00Z');
+    made.undone = await sold(tokens.owner, '2020-05-05T12:00:00Z', '2020-05-02T12:00:00Z');
+    await ok(await t.call('PUT', `/api/budgets/undo-sell/${made.undone}`, { token: tokens.owner, body: {} }));
+    await sold(tokens.outra, '2020-05-05T12:00:00Z', '2020-05-01T12:00:00Z');
+  });
+
+  const list = async (query: string, token = tokens.owner) => {
+    const body = await ok(await get(`/api/budgets?per_page=50&${query}`, token));
+    return { ids: body.budgets.map((b: { id: number }) => b.id), total: body.pagination.total_count };
+  };
+
+  it('sold_from/sold_to keep the budgets whose sale, not undone, was made on those São Paulo days', async () => {
+    expect(await list('sold_from=2020-05-04&sold_to=2020-05-04')).toEqual({ ids: [made.lateNight], total: 1 });
+    expect(await list('sold_from=2020-05-05&sold_to=2020-05-05')).toEqual({ ids: [made.noon], total: 1 });
+    expect(await list('sold_from=2020-05-04&sold_to=2020-05-05')).toEqual({ ids: [made.noon, made.lateNight], total: 2 });
+    expect(await list('sold_to=2020-05-04')).toEqual({ ids: [made.lateNight], total: 1 });
+    expect((await list('sold_from=2020-05-04&sold_to=2020-05-05', tokens.outra)).total).toBe(1);
+  });
+
+  it('seller_user_id keeps the sales of that agent; currency, the budgets in that currency', async () => {
+    const range = 'sold_from=2020-05-04&sold_to=2020-05-05';
+    expect(await list(`${range}&seller_user_id=${ids.colabUser}`)).toEqual({ ids: [made.lateNight], total: 1 });
+    expect(await list(`${range}&currency=BRL`)).toEqual({ ids: [made.noon, made.lateNight], total: 2 });
+    expect(await list(`${range}&currency=USD`)).toEqual({ ids: [], total: 0 });
+  });
+
+  it('sent_from/sent_to keep the budgets sent on those São Paulo days', async () => {
+    expect(await list('sent_from=2020-04-30&sent_to=2020-04-30')).toEqual({ ids: [made.lateNight], total: 1 });
+    expect(await list('sent_from=2020-05-01&sent_to=2020-05-02')).toEqual({ ids: [made.undone, made.noon], total: 2 });
+    expect(await list('sent_from=2020-05-01&sent_to=2020-05-01', tokens.outra)).toMatchObject({ total: 1 });
+  });
+
+  it('answers a day that is not a date or a currency that is not 3 capital letters with 400 and the field errors', async () => {
+    const res = await get('/api/budgets?sold_from=ontem&sent_to=2020-13-01&currency=usd');
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['currency', 'sent_to', 'sold_from']);
+    const long = await get('/api/budgets?currency=REAL');
+    expect(long.statusCode).toBe(400);
+    expect(Object.keys(long.json().errors)).toEqual(['currency']);
   });
 });

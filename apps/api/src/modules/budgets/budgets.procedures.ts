@@ -27,6 +27,7 @@ import {
   versionOutput,
   z,
 } from '@app/shared';
+import { documentCipherOf } from '../../document-numbers';
 import { authedProcedure, requireFeature, router } from '../../trpc';
 import type { Entitlements } from '../access/entitlements';
 import type { SessionUser } from '../access/session';
@@ -80,7 +81,7 @@ export const budgetsRouter = router({
     })
     .input(createBudgetInput)
     .output(budgetTreeSchema)
-    .mutation(({ ctx, input }) => budgets.createBudget(ctx.db, callerOf(ctx), input)),
+    .mutation(({ ctx, input }) => budgets.createBudget(ctx.db, documentCipherOf(ctx.config), callerOf(ctx), input)),
   get: authedProcedure
     .meta({
       openapi: {
@@ -95,7 +96,7 @@ export const budgetsRouter = router({
     })
     .input(idParam)
     .output(budgetTreeSchema)
-    .query(({ ctx, input }) => budgets.getBudget(ctx.db, ctx.companyId, input.id)),
+    .query(({ ctx, input }) => budgets.getBudget(ctx.db, documentCipherOf(ctx.config), ctx.companyId, input.id)),
   update: authedProcedure
     .meta({
       openapi: {
@@ -114,7 +115,7 @@ export const budgetsRouter = router({
     })
     .input(updateBudgetInput)
     .output(budgetTreeSchema)
-    .mutation(({ ctx, input }) => budgets.updateBudget(ctx.db, callerOf(ctx), input)),
+    .mutation(({ ctx, input }) => budgets.updateBudget(ctx.db, documentCipherOf(ctx.config), callerOf(ctx), input)),
   delete: authedProcedure
     .meta({
       openapi: {
@@ -149,7 +150,7 @@ export const budgetsRouter = router({
     })
     .input(duplicateBudgetInput)
     .output(budgetTreeSchema)
-    .mutation(({ ctx, input }) => duplicateBudget(ctx.db, ctx.companyId, input)),
+    .mutation(({ ctx, input }) => duplicateBudget(ctx.db, documentCipherOf(ctx.config), ctx.companyId, input)),
   proposals: authedProcedure
     .meta({
       openapi: {
@@ -163,7 +164,7 @@ export const budgetsRouter = router({
     })
     .input(idParam)
     .output(budgetProposalsOutput)
-    .query(({ ctx, input }) => views.budgetProposals(ctx.db, ctx.companyId, input.id)),
+    .query(({ ctx, input }) => views.budgetProposals(ctx.db, documentCipherOf(ctx.config), ctx.companyId, input.id)),
   observations: authedProcedure
     .meta({
       openapi: {
@@ -191,7 +192,7 @@ export const budgetsRouter = router({
     })
     .input(idParam)
     .output(flyBudgetOutput)
-    .query(({ ctx, input }) => views.flyBudget(ctx.db, ctx.companyId, input.id)),
+    .query(({ ctx, input }) => views.flyBudget(ctx.db, documentCipherOf(ctx.config), ctx.companyId, input.id)),
   paxes: authedProcedure
     .meta({
       openapi: {
@@ -205,7 +206,7 @@ export const budgetsRouter = router({
     })
     .input(idParam)
     .output(budgetPaxesOutput)
-    .query(({ ctx, input }) => views.budgetPaxes(ctx.db, ctx.companyId, input.id)),
+    .query(({ ctx, input }) => views.budgetPaxes(ctx.db, documentCipherOf(ctx.config), ctx.companyId, input.id)),
   paxCandidates: authedProcedure
     .meta({
       openapi: {
@@ -220,7 +221,7 @@ export const budgetsRouter = router({
     })
     .input(paxCandidatesInput)
     .output(paxCandidatesOutput)
-    .query(({ ctx, input }) => paxCandidates(ctx.db, ctx.companyId, input.id, input.search)),
+    .query(({ ctx, input }) => paxCandidates(ctx.db, documentCipherOf(ctx.config), ctx.companyId, input.id, input.search)),
   travelChecks: authedProcedure
     .meta({
       openapi: {
@@ -235,7 +236,7 @@ export const budgetsRouter = router({
     })
     .input(idParam)
     .output(travelChecksOutput)
-    .query(({ ctx, input }) => budgetTravelChecks(ctx.db, ctx.companyId, input.id)),
+    .query(({ ctx, input }) => budgetTravelChecks(ctx.db, documentCipherOf(ctx.config), ctx.companyId, input.id)),
   passengers: authedProcedure
     .meta({
       openapi: {
@@ -250,7 +251,7 @@ export const budgetsRouter = router({
     })
     .input(idParam)
     .output(budgetPassengersOutput)
-    .query(({ ctx, input }) => views.budgetPassengers(ctx.db, ctx.companyId, input.id)),
+    .query(({ ctx, input }) => views.budgetPassengers(ctx.db, documentCipherOf(ctx.config), ctx.companyId, input.id)),
   paymentMethods: authedProcedure
     .meta({
       openapi: {
@@ -264,7 +265,7 @@ export const budgetsRouter = router({
     })
     .input(idParam)
     .output(budgetPaymentMethodsOutput)
-    .query(({ ctx, input }) => views.budgetPaymentMethods(ctx.db, ctx.companyId, input.id)),
+    .query(({ ctx, input }) => views.budgetPaymentMethods(ctx.db, documentCipherOf(ctx.config), ctx.companyId, input.id)),
   paymentMethodsByPax: authedProcedure
     .meta({
       openapi: {
@@ -282,7 +283,7 @@ export const budgetsRouter = router({
     })
     .input(paymentMethodsByPaxInput)
     .output(paymentMethodsByPaxOutput)
-    .mutation(({ ctx, input }) => views.paymentMethodsByPax(ctx.db, ctx.companyId, input)),
+    .mutation(({ ctx, input }) => views.paymentMethodsByPax(ctx.db, documentCipherOf(ctx.config), ctx.companyId, input)),
   showValues: authedProcedure
     .meta({
       openapi: {

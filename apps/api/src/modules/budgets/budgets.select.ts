@@ -38,7 +38,7 @@ const paxColumns = [
   x('age').as('age'),
   dateText(x('birth_date')).as('birth_date'),
   enumText(x('document_type')).as('document_type'),
-  x('document_number').as('document_number'),
+  x('document_number_sealed').as('document_number_sealed'),
   x('document_country').as('document_country'),
   dateText(x('document_expires_at')).as('document_expires_at'),
   x('cpf').as('cpf'),

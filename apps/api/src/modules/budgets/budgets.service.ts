@@ -22,6 +22,7 @@ import {
   type UpdateBudgetInput,
   type VersionedIdInput,
 } from '@app/shared';
+import { type DocumentCipher, isMaskedDocumentNumber, maskDocumentNumber, sealDocumentNumber } from '../../document-numbers';
 import { AppError, fieldError, notFound } from '../../errors';
 import { claimVersion } from '../../versions';
 import { attendanceWhere } from '../attendances/attendances.where';
@@ -66,11 +67,11 @@ export async function listBudgets(db: Db, companyId: number, input: ListBudgetsI
   return { budgets, pagination };
 }
 
-/** The whole budget in one statement; another agency's is not found. */
-export async function getBudget(db: Db | Tx, companyId: number, id: number): Promise<StoredBudgetTree> {
+/** The whole budget in one statement; another agency's is not found. Without a cipher, no document numbers. */
+export async function getBudget(db: Db | Tx, cipher: DocumentCipher | null, companyId: number, id: number): Promise<StoredBudgetTree> {
   const row = await readBudgetTree(db, companyId, id);
   if (!row) throw notFound();
-  return toBudgetTree(row);
+  return toBudgetTree(row, cipher);
 }
 
 const toDate = (d: string | null | undefined) => (d ? new Date(`${d}T00:00:00.000Z`) : d === null ? null : undefined);
@@ -92,15 +93,18 @@ async function rateOf(db: Db | Tx, caller: BudgetCaller, currency: string, agent
  * and takes from it what is not sent: its name, birth date, CPF, travel document and contact
  * (paxFieldsFromClient), so picking a client types none of them twice.
  */
-async function paxRows(db: Db | Tx, companyId: number, paxes: BudgetPaxInput[]) {
+async function paxRows(db: Db | Tx, cipher: DocumentCipher, companyId: number, paxes: BudgetPaxInput[], stored: string[] = []) {
   const ids = [...new Set(paxes.flatMap((p) => (p.client_id ? [p.client_id] : [])))];
-  const clients = await travellerClients(db, companyId, ids);
+  const clients = await travellerClients(db, cipher, companyId, ids);
   const errors: Record<string, string[]> = {};
   const rows = paxes.map((p, position) => {
     const client = p.client_id ? clients.get(p.client_id) : undefined;
     if (p.client_id && !client) errors[`paxes.${position}.client_id`] = [CLIENT_FIELD_MESSAGES.notFound];
     const copied = client?.fields;
     const take = <K extends keyof NonNullable<typeof copied>>(key: K) => (p[key] !== undefined ? p[key] : (copied?.[key] ?? null));
+    const number = storedNumber(take('document_number'), [stored[position], copied?.document_number, ...stored]);
+    if (number === undefined) errors[`paxes.${position}.document_number`] = [CLIENT_FIELD_MESSAGES.maskedDocumentNumber];
+    const sealed = sealDocumentNumber(cipher, number ?? null);
     return {
       clientId: p.client_id ?? null,
       name: p.name ?? client?.name ?? '',
@@ -108,7 +112,8 @@ async function paxRows(db: Db | Tx, companyId: number, paxes: BudgetPaxInput[]) 
       age: p.age ?? null,
       birthDate: toDate(take('birth_date')) ?? null,
       documentType: take('document_type'),
-      documentNumber: take('document_number'),
+      documentNumberSealed: sealed.sealed,
+      documentNumberHash: sealed.hash,
       documentCountry: take('document_country'),
       documentExpiresAt: toDate(take('document_expires_at')) ?? null,
       cpf: take('cpf'),
@@ -119,6 +124,16 @@ async function paxRows(db: Db | Tx, companyId: number, paxes: BudgetPaxInput[]) 
   });
   if (Object.keys(errors).length) throw new AppError('VALIDATION', { errors });
   return rows;
+}
+
+/**
+ * A passenger's document number as written: the screens show them masked, so a masked number sent
+ * back keeps the full one it masks among `known` (the passenger's stored number, its client's,
+ * the budget's other passengers'); undefined when it masks none.
+ */
+function storedNumber(sent: string | null, known: (string | null | undefined)[]): string | null | undefined {
+  if (!sent || !isMaskedDocumentNumber(sent)) return sent;
+  return known.find((n) => !!n && maskDocumentNumber(n) === sent);
 }
 
 /** One passenger per head of the attendance's count, to be named; none past the budget's limit of passengers. */
@@ -139,7 +154,7 @@ function assertDates(f: { start_date?: string | null; end_date?: string | null }
  * the editor has a tab. Title, destination and dates default to the attendance's, and without
  * `paxes` its head count becomes the passengers.
  */
-export async function createBudget(db: Db, caller: BudgetCaller, input: CreateBudgetInput): Promise<BudgetTree> {
+export async function createBudget(db: Db, cipher: DocumentCipher, caller: BudgetCaller, input: CreateBudgetInput): Promise<BudgetTree> {
   const { companyId } = caller;
   const attendance = await db.attendance.findFirst({
     where: attendanceWhere(companyId, input.attendance_id),
@@ -169,7 +184,7 @@ export async function createBudget(db: Db, caller: BudgetCaller, input: CreateBu
   const currency = input.currency ?? 'BRL';
   const agentRates = input.agent_rates ?? {};
   const rate = await rateOf(db, caller, currency, agentRates);
-  const paxes = input.paxes ? await paxRows(db, companyId, input.paxes) : headCountRows(attendance);
+  const paxes = input.paxes ? await paxRows(db, cipher, companyId, input.paxes) : headCountRows(attendance);
   // One transaction: the budget, its paxes and its first proposal (or the template's) are written together or not at all.
   const { id } = await db.$transaction(async (tx) => {
     const budget = await tx.budget.create({
@@ -196,7 +211,7 @@ export async function createBudget(db: Db, caller: BudgetCaller, input: CreateBu
     if (template) await addTemplateProposals(tx, caller, template, budget.id, 'template_id');
     return budget;
   });
-  return getBudget(db, companyId, id);
+  return getBudget(db, cipher, companyId, id);
 }
 
 /** When each status was reached; reopening a canceled budget clears its cancellation. */
@@ -214,7 +229,7 @@ function statusStamps(to: UpdateBudgetInput['status'], from: string) {
  * own rates and reprices its services that take them (agent-rates.ts); `paxes` replaces the list;
  * `status` moves only along the transitions of canPatchBudgetStatus (accept and sell have their own routes).
  */
-export async function updateBudget(db: Db, caller: BudgetCaller, input: UpdateBudgetInput): Promise<BudgetTree> {
+export async function updateBudget(db: Db, cipher: DocumentCipher, caller: BudgetCaller, input: UpdateBudgetInput): Promise<BudgetTree> {
   const { companyId } = caller;
   const { id, version, paxes, status, agent_rates, ...fields } = input;
   return db.$transaction(async (tx) => {
@@ -245,7 +260,13 @@ export async function updateBudget(db: Db, caller: BudgetCaller, input: UpdateBu
         ? fieldError('currency', QUOTE_MISSING_MESSAGE(currency))
         : fieldError(`agent_rates.${currency}`, AGENT_RATE_MESSAGES.clearWithoutQuote(currency));
     }
-    const paxData = paxes === undefined ? undefined : { deleteMany: {}, create: await paxRows(tx, companyId, paxes) };
+    const stored =
+      paxes === undefined
+        ? []
+        : await tx.budgetPax.findMany({ where: { budgetId: id }, select: { documentNumberSealed: true }, orderBy: { position: 'asc' } });
+    const storedNumbers = stored.map((p) => (p.documentNumberSealed ? cipher.open(p.documentNumberSealed) : ''));
+    const paxData =
+      paxes === undefined ? undefined : { deleteMany: {}, create: await paxRows(tx, cipher, companyId, paxes, storedNumbers) };
     await tx.budget.update({
       where: { id },
       data: {
@@ -280,7 +301,7 @@ export async function updateBudget(db: Db, caller: BudgetCaller, input: UpdateBu
       );
       await refreshBudgetTotals(tx, id);
     }
-    return getBudget(tx, companyId, id);
+    return getBudget(tx, cipher, companyId, id);
   });
 }
 

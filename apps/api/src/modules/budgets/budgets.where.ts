@@ -3,6 +3,7 @@
 // services, refunds, recommendations, comments) are reached through a budget they match.
 import { columnsOf, type Prisma, type RawBuilder, type SqlBool, type StatementValues, sql } from '@app/db';
 import type { BudgetStatus, ListBudgetsInput } from '@app/shared';
+import { onOrAfterDay, onOrBeforeDay } from '../../business-days';
 import { folded, foldedContainsAll, type SearchShape, searchPatterns, searchShape } from '../../search';
 
 /** Security-critical: every budget lookup of a tenant goes through this filter. */
@@ -39,6 +40,12 @@ export type FilterShape = {
   attendance: boolean;
   from: boolean;
   to: boolean;
+  sentFrom: boolean;
+  sentTo: boolean;
+  soldFrom: boolean;
+  soldTo: boolean;
+  seller: boolean;
+  currency: boolean;
   destination: SearchShape | null;
   search: SearchShape | null;
 };
@@ -50,6 +57,12 @@ export type FilterValues = {
   attendance_id: number;
   start_date_from: string;
   start_date_to: string;
+  sent_from: string;
+  sent_to: string;
+  sold_from: string;
+  sold_to: string;
+  seller_user_id: number;
+  currency: string;
   destination: string[];
   words: string[];
 };
@@ -62,6 +75,12 @@ export function filterShape(f: ListFilters): FilterShape {
     attendance: !!f.attendance_id,
     from: !!f.start_date_from,
     to: !!f.start_date_to,
+    sentFrom: !!f.sent_from,
+    sentTo: !!f.sent_to,
+    soldFrom: !!f.sold_from,
+    soldTo: !!f.sold_to,
+    seller: !!f.seller_user_id,
+    currency: !!f.currency,
     destination: f.destination ? searchShape(f.destination) : null,
     search: f.search ? searchShape(f.search) : null,
   };
@@ -76,6 +95,12 @@ export function filterValues(companyId: number, f: ListFilters): StatementValues
     attendance_id: f.attendance_id,
     start_date_from: f.start_date_from,
     start_date_to: f.start_date_to,
+    sent_from: f.sent_from,
+    sent_to: f.sent_to,
+    sold_from: f.sold_from,
+    sold_to: f.sold_to,
+    seller_user_id: f.seller_user_id,
+    currency: f.currency,
     destination: f.destination ? searchPatterns(f.destination) : undefined,
     words: f.search ? searchPatterns(f.search) : undefined,
   };
@@ -98,10 +123,29 @@ export function budgetFilter(f: FilterShape, v: FilterValues): RawBuilder<SqlBoo
   if (f.attendance) parts.push(sql`${b('attendance_id')} = ${v.attendance_id}`);
   if (f.from) parts.push(sql`${b('start_date')} >= ${date(v.start_date_from)}`);
   if (f.to) parts.push(sql`${b('start_date')} <= ${date(v.start_date_to)}`);
+  if (f.currency) parts.push(sql`${b('currency')} = ${v.currency}`);
+  // Days are the agency's, as the dashboard counts them: sent over budgets_dashboard_sent_idx.
+  if (f.sentFrom) parts.push(onOrAfterDay(b('sent_at'), v.sent_from));
+  if (f.sentTo) parts.push(onOrBeforeDay(b('sent_at'), v.sent_to));
+  if (f.soldFrom || f.soldTo || f.seller) parts.push(standingSaleFilter(f, v));
   if (f.destination) parts.push(foldedContainsAll(folded(b('destination')), f.destination, v.destination));
   // One folded text per budget (title, destination, client's name; kept by triggers) and its trigram index.
   if (f.search) parts.push(foldedContainsAll(b('search_text'), f.search, v.words));
   return sql.join(parts, sql` AND `);
+}
+
+/**
+ * Security-critical: a sale of the budget not undone, of the caller's agency, made on the sold days
+ * and by the seller asked (the dashboard's "vendido"). The agency's sales of those days come from
+ * sales_dashboard_idx (company_id, sold_at), or an agent's from (company_id, seller_user_id, sold_at).
+ */
+function standingSaleFilter(f: FilterShape, v: FilterValues): RawBuilder<SqlBool> {
+  const s = columnsOf('sales', 's');
+  const parts = [sql<SqlBool>`${s('company_id')} = ${v.companyId}`, sql<SqlBool>`${s('undone_at')} IS NULL`];
+  if (f.seller) parts.push(sql`${s('seller_user_id')} = ${v.seller_user_id}`);
+  if (f.soldFrom) parts.push(onOrAfterDay(s('sold_at'), v.sold_from));
+  if (f.soldTo) parts.push(onOrBeforeDay(s('sold_at'), v.sold_to));
+  return sql<SqlBool>`${b('id')} IN (SELECT ${s('budget_id')} FROM sales s WHERE ${sql.join(parts, sql` AND `)})`;
 }
 
 /** Security-critical: the budget's sale that stands (not undone), of the caller's agency. */

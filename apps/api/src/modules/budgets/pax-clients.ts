@@ -4,6 +4,7 @@ import type { Db, Prisma } from '@app/db';
 import { type PaxCandidate, type PaxClientFields, paxFieldsFromClient } from '@app/shared';
 import { matchesSearchWords, searchWords } from '@app/shared/search-terms';
 import { fromDbDate } from '../../calendar';
+import { type DocumentCipher, maskDocumentNumber } from '../../document-numbers';
 import { notFound } from '../../errors';
 import { listClients } from '../clients/clients.service';
 import { clientCompanionWhere, clientWhere } from '../clients/clients.where';
@@ -12,7 +13,7 @@ import { budgetWhere } from './budgets.where';
 type Tx = Prisma.TransactionClient;
 
 /** Some of the agency's clients, by id, with the passenger fields each gives; another agency's are left out. */
-export async function travellerClients(db: Db | Tx, companyId: number, ids: number[]) {
+export async function travellerClients(db: Db | Tx, cipher: DocumentCipher, companyId: number, ids: number[]) {
   const rows = ids.length
     ? await db.client.findMany({
         where: { ...clientWhere(companyId), id: { in: ids } },
@@ -23,7 +24,7 @@ export async function travellerClients(db: Db | Tx, companyId: number, ids: numb
           cpf: true,
           email: true,
           phone: true,
-          documents: { select: { type: true, number: true, country: true, expiresAt: true }, orderBy: { id: 'asc' } },
+          documents: { select: { type: true, numberSealed: true, country: true, expiresAt: true }, orderBy: { id: 'asc' } },
         },
       })
     : [];
@@ -37,7 +38,12 @@ export async function travellerClients(db: Db | Tx, companyId: number, ids: numb
           cpf: c.cpf,
           email: c.email,
           phone: c.phone,
-          documents: c.documents.map((d) => ({ type: d.type, number: d.number, country: d.country, expires_at: fromDbDate(d.expiresAt) })),
+          documents: c.documents.map((d) => ({
+            type: d.type,
+            number: cipher.open(d.numberSealed),
+            country: d.country,
+            expires_at: fromDbDate(d.expiresAt),
+          })),
         }),
       },
     ]),
@@ -50,7 +56,13 @@ const OTHERS_SHOWN = 10;
  * GET /api/budgets/{id}/pax-candidates: the budget's client and its saved companions (active ones
  * matching the search), then up to ten other active clients of the agency matching it, by name.
  */
-export async function paxCandidates(db: Db, companyId: number, id: number, search?: string): Promise<{ candidates: PaxCandidate[] }> {
+export async function paxCandidates(
+  db: Db,
+  cipher: DocumentCipher,
+  companyId: number,
+  id: number,
+  search?: string,
+): Promise<{ candidates: PaxCandidate[] }> {
   const budget = await db.budget.findFirst({
     where: budgetWhere(companyId, id),
     select: { client: { select: { id: true, name: true, isActive: true } } },
@@ -76,13 +88,17 @@ export async function paxCandidates(db: Db, companyId: number, id: number, searc
   const listed = [...suggested, ...others];
   const fields = await travellerClients(
     db,
+    cipher,
     companyId,
     listed.map((c) => c.id),
   );
   return {
     candidates: listed.flatMap((c) => {
       const found = fields.get(c.id);
-      return found ? [{ ...c, pax: found.fields }] : [];
+      if (!found) return [];
+      const number = found.fields.document_number;
+      // Masked like every number the screens get; a budget saved with it keeps the client's full one.
+      return [{ ...c, pax: { ...found.fields, document_number: number ? maskDocumentNumber(number) : null } }];
     }),
   };
 }

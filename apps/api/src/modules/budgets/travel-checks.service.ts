@@ -3,11 +3,18 @@
 import type { Db } from '@app/db';
 import { type BudgetTravelChecks, businessDate, travelChecks } from '@app/shared';
 import { fromDbDate } from '../../calendar';
+import { type DocumentCipher, maskDocumentNumber } from '../../document-numbers';
 import { notFound } from '../../errors';
 import { companionLinksWhere } from '../clients/clients.where';
 import { budgetWhere } from './budgets.where';
 
-export async function budgetTravelChecks(db: Db, companyId: number, id: number, today = businessDate()): Promise<BudgetTravelChecks> {
+export async function budgetTravelChecks(
+  db: Db,
+  cipher: DocumentCipher,
+  companyId: number,
+  id: number,
+  today = businessDate(),
+): Promise<BudgetTravelChecks> {
   const budget = await db.budget.findFirst({
     where: budgetWhere(companyId, id),
     select: {
@@ -25,7 +32,7 @@ export async function budgetTravelChecks(db: Db, companyId: number, id: number, 
           age: true,
           birthDate: true,
           documentType: true,
-          documentNumber: true,
+          documentNumberSealed: true,
           documentExpiresAt: true,
         },
       },
@@ -52,7 +59,7 @@ export async function budgetTravelChecks(db: Db, companyId: number, id: number, 
       age: p.age,
       birth_date: fromDbDate(p.birthDate),
       document_type: p.documentType,
-      document_number: p.documentNumber,
+      document_number: p.documentNumberSealed ? maskDocumentNumber(cipher.open(p.documentNumberSealed)) : null,
       document_expires_at: fromDbDate(p.documentExpiresAt),
     })),
     links.map((l) => ({ client_id: l.clientId, companion_client_id: l.companionClientId, relationship: l.relationship })),

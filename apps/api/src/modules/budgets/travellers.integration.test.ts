@@ -127,7 +127,7 @@ describe('a client picked as a passenger', () => {
       age: null,
       birth_date: '1988-03-15',
       document_type: 'passport',
-      document_number: 'FX100200',
+      document_number: 'FX•••200',
       document_country: 'BR',
       document_expires_at: '2027-12-01',
       cpf: '52998224725',
@@ -142,7 +142,7 @@ describe('a client picked as a passenger', () => {
       name: 'Vó Lúcia',
       birth_date: null,
       document_type: 'rg',
-      document_number: '98.765.432-1',
+      document_number: '98•••2-1',
       document_country: null,
       document_expires_at: null,
       cpf: null,
@@ -153,7 +153,7 @@ describe('a client picked as a passenger', () => {
     const typed = await ok(
       await patchBudget(b.id, { paxes: [{ client_id: ids.marina, age_group: 'adult', document_number: 'FX100201', email: null }] }),
     );
-    expect(typed.paxes[0]).toMatchObject({ document_number: 'FX100201', document_expires_at: '2027-12-01', email: null });
+    expect(typed.paxes[0]).toMatchObject({ document_number: 'FX•••201', document_expires_at: '2027-12-01', email: null });
     // Another agency's client is refused on its row.
     const theirs = await patchBudget(b.id, { paxes: [{ client_id: ids.outra, age_group: 'adult' }] });
     expect(theirs.json().errors).toEqual({ 'paxes.0.client_id': ['não foi encontrado'] });
@@ -164,7 +164,7 @@ describe('a client picked as a passenger', () => {
     const b = await budget({ attendance_id: a.id, destination_country: 'PT', paxes: [{ client_id: ids.rafael, age_group: 'adult' }] });
     const copy = await ok(await call('POST', '/api/budgets/duplicate', { id: b.id }));
     expect(copy.destination_country).toBe('PT');
-    expect(copy.paxes[0]).toMatchObject({ client_id: ids.rafael, document_number: 'GB555111', document_country: 'PT' });
+    expect(copy.paxes[0]).toMatchObject({ client_id: ids.rafael, document_number: 'GB•••111', document_country: 'PT' });
   });
 });
 
@@ -216,7 +216,7 @@ describe('saved companions', () => {
       email: null,
       phone: null,
       document_type: 'passport',
-      document_number: 'GB555111',
+      document_number: 'GB•••111',
       document_country: 'PT',
       document_expires_at: '2027-07-01',
     });
@@ -245,7 +245,7 @@ describe('GET /api/budgets/{id}/travel-checks', () => {
         pax_id: b.paxes[0].id,
         name: 'Marina Souza',
         position: 0,
-        document_number: 'FX100200',
+        document_number: 'FX•••200',
         issue: 'expires_within_6_months',
         expires_at: '2027-12-01',
         limit_date: '2028-01-24',
@@ -254,7 +254,7 @@ describe('GET /api/budgets/{id}/travel-checks', () => {
         pax_id: b.paxes[1].id,
         name: 'Rafael Souza',
         position: 1,
-        document_number: 'GB555111',
+        document_number: 'GB•••111',
         issue: 'expires_before_trip',
         expires_at: '2027-07-01',
         limit_date: '2027-07-10',

@@ -1,5 +1,7 @@
 import type { Client, ClientListItem } from '@app/shared';
 import { fromDbDate } from '../../calendar';
+import { type DocumentCipher, maskDocumentNumber } from '../../document-numbers';
+import { toMarketingConsent } from '../marketing-consent/consent';
 import type { ClientDetailRow, ClientListRow } from './clients.select';
 
 export function toClientListItem(c: ClientListRow): ClientListItem {
@@ -16,7 +18,8 @@ export function toClientListItem(c: ClientListRow): ClientListItem {
   };
 }
 
-export function toClientDto(c: ClientDetailRow): Client {
+/** Document numbers masked: the full one only through the recorded reveal. */
+export function toClientDto(c: ClientDetailRow, cipher: DocumentCipher): Client {
   return {
     ...toClientListItem(c),
     birth_date: fromDbDate(c.birthDate),
@@ -37,7 +40,7 @@ export function toClientDto(c: ClientDetailRow): Client {
     documents: c.documents.map((d) => ({
       id: d.id,
       type: d.type,
-      number: d.number,
+      number: maskDocumentNumber(cipher.open(d.numberSealed)),
       country: d.country,
       issued_at: fromDbDate(d.issuedAt),
       expires_at: fromDbDate(d.expiresAt),
@@ -49,5 +52,6 @@ export function toClientDto(c: ClientDetailRow): Client {
       size: a.size,
       created_at: a.createdAt.toISOString(),
     })),
+    marketing_consent: toMarketingConsent(c),
   };
 }

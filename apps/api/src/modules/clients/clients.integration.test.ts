@@ -84,7 +84,8 @@ describe('POST /api/clients', () => {
       is_active: true,
       contacts: [{ name: 'Carlos Souza', relationship: 'Cônjuge' }],
       addresses: [{ postal_code: '01001000', city: 'São Paulo', state: 'SP', complement: null }],
-      documents: [{ type: 'passport', number: 'FZ123456', issued_at: '2020-01-10', expires_at: '2030-01-09' }],
+      // Masked: the full number only through the recorded reveal (personal-data tests).
+      documents: [{ type: 'passport', number: 'FZ•••456', issued_at: '2020-01-10', expires_at: '2030-01-09' }],
       attachments: [],
     });
     expect((await t.call('GET', `/api/clients/${client.id}`, { token })).json()).toEqual(client);

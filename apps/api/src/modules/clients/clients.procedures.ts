@@ -10,9 +10,12 @@ import {
   listClientsInput,
   postalCodeInput,
   postalCodeOutput,
+  revealClientDocumentInput,
+  revealedDocumentOutput,
   updateClientInput,
   versionedIdParam,
 } from '@app/shared';
+import { documentCipherOf } from '../../document-numbers';
 import { authedProcedure, router } from '../../trpc';
 import * as clients from './clients.service';
 import * as companions from './companions.service';
@@ -27,27 +30,29 @@ export const clientsRouter = router({
         method: 'GET',
         path: '/clients',
         summary: 'Lista os clientes',
-        description: 'Clientes da agência, por nome, com busca por nome, e-mail, CPF ou CNPJ e filtros de tipo e situação; paginado.',
+        description:
+          'Clientes da agência, por nome, com busca por nome, e-mail, CPF ou CNPJ e filtros de tipo e situação; paginado. `document_number` acha os clientes com um documento (passaporte, RG...) de número exatamente igual: os números são guardados cifrados.',
         tags,
       },
     })
     .input(listClientsInput)
     .output(clientListOutput)
-    .query(({ ctx, input }) => clients.listClients(ctx.db, ctx.companyId, input)),
+    .query(({ ctx, input }) => clients.listClients(ctx.db, ctx.companyId, input, documentCipherOf(ctx.config))),
   get: authedProcedure
     .meta({
       openapi: {
         method: 'GET',
         path: '/clients/{id}',
         summary: 'Mostra um cliente',
-        description: 'O cliente com contatos, endereços, documentos e anexos.',
+        description:
+          'O cliente com contatos, endereços, documentos e anexos. Os números dos documentos vêm mascarados ("FZ•••456"); o número completo, em `POST /api/clients/{id}/documents/{document_id}/reveal`.',
         errorResponses: { 404: 'Cliente inexistente ou de outra agência.' },
         tags,
       },
     })
     .input(idParam)
     .output(clientSchema)
-    .query(({ ctx, input }) => clients.getClient(ctx.db, ctx.companyId, input.id)),
+    .query(({ ctx, input }) => clients.getClient(ctx.db, documentCipherOf(ctx.config), ctx.companyId, input.id)),
   create: authedProcedure
     .meta({
       openapi: {
@@ -63,7 +68,7 @@ export const clientsRouter = router({
     })
     .input(createClientInput)
     .output(clientSchema)
-    .mutation(({ ctx, input }) => clients.createClient(ctx.db, ctx.companyId, input)),
+    .mutation(({ ctx, input }) => clients.createClient(ctx.db, documentCipherOf(ctx.config), ctx.companyId, input)),
   update: authedProcedure
     .meta({
       openapi: {
@@ -81,7 +86,7 @@ export const clientsRouter = router({
     })
     .input(updateClientInput)
     .output(clientSchema)
-    .mutation(({ ctx, input }) => clients.updateClient(ctx.db, ctx.companyId, ctx.user, input)),
+    .mutation(({ ctx, input }) => clients.updateClient(ctx.db, documentCipherOf(ctx.config), ctx.companyId, ctx.user, input)),
   deactivate: authedProcedure
     .meta({
       openapi: {
@@ -95,7 +100,7 @@ export const clientsRouter = router({
     })
     .input(versionedIdParam)
     .output(clientSchema)
-    .mutation(({ ctx, input }) => clients.setClientActive(ctx.db, ctx.companyId, ctx.user, input, false)),
+    .mutation(({ ctx, input }) => clients.setClientActive(ctx.db, documentCipherOf(ctx.config), ctx.companyId, ctx.user, input, false)),
   reopen: authedProcedure
     .meta({
       openapi: {
@@ -109,7 +114,7 @@ export const clientsRouter = router({
     })
     .input(versionedIdParam)
     .output(clientSchema)
-    .mutation(({ ctx, input }) => clients.setClientActive(ctx.db, ctx.companyId, ctx.user, input, true)),
+    .mutation(({ ctx, input }) => clients.setClientActive(ctx.db, documentCipherOf(ctx.config), ctx.companyId, ctx.user, input, true)),
   removeAttachment: authedProcedure
     .meta({
       openapi: {
@@ -125,6 +130,29 @@ export const clientsRouter = router({
     .input(clientAttachmentParams)
     .output(clientSchema)
     .mutation(({ ctx, input }) => clients.removeClientAttachment(ctx, ctx.companyId, input.id, input.attachment_id)),
+  revealDocument: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/clients/{id}/documents/{document_id}/reveal',
+        summary: 'Mostra o número completo de um documento do cliente',
+        description:
+          'O número completo (os outros retornos o mostram mascarado). Cada leitura fica registrada com usuário, cliente, data e endereço de origem, e aparece na aba "Dados pessoais" do relatório de acessos.',
+        errorResponses: { 404: 'Cliente ou documento inexistente, ou de outra agência.' },
+        tags,
+      },
+    })
+    .input(revealClientDocumentInput)
+    .output(revealedDocumentOutput)
+    .mutation(({ ctx, input }) =>
+      clients.revealClientDocument(
+        ctx.db,
+        documentCipherOf(ctx.config),
+        { companyId: ctx.companyId, userId: ctx.user.id, ip: ctx.ip },
+        input.id,
+        input.document_id,
+      ),
+    ),
   companions: authedProcedure
     .meta({
       openapi: {

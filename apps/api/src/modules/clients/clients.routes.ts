@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
 import { readFileOnly, sendAttachment } from '../../multipart';
 import { requestSession } from '../access/authorize';
+import { registerUnsubscribeRoutes } from '../marketing-consent/unsubscribe.routes';
 import { addClientAttachment, clientAttachmentFile } from './clients.service';
 
 /** Client files: multipart upload of an attachment and its download (binary answers, so not procedures). */
@@ -18,4 +19,6 @@ export function registerClientRoutes(app: FastifyInstance, deps: Deps) {
     const { attachment_id } = downloadAttachmentInput.parse(req.body ?? {});
     return sendAttachment(reply, await clientAttachmentFile(deps, user.companyId, attachment_id));
   });
+
+  registerUnsubscribeRoutes(app, deps);
 }

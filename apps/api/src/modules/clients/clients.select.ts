@@ -1,4 +1,5 @@
 import { columnsOf, type DB, enumText, type Prisma, type Selection } from '@app/db';
+import { consentSelect } from '../marketing-consent/consent';
 
 const c = columnsOf('clients', 'c');
 
@@ -17,7 +18,7 @@ export const clientListColumns = [
 
 export type ClientListRow = Selection<DB, never, (typeof clientListColumns)[number]>;
 
-const clientListSelect = {
+export const clientListSelect = {
   id: true,
   kind: true,
   name: true,
@@ -40,8 +41,12 @@ export const clientDetailSelect = {
     select: { id: true, postalCode: true, street: true, number: true, complement: true, neighborhood: true, city: true, state: true },
     orderBy: { id: 'asc' },
   },
-  documents: { select: { id: true, type: true, number: true, country: true, issuedAt: true, expiresAt: true }, orderBy: { id: 'asc' } },
+  documents: {
+    select: { id: true, type: true, numberSealed: true, country: true, issuedAt: true, expiresAt: true },
+    orderBy: { id: 'asc' },
+  },
   attachments: { select: { id: true, filename: true, contentType: true, size: true, createdAt: true }, orderBy: { id: 'asc' } },
+  ...consentSelect,
 } satisfies Prisma.ClientSelect;
 
 export type ClientDetailRow = Prisma.ClientGetPayload<{ select: typeof clientDetailSelect }>;

@@ -33,6 +33,7 @@ export async function soldInfo(
     select: {
       id: true,
       title: true,
+      version: true,
       status: true,
       attendanceId: true,
       client: { select: { id: true, name: true, email: true, phone: true } },
@@ -77,6 +78,7 @@ export async function soldInfo(
   return {
     budget_id: budget.id,
     budget_title: budget.title,
+    budget_version: budget.version,
     status: budget.status,
     client: budget.client,
     attendance_id: budget.attendanceId,

@@ -2,6 +2,7 @@ import { firstName } from '@app/shared';
 import { z } from 'zod';
 import type { JobDefinition } from '../../platform/jobs';
 import { agencyContactSelect, toAgencyContact } from '../landing-pages/landing-pages.dto';
+import { unsubscribeLink } from '../marketing-consent/unsubscribe-links';
 import { deliverSaleMailing } from '../sales/sale-mailings';
 import { contractFileName } from './contracts.dto';
 
@@ -35,7 +36,7 @@ export const contractMailingJob: JobDefinition<{ mailing_id: number }> = {
                   destination: true,
                   startDate: true,
                   endDate: true,
-                  client: { select: { name: true } },
+                  client: { select: { id: true, name: true } },
                   company: { select: agencyContactSelect },
                 },
               },
@@ -69,6 +70,7 @@ export const contractMailingJob: JobDefinition<{ mailing_id: number }> = {
         sender: user ? { name: firstName(user.name), email: user.email } : { name: agency.name, email: agency.email },
         message: mailing.message,
         pdf: { filename: contractFileName(budget.title), content: Buffer.concat(chunks), contentType: 'application/pdf' },
+        unsubscribe: unsubscribeLink(config, budget.client.id),
       });
     });
   },

@@ -1,7 +1,8 @@
 import { type AgencyContact, longDate } from '@app/shared';
 import { EmailLayout, P, Quote, renderMail } from '../../platform/email/render';
 import type { MailAttachment, MailMessage } from '../../platform/mail';
-import { agencyContactLines } from '../budget-documents/budget-documents.mails';
+import { agencyBrand } from '../budget-documents/budget-documents.mails';
+import type { UnsubscribeLink } from '../marketing-consent/unsubscribe-links';
 
 export type ContractMailData = {
   to: string[];
@@ -12,6 +13,8 @@ export type ContractMailData = {
   sender: { name: string; email: string | null };
   message: string | null;
   pdf: MailAttachment;
+  /** The signed link that withdraws the client's marketing consent: footer and List-Unsubscribe headers. */
+  unsubscribe: UnsubscribeLink;
 };
 
 /** The client's mail: the agency's brand, the agent's message, the contract's PDF attached. */
@@ -24,16 +27,14 @@ export function contractMail(appUrl: string, d: ContractMailData): Promise<MailM
       subject: `${d.agency.name}: contrato da sua viagem – ${d.trip.title}`,
       ...(d.sender.email ? { replyTo: d.sender.email } : {}),
       attachments: [d.pdf],
+      headers: d.unsubscribe.headers,
     },
     <EmailLayout
-      brand={{
-        name: d.agency.name,
-        logoUrl: d.agency.logo_url ? `${appUrl}${d.agency.logo_url}` : null,
-        contact: agencyContactLines(d.agency),
-      }}
+      brand={agencyBrand(appUrl, d.agency)}
       preview={`Contrato de ${d.trip.title}${trip ? ` – ${trip}` : ''}`}
       heading={`Contrato – ${d.trip.title}`}
       footnote={d.sender.email ? `Responda a este e-mail para falar com ${d.sender.name}.` : undefined}
+      unsubscribeUrl={d.unsubscribe.url}
     >
       <P>Olá{d.clientName ? `, ${d.clientName}` : ''}!</P>
       <P>

@@ -18,6 +18,7 @@ import {
   unknownPlaceholders,
 } from '@app/shared';
 import type { Deps } from '../../deps';
+import { documentCipherOf } from '../../document-numbers';
 import { AppError, fieldError, notFound } from '../../errors';
 import { agencyLogo } from '../budget-documents/budget-logo';
 import { budgetWhere, currentSaleWhere, lockBudget } from '../budgets/budgets.where';
@@ -57,7 +58,7 @@ const generationSelect = {
     },
   },
   paxes: {
-    select: { name: true, ageGroup: true, cpf: true, documentType: true, documentNumber: true },
+    select: { name: true, ageGroup: true, cpf: true, documentType: true, documentNumberSealed: true },
     orderBy: [{ position: 'asc' }, { id: 'asc' }],
   },
   company: { select: { name: true, contactEmail: true, phone: true, city: true, state: true, logoKey: true, ...companyIdentitySelect } },
@@ -94,7 +95,11 @@ export async function generateContract(deps: Deps, caller: Caller, input: Genera
   const values = contractValues({
     client: { ...budget.client, address: address ?? null },
     trip: { title: budget.title, destination: budget.destination, startDate: isoDay(budget.startDate), endDate: isoDay(budget.endDate) },
-    passengers: budget.paxes,
+    // The contract identifies the travellers in full: it is the agreement both parties sign.
+    passengers: budget.paxes.map(({ documentNumberSealed: sealed, ...p }) => ({
+      ...p,
+      documentNumber: sealed ? documentCipherOf(deps.config).open(sealed) : null,
+    })),
     sale: toSaleDto(saleRow),
     agency: { ...budget.company, email: budget.company.contactEmail },
     now: new Date(),

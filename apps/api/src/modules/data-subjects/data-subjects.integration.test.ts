@@ -9,6 +9,7 @@ import { pdfText } from '../../../test/contract-fixtures';
 import { DEMO, useTestApp } from '../../../test/harness';
 import { FILES, multipart } from '../../../test/multipart';
 import { ok, sellableBudget, tourBody } from '../../../test/sale-fixtures';
+import { whereFound } from '../../../test/text-scan';
 
 const t = useTestApp();
 const tokens = { owner: '', admin: '', colab: '', outra: '' };
@@ -19,22 +20,6 @@ const PASSPORT = 'FZ9081726';
 const person = { clientId: 0, budgetId: 0, saleCents: 0, fileKey: '', outraClientId: 0, companyId: 0 };
 
 const call = (method: string, url: string, token: string, body?: unknown) => t.call(method, url, { token, body });
-
-/** Every text, text[] and jsonb column of every table where one of `needles` appears, as 'table.column'. */
-async function whereFound(needles: string[]): Promise<string[]> {
-  const columns = await t.deps.db.$queryRaw<{ table: string; column: string }[]>`
-    SELECT table_name AS "table", column_name AS "column" FROM information_schema.columns
-    WHERE table_schema = current_schema() AND (data_type IN ('text', 'character varying', 'jsonb') OR udt_name = '_text')`;
-  const found: string[] = [];
-  for (const { table, column } of columns) {
-    const [hit] = await t.deps.db.$queryRawUnsafe<{ n: number }[]>(
-      `SELECT count(*)::int AS n FROM "${table}" WHERE "${column}"::text ILIKE ANY ($1)`,
-      needles.map((n) => `%${n}%`),
-    );
-    if (hit && hit.n > 0) found.push(`${table}.${column}`);
-  }
-  return found;
-}
 
 beforeAll(async () => {
   tokens.owner = await t.tokenFor(DEMO.users.owner);
@@ -58,9 +43,13 @@ beforeAll(async () => {
         { postal_code: '01310100', street: 'Avenida Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' },
       ],
       documents: [{ type: 'passport', number: PASSPORT, country: 'BR', expires_at: '2031-01-01' }],
+      marketing_consent: true,
     }),
   );
   person.clientId = client.id;
+  // The agent reads her passport number in full.
+  const passport = await t.deps.db.clientDocument.findFirstOrThrow({ where: { clientId: client.id } });
+  await ok(await call('POST', `/api/clients/${client.id}/documents/${passport.id}/reveal`, tokens.colab, {}));
   const upload = multipart({}, [{ filename: 'passaporte.pdf', contentType: 'application/pdf', data: FILES.pdf }]);
   const uploaded = await t.call('POST', `/api/clients/${client.id}/attachments`, {
     token: tokens.colab,
@@ -141,6 +130,11 @@ describe('exporting a data subject', () => {
     expect(data.acceptances).toMatchObject([{ budget_id: person.budgetId, name: NAME, email: EMAIL }]);
     expect(data.emails).toMatchObject([{ kind: 'orçamento', budget_id: person.budgetId, recipients: [EMAIL] }]);
     expect(data.accesses).toMatchObject([{ user: expect.any(String), ip_address: '203.0.113.7' }]);
+    expect(data.personal_data_reads).toMatchObject([
+      { user: expect.any(String), action: 'Documento completo exibido', detail: `Passaporte de ${NAME}`, at: expect.any(String) },
+    ]);
+    expect(data.client).toMatchObject({ marketing_consent_source: 'cadastro pela agência', marketing_consent_withdrawn_at: null });
+    expect(data.client.marketing_consent_at).toEqual(expect.any(String));
     const again = await ok<PersonalDataExport>(await call('POST', `/api/data-subjects/${person.clientId}/export`, tokens.owner));
     expect(again.requests.map((r) => r.kind)).toEqual(['export']);
   });
@@ -160,6 +154,9 @@ describe('exporting a data subject', () => {
       'Orçamento: Lisboa e Porto',
       'Quem da agência abriu o cadastro',
       'Endereço IP: 203.0.113.7',
+      'Quem da agência leu os documentos ou exportou os dados',
+      'O quê: Documento completo exibido',
+      'Origem do aceite: cadastro pela agência',
     ])
       expect(text).toContain(expected);
     expect((await t.call('POST', `/api/data-subjects/${person.clientId}/export/pdf`, { token: tokens.colab, body: {} })).statusCode).toBe(
@@ -190,13 +187,13 @@ describe('anonymising a data subject', () => {
   });
 
   it('leaves no trace of the person in any text of the database; the sale keeps its amounts; the files leave', async () => {
-    expect(await whereFound([NAME, CPF, EMAIL, PASSPORT])).not.toEqual([]);
+    expect(await whereFound(t.deps.db, [NAME, CPF, EMAIL, PASSPORT])).not.toEqual([]);
     const out = await ok<{ id: number; name: string }>(await call('POST', `/api/data-subjects/${person.clientId}/anonymize`, tokens.owner));
     expect(out).toMatchObject({ id: person.clientId, name: anonymisedName(person.clientId) });
 
-    expect(await whereFound([CPF, '111.444.777-35', EMAIL, PASSPORT, '98765-4321', 'Carlos Albuquerque'])).toEqual([]);
+    expect(await whereFound(t.deps.db, [CPF, '111.444.777-35', EMAIL, PASSPORT, '98765-4321', 'Carlos Albuquerque'])).toEqual([]);
     // The name only in the other agency's namesake.
-    expect(await whereFound([NAME])).toEqual(['clients.name', 'clients.search_text']);
+    expect(await whereFound(t.deps.db, [NAME])).toEqual(['clients.name', 'clients.search_text']);
     const holders = await t.deps.db.client.findMany({
       where: { OR: [{ name: NAME }, { searchText: { contains: 'beatriz quintela', mode: 'insensitive' } }] },
       select: { id: true },

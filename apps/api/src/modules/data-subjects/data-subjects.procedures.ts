@@ -1,4 +1,5 @@
 import { anonymiseOutput, dataSubjectInput, personalDataExportSchema } from '@app/shared';
+import { documentCipherOf } from '../../document-numbers';
 import { managerProcedure, router } from '../../trpc';
 import * as dataSubjects from './data-subjects.service';
 
@@ -18,7 +19,14 @@ export const dataSubjectsRouter = router({
     })
     .input(dataSubjectInput)
     .output(personalDataExportSchema)
-    .mutation(({ ctx, input }) => dataSubjects.exportPersonalData(ctx.db, { companyId: ctx.companyId, userId: ctx.user.id }, input.id)),
+    .mutation(({ ctx, input }) =>
+      dataSubjects.exportPersonalData(
+        ctx.db,
+        documentCipherOf(ctx.config),
+        { companyId: ctx.companyId, userId: ctx.user.id, ip: ctx.ip },
+        input.id,
+      ),
+    ),
   anonymise: managerProcedure
     .meta({
       openapi: {
@@ -33,6 +41,12 @@ export const dataSubjectsRouter = router({
     .input(dataSubjectInput)
     .output(anonymiseOutput)
     .mutation(({ ctx, input }) =>
-      dataSubjects.anonymiseClient(ctx.db, ctx.platform.jobs, { companyId: ctx.companyId, userId: ctx.user.id }, input.id),
+      dataSubjects.anonymiseClient(
+        ctx.db,
+        documentCipherOf(ctx.config),
+        ctx.platform.jobs,
+        { companyId: ctx.companyId, userId: ctx.user.id, ip: ctx.ip },
+        input.id,
+      ),
     ),
 });

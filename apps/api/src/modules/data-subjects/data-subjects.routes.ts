@@ -2,6 +2,7 @@ import { idParam } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
+import { documentCipherOf } from '../../document-numbers';
 import { AppError } from '../../errors';
 import { requestSession } from '../access/authorize';
 import { exportPersonalData } from './data-subjects.service';
@@ -17,7 +18,12 @@ export function registerDataSubjectRoutes(app: FastifyInstance, deps: Deps) {
     const { id } = idParam.parse(req.params);
     // The body carries nothing, but must be one JSON object ({}), like every other write's.
     emptyBody.parse(req.body);
-    const data = await exportPersonalData(deps.db, { companyId: user.companyId, userId: user.id }, id);
+    const data = await exportPersonalData(
+      deps.db,
+      documentCipherOf(deps.config),
+      { companyId: user.companyId, userId: user.id, ip: req.ip },
+      id,
+    );
     const pdf = await deps.platform.pdf.personalData(data);
     return reply
       .header('content-type', 'application/pdf')

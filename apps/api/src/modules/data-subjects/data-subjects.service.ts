@@ -5,14 +5,27 @@
 // text, a sale's frozen snapshot, a task's title), so the sale amounts and dates stay and the person
 // is only a pseudonym. One transaction; the client's files leave the storage in a job after it.
 import { type Db, Prisma } from '@app/db';
-import { anonymisedName, DATA_SUBJECT_MESSAGES, formatCpf, onlyDigits, type PersonalDataExport, shortDate } from '@app/shared';
+import {
+  anonymisedName,
+  DATA_SUBJECT_MESSAGES,
+  formatCpf,
+  MARKETING_CONSENT_SOURCE_LABELS,
+  onlyDigits,
+  PERSONAL_DATA_ACTION_LABELS,
+  type PersonalDataAction,
+  type PersonalDataExport,
+  shortDate,
+} from '@app/shared';
 import { z } from 'zod';
+import type { DocumentCipher } from '../../document-numbers';
 import { AppError } from '../../errors';
 import type { JobDefinition, JobQueue } from '../../platform/jobs';
 import { clientWhere } from '../clients/clients.where';
+import { recordPersonalDataAccess } from '../personal-data/personal-data.service';
 
 type Tx = Prisma.TransactionClient;
-export type DataSubjectCaller = { companyId: number; userId: number };
+/** Who asks, and from which address (the personal-data audit entry). */
+export type DataSubjectCaller = { companyId: number; userId: number; ip: string };
 
 /** The screens of a client's record in the access log (access-log-beacon.ts: a path's first segment). */
 const CLIENT_SCREENS = ['clientes', 'clientes-pessoa-interna'];
@@ -42,11 +55,17 @@ function passengersOf(companyId: number, client: { id: number; cpf: string | nul
   };
 }
 
-export async function exportPersonalData(db: Db, caller: DataSubjectCaller, id: number): Promise<PersonalDataExport> {
+/** The titular's own data, so document numbers in full (opened with `cipher`); recorded as a request and as a personal-data read. */
+export async function exportPersonalData(
+  db: Db,
+  cipher: DocumentCipher,
+  caller: DataSubjectCaller,
+  id: number,
+): Promise<PersonalDataExport> {
   const { companyId } = caller;
   const client = await findClient(db, companyId, id);
   const email = client.email?.toLowerCase() ?? null;
-  const [company, companions, attendances, passengers, acceptances, budgetMails, saleMails, accesses, requests] = await Promise.all([
+  const [company, companions, attendances, passengers, acceptances, budgetMails, saleMails, accesses, reads, requests] = await Promise.all([
     db.company.findUniqueOrThrow({ where: { id: companyId }, select: { name: true, cnpj: true } }),
     db.clientCompanion.findMany({
       where: { companyId, clientId: id },
@@ -66,7 +85,7 @@ export async function exportPersonalData(db: Db, caller: DataSubjectCaller, id: 
         ageGroup: true,
         birthDate: true,
         documentType: true,
-        documentNumber: true,
+        documentNumberSealed: true,
         documentCountry: true,
         documentExpiresAt: true,
         cpf: true,
@@ -88,12 +107,26 @@ export async function exportPersonalData(db: Db, caller: DataSubjectCaller, id: 
       FROM access_logs l JOIN users u ON u.id = l.user_id
       WHERE l.company_id = ${companyId} AND l.controller IN (${Prisma.join(CLIENT_SCREENS)}) AND l.resource_id = ${id}
       ORDER BY l.created_at DESC LIMIT 1000`,
+    db.$queryRaw<{ user: string; action: string; detail: string | null; at: Date; ip_address: string | null }[]>`
+      SELECT u.name AS "user", p.action, p.detail, p.created_at AS at, p.ip_address
+      FROM personal_data_accesses p JOIN users u ON u.id = p.user_id
+      WHERE p.company_id = ${companyId} AND p.record_type = 'client' AND p.record_id = ${id}
+      ORDER BY p.created_at DESC LIMIT 1000`,
     db.$queryRaw<{ kind: string; user: string; at: Date }[]>`
       SELECT r.kind::text AS kind, u.name AS "user", r.created_at AS at
       FROM data_subject_requests r JOIN users u ON u.id = r.user_id
       WHERE r.company_id = ${companyId} AND r.client_id = ${id} ORDER BY r.created_at`,
   ]);
   await db.dataSubjectRequest.create({ data: { companyId, clientId: id, kind: 'export', userId: caller.userId } });
+  await recordPersonalDataAccess(db, {
+    companyId,
+    userId: caller.userId,
+    action: 'data_subject_export',
+    recordType: 'client',
+    recordId: id,
+    detail: client.name,
+    ipAddress: caller.ip,
+  });
   const mail = (kind: string) => (m: (typeof budgetMails)[number] | (typeof saleMails)[number]) => ({
     kind,
     budget_id: m.budgetId,
@@ -116,6 +149,9 @@ export async function exportPersonalData(db: Db, caller: DataSubjectCaller, id: 
       birth_date: day(client.birthDate),
       notes: client.notes,
       is_active: client.isActive,
+      marketing_consent_at: iso(client.marketingConsentAt),
+      marketing_consent_source: client.marketingConsentSource ? MARKETING_CONSENT_SOURCE_LABELS[client.marketingConsentSource] : null,
+      marketing_consent_withdrawn_at: iso(client.marketingConsentWithdrawnAt),
       created_at: client.createdAt.toISOString(),
       updated_at: client.updatedAt.toISOString(),
     },
@@ -123,7 +159,7 @@ export async function exportPersonalData(db: Db, caller: DataSubjectCaller, id: 
     addresses: client.addresses.map(({ clientId: _c, postalCode, ...a }) => ({ ...a, postal_code: postalCode })),
     documents: client.documents.map((d) => ({
       type: d.type,
-      number: d.number,
+      number: cipher.open(d.numberSealed),
       country: d.country,
       issued_at: day(d.issuedAt),
       expires_at: day(d.expiresAt),
@@ -152,7 +188,7 @@ export async function exportPersonalData(db: Db, caller: DataSubjectCaller, id: 
       age_group: p.ageGroup,
       birth_date: day(p.birthDate),
       document_type: p.documentType,
-      document_number: p.documentNumber,
+      document_number: p.documentNumberSealed ? cipher.open(p.documentNumberSealed) : null,
       document_country: p.documentCountry,
       document_expires_at: day(p.documentExpiresAt),
       cpf: p.cpf,
@@ -167,6 +203,13 @@ export async function exportPersonalData(db: Db, caller: DataSubjectCaller, id: 
     })),
     emails: [...budgetMails.map(mail('orçamento')), ...saleMails.map(mail('venda'))],
     accesses: accesses.map((a) => ({ user: a.user, at: a.at.toISOString(), ip_address: a.ip_address })),
+    personal_data_reads: reads.map((r) => ({
+      user: r.user,
+      action: PERSONAL_DATA_ACTION_LABELS[r.action as PersonalDataAction] ?? r.action,
+      detail: r.detail,
+      at: r.at.toISOString(),
+      ip_address: r.ip_address,
+    })),
     requests: requests.map((r) => ({ kind: r.kind, user: r.user, at: r.at.toISOString() })),
   };
 }
@@ -254,7 +297,7 @@ async function tripInProgress(tx: Tx, companyId: number, client: { id: number; c
   return budget ? (budget.endDate ?? budget.startDate) : null;
 }
 
-export async function anonymiseClient(db: Db, jobs: JobQueue, caller: DataSubjectCaller, id: number) {
+export async function anonymiseClient(db: Db, cipher: DocumentCipher, jobs: JobQueue, caller: DataSubjectCaller, id: number) {
   const { companyId } = caller;
   const pseudonym = anonymisedName(id);
   return db.$transaction(
@@ -267,10 +310,13 @@ export async function anonymiseClient(db: Db, jobs: JobQueue, caller: DataSubjec
 
       const paxWhere = passengersOf(companyId, client);
       const paxDocuments = await tx.budgetPax.findMany({
-        where: { ...paxWhere, documentNumber: { not: null } },
-        select: { documentNumber: true },
+        where: { ...paxWhere, documentNumberSealed: { not: null } },
+        select: { documentNumberSealed: true },
       });
-      const texts = needles(client, [...client.documents.map((d) => d.number), ...paxDocuments.flatMap((p) => p.documentNumber ?? [])]);
+      const texts = needles(client, [
+        ...client.documents.map((d) => cipher.open(d.numberSealed)),
+        ...paxDocuments.flatMap((p) => (p.documentNumberSealed ? [cipher.open(p.documentNumberSealed)] : [])),
+      ]);
 
       await tx.budgetPax.updateMany({
         where: paxWhere,
@@ -278,7 +324,8 @@ export async function anonymiseClient(db: Db, jobs: JobQueue, caller: DataSubjec
           name: pseudonym,
           birthDate: null,
           documentType: null,
-          documentNumber: null,
+          documentNumberSealed: null,
+          documentNumberHash: null,
           documentCountry: null,
           documentExpiresAt: null,
           cpf: null,

@@ -56,6 +56,11 @@ const LABELS: Record<string, string> = {
   sent_at: 'Enviado em',
   user: 'Usuário',
   at: 'Quando',
+  action: 'O quê',
+  detail: 'Detalhe',
+  marketing_consent_at: 'Aceitou receber ofertas em',
+  marketing_consent_source: 'Origem do aceite',
+  marketing_consent_withdrawn_at: 'Descadastrou-se em',
   ip_address: 'Endereço IP',
 };
 
@@ -74,6 +79,7 @@ const SECTIONS: [keyof PersonalDataExport, string][] = [
   ['acceptances', 'Aceites de orçamento'],
   ['emails', 'E-mails enviados'],
   ['accesses', 'Quem da agência abriu o cadastro'],
+  ['personal_data_reads', 'Quem da agência leu os documentos ou exportou os dados'],
   ['requests', 'Pedidos de titular atendidos'],
 ];
 

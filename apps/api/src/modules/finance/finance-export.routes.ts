@@ -25,6 +25,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { attachmentDisposition } from '../../multipart';
 import { requestSession } from '../access/authorize';
+import { recordPersonalDataAccess } from '../personal-data/personal-data.service';
 import { commissionSalesSql, toCommissionSale } from './commissions.service';
 import { payablesWhere, receivablesWhere } from './finance.where';
 import { payableSelect, toPayableDto } from './payables.service';
@@ -250,7 +251,16 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 
 /** GET /api/{receivables,payables,commissions}/export/{format}: owners and administrators only. */
 export function registerFinanceExportRoutes(app: FastifyInstance, deps: Deps) {
-  async function send(reply: FastifyReply, format: ExportFormat, sheet: Sheet) {
+  /** Each list leaves with its customers' names: recorded as a personal-data entry before it streams. */
+  async function send(reply: FastifyReply, format: ExportFormat, sheet: Sheet, who: { companyId: number; userId: number; ip: string }) {
+    await recordPersonalDataAccess(deps.db, {
+      companyId: who.companyId,
+      userId: who.userId,
+      action: 'list_export',
+      recordType: 'finance_list',
+      detail: `${sheet.name} (${format.toUpperCase()})`,
+      ipAddress: who.ip,
+    });
     return reply
       .header('content-type', CONTENT_TYPES[format])
       .header('content-disposition', attachmentDisposition(sheet.filename, 'attachment'))
@@ -262,20 +272,24 @@ export function registerFinanceExportRoutes(app: FastifyInstance, deps: Deps) {
     const user = await requestSession(deps, req);
     if (!MANAGERS.includes(user.role)) throw new AppError('FORBIDDEN');
     const input = exportReceivablesInput.parse({ ...(req.query as object), ...(req.params as object) });
-    return send(reply, input.format, receivablesSheet(deps.db, user.companyId, input));
+    return send(reply, input.format, receivablesSheet(deps.db, user.companyId, input), { ...user, userId: user.id, ip: req.ip });
   });
 
   app.get('/api/payables/export/:format', async (req, reply) => {
     const user = await requestSession(deps, req);
     if (!MANAGERS.includes(user.role) || !canSeeCosts(user.role, user.costsVisibility)) throw new AppError('FORBIDDEN');
     const input = exportPayablesInput.parse({ ...(req.query as object), ...(req.params as object) });
-    return send(reply, input.format, payablesSheet(deps.db, user.companyId, input));
+    return send(reply, input.format, payablesSheet(deps.db, user.companyId, input), { ...user, userId: user.id, ip: req.ip });
   });
 
   app.get('/api/commissions/export/:format', async (req, reply) => {
     const user = await requestSession(deps, req);
     if (!MANAGERS.includes(user.role)) throw new AppError('FORBIDDEN');
     const input = exportCommissionsInput.parse({ ...(req.query as object), ...(req.params as object) });
-    return send(reply, input.format, commissionsSheet(deps.db, user.companyId, input, canSeeCosts(user.role, user.costsVisibility)));
+    return send(reply, input.format, commissionsSheet(deps.db, user.companyId, input, canSeeCosts(user.role, user.costsVisibility)), {
+      ...user,
+      userId: user.id,
+      ip: req.ip,
+    });
   });
 }

@@ -316,6 +316,83 @@ describe('exports', () => {
   });
 });
 
+describe('currency and seller (the dashboard links)', () => {
+  let reais: SellableBudget;
+  let dollars: SellableBudget;
+  let ownerId = 0;
+  let colabId = 0;
+  const totalOf = async (path: string, query: string, token = tokens.owner) => {
+    const res = await call('GET', `/api/${path}?per_page=100&${query}`, undefined, token);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { pagination: { total_count: number } }).pagination.total_count;
+  };
+
+  beforeAll(async () => {
+    ownerId = (await t.deps.db.user.findUniqueOrThrow({ where: { email: DEMO.users.owner } })).id;
+    colabId = (await t.deps.db.user.findUniqueOrThrow({ where: { email: DEMO.users.colaborador } })).id;
+    reais = await sellableBudget(t, tokens.colab, { supplierId: ids.supplier });
+    await sell(reais, { installments: 2, first_due_date: shift(-3) });
+    // A budget in dollars: its sale, installments and the installments' currency are in dollars.
+    dollars = await sellableBudget(t, tokens.owner, { supplierId: ids.supplier });
+    await ok(await call('PATCH', `/api/budgets/${dollars.id}`, { currency: 'USD' }));
+    await ok(
+      await call('PUT', `/api/budgets/sell/${dollars.id}`, { proposal_id: dollars.proposalId, installments: 2, first_due_date: shift(-3) }),
+    );
+    const [tour, usd] = await reservationsOf(reais.id);
+    await ok(await call('PATCH', `/api/reservations/${tour?.id}`, { payment_due_date: shift(5) }));
+    await ok(await call('PATCH', `/api/reservations/${usd?.id}`, { payment_due_date: shift(5) }));
+  });
+
+  it('receivables: currency keeps the installments in it, seller_user_id those of the agent’s sales', async () => {
+    const usd = await ok<ReceivableList>(await call('GET', '/api/receivables?per_page=100&currency=USD'));
+    expect(usd.receivables.map((r) => [r.budget_id, r.currency])).toEqual([
+      [dollars.id, 'USD'],
+      [dollars.id, 'USD'],
+    ]);
+    expect(usd.totals.map((l) => l.currency)).toEqual(['USD']);
+    expect(await totalOf('receivables', 'currency=USD&status=overdue')).toBe(1);
+    expect(await totalOf('receivables', `currency=BRL&budget_id=${dollars.id}`)).toBe(0);
+    expect(await totalOf('receivables', `currency=BRL&budget_id=${reais.id}`)).toBe(2);
+    expect(await totalOf('receivables', `seller_user_id=${colabId}&budget_id=${reais.id}`)).toBe(2);
+    expect(await totalOf('receivables', `seller_user_id=${ownerId}&budget_id=${reais.id}`)).toBe(0);
+    expect(await totalOf('receivables', `seller_user_id=${ownerId}&currency=USD`)).toBe(2);
+    // Another agency has none of them.
+    expect(await totalOf('receivables', 'currency=USD', tokens.outra)).toBe(0);
+  });
+
+  it('payables: the reservations in that currency, of the agent’s sales', async () => {
+    const usd = await ok<PayableList>(await call('GET', `/api/payables?budget_id=${reais.id}&currency=USD`));
+    expect(usd.payables.map((p) => [p.currency, p.amount_cents])).toEqual([['USD', TICKET_USD.cost_cents]]);
+    expect(await totalOf('payables', `budget_id=${reais.id}&currency=BRL`)).toBe(1);
+    expect(await totalOf('payables', `budget_id=${reais.id}&seller_user_id=${colabId}`)).toBe(2);
+    expect(await totalOf('payables', `budget_id=${reais.id}&seller_user_id=${ownerId}`)).toBe(0);
+  });
+
+  it('the exports take the same filters', async () => {
+    const res = await call('GET', '/api/receivables/export/csv?currency=USD');
+    expect(res.statusCode).toBe(200);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines.slice(1).every((l) => l.includes(';USD;'))).toBe(true);
+    const payables = await call('GET', `/api/payables/export/csv?budget_id=${reais.id}&currency=USD`);
+    expect(payables.body.trimEnd().split('\r\n')).toHaveLength(2);
+  });
+
+  it('a currency that is not 3 capital letters, or a seller that is not an id, answers 400 with the field errors', async () => {
+    for (const path of ['receivables', 'payables', 'receivables/export/csv']) {
+      const res = await call('GET', `/api/${path}?currency=usd&seller_user_id=x`);
+      expect(res.statusCode, path).toBe(400);
+      expect(Object.keys(res.json().errors).sort(), path).toEqual(['currency', 'seller_user_id']);
+    }
+    const long = await call('GET', '/api/payables?currency=REAL');
+    expect(long.statusCode).toBe(400);
+    expect(Object.keys(long.json().errors)).toEqual(['currency']);
+  });
+});
+
 describe('invariant on random payment plans', () => {
   it("a sale's receivables always sum to its total and its payables to its cost, through receipts and the undo", {
     timeout: 240_000,

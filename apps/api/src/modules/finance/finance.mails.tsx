@@ -1,7 +1,8 @@
 import { type AgencyContact, longDate, type Receivable, toCurrency } from '@app/shared';
 import { EmailLayout, P, Quote, renderMail } from '../../platform/email/render';
 import type { MailMessage } from '../../platform/mail';
-import { agencyContactLines } from '../budget-documents/budget-documents.mails';
+import { agencyBrand } from '../budget-documents/budget-documents.mails';
+import type { UnsubscribeLink } from '../marketing-consent/unsubscribe-links';
 
 export type InstallmentReminderData = {
   to: string;
@@ -11,6 +12,8 @@ export type InstallmentReminderData = {
   seller: { name: string; email: string };
   receivable: Receivable;
   overdue: boolean;
+  /** The signed link that withdraws the client's marketing consent: footer and List-Unsubscribe headers. */
+  unsubscribe: UnsubscribeLink;
 };
 
 /** The customer's reminder of an installment that is due soon or overdue, with the Pix code of what is left when it is paid by Pix. */
@@ -22,16 +25,13 @@ export function installmentReminderMail(appUrl: string, d: InstallmentReminderDa
     ? `${d.agency.name}: parcela de ${amount} em aberto desde ${due}`
     : `${d.agency.name}: parcela de ${amount} vence em ${due}`;
   return renderMail(
-    { to: d.to, subject, replyTo: d.seller.email },
+    { to: d.to, subject, replyTo: d.seller.email, headers: d.unsubscribe.headers },
     <EmailLayout
-      brand={{
-        name: d.agency.name,
-        logoUrl: d.agency.logo_url ? `${appUrl}${d.agency.logo_url}` : null,
-        contact: agencyContactLines(d.agency),
-      }}
+      brand={agencyBrand(appUrl, d.agency)}
       preview={subject}
       heading={d.overdue ? 'Parcela em aberto' : 'Lembrete de vencimento'}
       footnote={`Já pagou? Desconsidere este lembrete. Dúvidas: responda a este e-mail para falar com ${d.seller.name}.`}
+      unsubscribeUrl={d.unsubscribe.url}
     >
       <P>Olá, {d.clientName}!</P>
       <P>

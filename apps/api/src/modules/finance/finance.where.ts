@@ -4,7 +4,7 @@ import type { Prisma } from '@app/db';
 import type { ListPayablesInput, ListReceivablesInput, PayableStatus, ReceivableStatus } from '@app/shared';
 
 const day = (d: string) => new Date(`${d}T00:00:00Z`);
-type Filters = Pick<ListReceivablesInput, 'search' | 'from' | 'to' | 'budget_id' | 'sale_id'>;
+type Filters = Pick<ListReceivablesInput, 'search' | 'from' | 'to' | 'budget_id' | 'sale_id' | 'currency' | 'seller_user_id'>;
 
 const dueIn = ({ from, to }: Filters) => (from || to ? { gte: from ? day(from) : undefined, lte: to ? day(to) : undefined } : undefined);
 /** The payment days of "recebido/pago no período": the same period as the due dates. */
@@ -17,10 +17,12 @@ export function receivableWhere(companyId: number, id?: number): Prisma.Receivab
 /** A list's filters but the status: what the totals sum over. */
 export function receivablesBaseWhere(companyId: number, f: Filters): Prisma.ReceivableWhereInput {
   const text = f.search ? { contains: f.search, mode: 'insensitive' as const } : undefined;
+  const sale = { ...(f.budget_id ? { budgetId: f.budget_id } : {}), ...(f.seller_user_id ? { sellerUserId: f.seller_user_id } : {}) };
   return {
     companyId,
-    ...(f.budget_id ? { sale: { budgetId: f.budget_id } } : {}),
+    ...(Object.keys(sale).length ? { sale } : {}),
     ...(f.sale_id ? { saleId: f.sale_id } : {}),
+    ...(f.currency ? { currency: f.currency } : {}),
     ...(text ? { OR: [{ client: { name: text } }, { sale: { budget: { title: text } } }] } : {}),
   };
 }
@@ -56,7 +58,7 @@ export function payableWhere(companyId: number, id?: number): Prisma.Reservation
   return { companyId, supplierId: { not: null }, paymentDueDate: { not: null }, ...(id !== undefined ? { id } : {}) };
 }
 
-type PayableFilters = Pick<ListPayablesInput, 'search' | 'from' | 'to' | 'budget_id' | 'sale_id'>;
+type PayableFilters = Pick<ListPayablesInput, 'search' | 'from' | 'to' | 'budget_id' | 'sale_id' | 'currency' | 'seller_user_id'>;
 
 export function payablesBaseWhere(companyId: number, f: PayableFilters): Prisma.ReservationWhereInput {
   const text = f.search ? { contains: f.search, mode: 'insensitive' as const } : undefined;
@@ -64,6 +66,8 @@ export function payablesBaseWhere(companyId: number, f: PayableFilters): Prisma.
     ...payableWhere(companyId),
     ...(f.budget_id ? { budgetId: f.budget_id } : {}),
     ...(f.sale_id ? { saleId: f.sale_id } : {}),
+    ...(f.currency ? { currency: f.currency } : {}),
+    ...(f.seller_user_id ? { sale: { sellerUserId: f.seller_user_id } } : {}),
     ...(text ? { OR: [{ supplier: { name: text } }, { budget: { title: text } }, { budget: { client: { name: text } } }] } : {}),
   };
 }

@@ -71,5 +71,5 @@ export const importsRouter = router({
     })
     .input(idParam)
     .output(importSchema)
-    .mutation(({ ctx, input }) => imports.startImport(ctx, ctx.companyId, input.id)),
+    .mutation(({ ctx, input }) => imports.startImport(ctx, { companyId: ctx.companyId, userId: ctx.user.id, ip: ctx.ip }, input.id)),
 });

@@ -6,6 +6,7 @@ import {
   csvLine,
   guessImportMapping,
   IMPORT_FIELDS,
+  IMPORT_KIND_LABELS,
   IMPORT_MESSAGES,
   IMPORT_PREVIEW_ROWS,
   IMPORT_REASON_HEADER,
@@ -23,6 +24,7 @@ import { AppError, notFound } from '../../errors';
 import { findPage } from '../../paging';
 import { withEagerCollection } from '../../platform/heap-growth';
 import type { Storage } from '../../platform/storage';
+import { recordPersonalDataAccess } from '../personal-data/personal-data.service';
 import { detectFormat, fileError, readDataRows, readHeader, storeUpload } from './import-file';
 import { findExisting, rowOutcomes } from './import-match';
 import { type CheckedRow, checkMapping, lineOf, rowChecker } from './import-rows';
@@ -183,10 +185,12 @@ export async function previewImport(
  * Queues the import's job (the job carries the id only). A failed import starts again from where
  * it stopped, with the mapping it had.
  */
-export async function startImport(deps: Deps, companyId: number, id: number): Promise<Import> {
+/** Recorded as a personal-data entry (people entering the agency's records), with who started it and from where. */
+export async function startImport(deps: Deps, actor: { companyId: number; userId: number; ip: string }, id: number): Promise<Import> {
+  const { companyId } = actor;
   const imp = await deps.db.import.findFirst({
     where: importWhere(companyId, id),
-    select: { id: true, kind: true, status: true, headers: true, mapping: true },
+    select: { id: true, kind: true, status: true, headers: true, mapping: true, filename: true },
   });
   if (!imp) throw notFound();
   if (imp.status === 'uploaded') checkMapping(imp.kind, imp.headers, imp.mapping);
@@ -196,6 +200,15 @@ export async function startImport(deps: Deps, companyId: number, id: number): Pr
       data: { status: 'queued', error: null },
     });
     if (queued.count === 0) throw new AppError('CONFLICT', { message: IMPORT_MESSAGES.notStartable });
+    await recordPersonalDataAccess(tx, {
+      companyId,
+      userId: actor.userId,
+      action: 'people_import',
+      recordType: 'import',
+      recordId: imp.id,
+      detail: `${IMPORT_KIND_LABELS[imp.kind]}: ${imp.filename}`,
+      ipAddress: actor.ip,
+    });
     await deps.platform.jobs.enqueueIn(tx, importJob, { import_id: imp.id });
   });
   await deps.platform.jobs.flush();

@@ -1,6 +1,6 @@
 // The owner connects the agency to Pipedrive (a token verified on GET /v1/users/me, kept encrypted),
 // maps the funnel and the agents, and disconnects. On connect the integration makes the deal field
-// that carries our attendance id and registers a webhooks v2 subscription for deals.
+// that carries our attendance id and registers webhooks v2 subscriptions for deals and persons.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '@app/db';
 import {
@@ -101,7 +101,7 @@ export async function getPipedrive(s: Deps, companyId: number): Promise<Pipedriv
     person_cpf_field: settings.person_cpf_field,
     org_cnpj_field: settings.org_cnpj_field,
     deal_id_field: settings.deal_id_field,
-    webhook_registered: !!row?.webhookId,
+    webhook_registered: !!row?.webhookId && !!row.personWebhookId,
     backfill: await backfillState(s.db, companyId),
     reconcile:
       sync?.reconciledAt && sync.reconcileReport
@@ -111,13 +111,14 @@ export async function getPipedrive(s: Deps, companyId: number): Promise<Pipedriv
   };
 }
 
-/** Removes our webhook from Pipedrive; one already gone (or a token no longer valid) is not an error here. */
+/** Removes our webhooks (deals, persons) from Pipedrive; one already gone (or a token no longer valid) is not an error here. */
 async function dropWebhook(s: Deps, row: ConnectionRow) {
-  if (!row.webhookId) return;
-  const webhookId = row.webhookId;
-  await Promise.resolve()
-    .then(() => connectionClient(s.config, row).delete(`/api/v1/webhooks/${webhookId}`))
-    .catch(() => undefined);
+  for (const webhookId of [row.webhookId, row.personWebhookId]) {
+    if (!webhookId) continue;
+    await Promise.resolve()
+      .then(() => connectionClient(s.config, row).delete(`/api/v1/webhooks/${webhookId}`))
+      .catch(() => undefined);
+  }
 }
 
 /** The kept token; one the key no longer opens (PIPEDRIVE_TOKEN_KEY changed) must be given again. */
@@ -176,22 +177,24 @@ export async function savePipedrive(
   const webhookPath = existing?.webhookPath ?? randomBytes(24).toString('base64url');
   const webhookUser = existing?.webhookUser ?? `agencia-${companyId}`;
   const webhookPassword = existing ? box.open(existing.webhookPasswordEnc) : randomBytes(24).toString('base64url');
-  let webhookId = sameAccount ? (existing?.webhookId ?? null) : null;
   if (existing && !sameAccount) await dropWebhook(s, existing);
-  if (!webhookId) {
-    const created = await client
-      .post<{ data: { id: number } }>('/api/v1/webhooks', {
-        subscription_url: `${s.config.appUrl}${WEBHOOK_PATH_PREFIX}/${webhookPath}`,
-        event_action: '*',
-        event_object: 'deal',
-        name: 'Agência CRM: atendimentos',
-        http_auth_user: webhookUser,
-        http_auth_password: webhookPassword,
-        version: '2.0',
-      })
-      .catch(ownerError);
-    webhookId = created.data.id;
-  }
+  // One subscription per object, both to the same address: deals (the attendances) and persons (the clients).
+  const subscribe = async (object: 'deal' | 'person', name: string) =>
+    (
+      await client
+        .post<{ data: { id: number } }>('/api/v1/webhooks', {
+          subscription_url: `${s.config.appUrl}${WEBHOOK_PATH_PREFIX}/${webhookPath}`,
+          event_action: '*',
+          event_object: object,
+          name,
+          http_auth_user: webhookUser,
+          http_auth_password: webhookPassword,
+          version: '2.0',
+        })
+        .catch(ownerError)
+    ).data.id;
+  const webhookId = (sameAccount ? existing?.webhookId : null) ?? (await subscribe('deal', 'Agência CRM: atendimentos'));
+  const personWebhookId = (sameAccount ? existing?.personWebhookId : null) ?? (await subscribe('person', 'Agência CRM: clientes'));
 
   const data = {
     authKind: 'api_token',
@@ -204,6 +207,7 @@ export async function savePipedrive(
     externalCompany: me.data.company_domain ?? null,
     settings,
     webhookId,
+    personWebhookId,
     webhookPath,
     webhookUser,
     webhookPasswordEnc: box.seal(webhookPassword),

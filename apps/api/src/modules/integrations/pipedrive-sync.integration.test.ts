@@ -4,17 +4,25 @@
 // brought here, a lost push sent, a deal deleted there unlinked, what changed reported on the card),
 // a deal deleted on Pipedrive, and a revoked token stopping every job with one e-mail to the owner.
 import { DEMO } from '@app/db/seed';
-import { type AttendanceDealSync, PIPEDRIVE_MESSAGES, type PipedriveBackfillState, type PipedriveIntegration } from '@app/shared';
+import {
+  type AttendanceDealSync,
+  PIPEDRIVE_BACKFILL_MESSAGES,
+  PIPEDRIVE_MESSAGES,
+  type PipedriveBackfillState,
+  type PipedriveIntegration,
+} from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeDelivery, type FakePipedrive, startFakePipedrive } from '../../../test/fake-pipedrive';
 import { jobRun, useTestApp } from '../../../test/harness';
 import { ok } from '../../../test/sale-fixtures';
+import { loadConfig } from '../../config';
+import { JOB_MAX_ATTEMPTS, type JobSchedule, repeatOf } from '../../platform/jobs';
 import { backfillJob, integrationsSchedules, reconcileAllJob } from './pipedrive.sync';
 
 // The reconcile runs when the test says (its schedule is checked on its own).
 const env: Record<string, string> = {
   PIPEDRIVE_TOKEN_KEY: 'test-pipedrive-key-test-pipedrive-key-0123',
-  PIPEDRIVE_RECONCILE_HOURS: '0',
+  PIPEDRIVE_RECONCILE_AT: '',
 };
 let fake: FakePipedrive;
 beforeAll(async () => {
@@ -153,14 +161,80 @@ describe('backfill of the open attendances', () => {
 
   it('sending again with nothing left finishes at once', async () => {
     const again = await ok<PipedriveBackfillState>(await call('POST', '/api/integrations/pipedrive/backfill', {}));
-    expect(again).toMatchObject({ running: false, total: 0, done: 0, pending: 0 });
+    expect(again).toMatchObject({ running: false, total: 0, done: 0, pending: 0, error: null });
+  });
+
+  it('a run out of retries stops on the card with its reason; sending again resumes it', async () => {
+    // Open attendances never sent (made without their push), and a run started for them.
+    const made = (title: string) =>
+      t.deps.db.attendance.create({
+        data: { companyId: ids.company, clientId: ids.client, ownerUserId: ids.colab, title },
+        select: { id: true },
+      });
+    const stuck = [(await made('Sem negócio 1')).id, (await made('Sem negócio 2')).id];
+    const first = stuck[0] ?? 0;
+    await t.deps.db.integrationConnection.update({
+      where: { id: (await connection()).id },
+      data: {
+        backfillTotal: 2,
+        backfillDone: 0,
+        backfillCursor: first - 1,
+        backfillUntilId: stuck[1],
+        backfillStartedAt: new Date(),
+        backfillFinishedAt: null,
+      },
+    });
+    // Pipedrive answers the deal's creation with something the push cannot read, at every attempt.
+    const garbled = { status: 200, route: 'POST /api/v2/deals' };
+    fake.failNext(garbled, garbled);
+    const attempt = (n: number) => backfillJob.handle({ companyId: ids.company }, t.jobDeps(), { ...jobRun(), attempt: n });
+
+    // An attempt with retries left: still running (the queue tries again).
+    await expect(attempt(1)).rejects.toThrow();
+    expect((await integration()).backfill).toMatchObject({ running: true, error: null });
+
+    // The last attempt: stopped, with why, and what it had sent.
+    await expect(attempt(JOB_MAX_ATTEMPTS)).rejects.toThrow();
+    const failed = (await integration()).backfill;
+    expect(failed).toMatchObject({
+      running: false,
+      finished_at: null,
+      total: 2,
+      done: 0,
+      pending: 2,
+      error: PIPEDRIVE_BACKFILL_MESSAGES.failed(PIPEDRIVE_BACKFILL_MESSAGES.unexpected),
+    });
+
+    // Not running any more: the owner sends again, and it finishes.
+    await ok(await call('POST', '/api/integrations/pipedrive/backfill', {}));
+    await t.platform.jobs.drain();
+    expect((await integration()).backfill).toMatchObject({
+      running: false,
+      error: null,
+      pending: 0,
+      done: 2,
+      finished_at: expect.any(String),
+    });
+    for (const id of stuck) expect(await dealIdOf(id)).toBeGreaterThan(0);
   });
 });
 
 describe('nightly reconcile', () => {
-  it('is scheduled once a day', () => {
-    const [schedule] = integrationsSchedules({ PIPEDRIVE_RECONCILE_HOURS: 24 });
-    expect(schedule).toMatchObject({ job: reconcileAllJob, everyMs: 86_400_000 });
+  it('is scheduled at 03:00 São Paulo time by default, at the configured time, or not at all', () => {
+    // The defaults, as a server without the variables gets them.
+    const defaults = loadConfig({
+      NODE_ENV: 'test',
+      JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+      APP_URL: 'http://localhost:3000',
+    });
+    const [nightly] = integrationsSchedules(defaults);
+    expect(nightly).toMatchObject({ job: reconcileAllJob, daily: { hour: 3, minute: 0, tz: 'America/Sao_Paulo' } });
+    expect(repeatOf(nightly as JobSchedule<unknown>)).toEqual({ pattern: '0 3 * * *', tz: 'America/Sao_Paulo' });
+    const [late] = integrationsSchedules({ PIPEDRIVE_RECONCILE_AT: '23:45', PIPEDRIVE_RECONCILE_TZ: 'America/Manaus' });
+    expect(repeatOf(late as JobSchedule<unknown>)).toEqual({ pattern: '45 23 * * *', tz: 'America/Manaus' });
+    expect(integrationsSchedules({ PIPEDRIVE_RECONCILE_AT: '', PIPEDRIVE_RECONCILE_TZ: 'America/Sao_Paulo' })[0]).toMatchObject({
+      daily: null,
+    });
   });
 
   it('fixes the drift on both sides and reports what it changed; a second run finds nothing', async () => {

@@ -34,6 +34,7 @@ export const connectionSelect = {
   externalCompany: true,
   settings: true,
   webhookId: true,
+  personWebhookId: true,
   webhookPath: true,
   webhookUser: true,
   webhookPasswordEnc: true,

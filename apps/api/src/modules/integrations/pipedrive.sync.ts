@@ -10,9 +10,10 @@ import type { Db, Prisma } from '@app/db';
 import type { PipedriveBackfillState, PipedriveReconcileReport } from '@app/shared';
 import { PIPEDRIVE_BACKFILL_MESSAGES } from '@app/shared';
 import { z } from 'zod';
+import type { Config } from '../../config';
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
-import type { JobDefinition, JobDeps, JobRun, JobSchedule } from '../../platform/jobs';
+import { JOB_MAX_ATTEMPTS, type JobDefinition, type JobDeps, type JobRun, type JobSchedule } from '../../platform/jobs';
 import { companyEntitlements } from '../access/entitlements';
 import { alertTokenInvalid } from './pipedrive.alerts';
 import { type PipedriveClient, PipedriveError } from './pipedrive.client';
@@ -36,17 +37,18 @@ const REPORT_ITEMS = 50;
 export async function backfillState(db: Db, companyId: number): Promise<PipedriveBackfillState> {
   const row = await db.integrationConnection.findUnique({
     where: { companyId_provider: { companyId, provider: PIPEDRIVE } },
-    select: { backfillTotal: true, backfillDone: true, backfillStartedAt: true, backfillFinishedAt: true },
+    select: { backfillTotal: true, backfillDone: true, backfillStartedAt: true, backfillFinishedAt: true, backfillError: true },
   });
   const pending = row ? await db.attendance.count({ where: withoutDeal(companyId) }) : 0;
   const started = !!row?.backfillStartedAt;
   return {
     pending,
-    running: started && !row?.backfillFinishedAt,
+    running: started && !row?.backfillFinishedAt && !row?.backfillError,
     total: started ? (row?.backfillTotal ?? 0) : null,
     done: started ? (row?.backfillDone ?? 0) : null,
     started_at: row?.backfillStartedAt?.toISOString() ?? null,
     finished_at: row?.backfillFinishedAt?.toISOString() ?? null,
+    error: started ? (row?.backfillError ?? null) : null,
   };
 }
 
@@ -62,11 +64,12 @@ export async function startBackfill(s: Deps, companyId: number): Promise<Pipedri
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`pipedrive-backfill:${companyId}`}))`;
     const row = await tx.integrationConnection.findUnique({
       where: { companyId_provider: { companyId, provider: PIPEDRIVE } },
-      select: { id: true, status: true, backfillStartedAt: true, backfillFinishedAt: true },
+      select: { id: true, status: true, backfillStartedAt: true, backfillFinishedAt: true, backfillError: true },
     });
     if (!row) throw new AppError('CONFLICT', { message: PIPEDRIVE_BACKFILL_MESSAGES.notConnected });
     if (row.status !== 'active') throw new AppError('CONFLICT', { message: PIPEDRIVE_BACKFILL_MESSAGES.tokenInvalid });
-    if (row.backfillStartedAt && !row.backfillFinishedAt) throw new AppError('CONFLICT', { message: PIPEDRIVE_BACKFILL_MESSAGES.running });
+    if (row.backfillStartedAt && !row.backfillFinishedAt && !row.backfillError)
+      throw new AppError('CONFLICT', { message: PIPEDRIVE_BACKFILL_MESSAGES.running });
     const newest = await tx.attendance.findFirst({ where: { companyId }, orderBy: { id: 'desc' }, select: { id: true } });
     const untilId = newest?.id ?? 0;
     const total = await tx.attendance.count({ where: { ...withoutDeal(companyId), id: { lte: untilId } } });
@@ -80,6 +83,7 @@ export async function startBackfill(s: Deps, companyId: number): Promise<Pipedri
         backfillUntilId: untilId,
         backfillStartedAt: now,
         backfillFinishedAt: total === 0 ? now : null,
+        backfillError: null,
       },
     });
     if (total > 0) await s.platform.jobs.enqueueIn(tx, backfillJob, { companyId });
@@ -100,10 +104,49 @@ async function pushPatiently(deps: JobDeps, run: JobRun, attendanceId: number, c
   }
 }
 
+/** Why a backfill's last attempt failed, in the owner's words. */
+function backfillFailure(err: unknown): string {
+  const reason =
+    err instanceof PipedriveError && err.kind === 'rate_limited'
+      ? PIPEDRIVE_BACKFILL_MESSAGES.rateLimited
+      : err instanceof PipedriveError && err.kind === 'unavailable'
+        ? PIPEDRIVE_BACKFILL_MESSAGES.unavailable
+        : PIPEDRIVE_BACKFILL_MESSAGES.unexpected;
+  return PIPEDRIVE_BACKFILL_MESSAGES.failed(reason);
+}
+
+/**
+ * The backfill job: a failure is left to the queue's retries (the run resumes at its cursor); the
+ * last attempt's failure stops the run on the card with its reason, so it never shows running forever.
+ */
 export async function runBackfill(deps: JobDeps, run: JobRun, companyId: number): Promise<void> {
   const connection = await findConnection(deps.db, companyId);
   if (!connection) return;
+  try {
+    await sendOpenAttendances(deps, run, companyId, connection);
+  } catch (err) {
+    if (run.attempt >= JOB_MAX_ATTEMPTS) {
+      await deps.db.integrationConnection.updateMany({
+        where: { id: connection.id, backfillStartedAt: { not: null }, backfillFinishedAt: null },
+        data: { backfillError: backfillFailure(err) },
+      });
+    }
+    throw err;
+  }
+}
+
+async function sendOpenAttendances(
+  deps: JobDeps,
+  run: JobRun,
+  companyId: number,
+  connection: NonNullable<Awaited<ReturnType<typeof findConnection>>>,
+): Promise<void> {
   const client = connectionClient(deps.config, connection);
+  // A run taken up again after it was marked stopped (the operator's retry on the queue screen) is running again.
+  await deps.db.integrationConnection.updateMany({
+    where: { id: connection.id, backfillError: { not: null }, backfillFinishedAt: null },
+    data: { backfillError: null },
+  });
   for (;;) {
     const row = await deps.db.integrationConnection.findUnique({
       where: { id: connection.id },
@@ -281,6 +324,9 @@ export async function reconcileAgency(deps: JobDeps, run: JobRun, companyId: num
 
 export const integrationsJobs = [pushDealJob, backfillJob, reconcileAgencyJob, reconcileAllJob] as JobDefinition<unknown>[];
 
-/** The reconcile runs once a day (PIPEDRIVE_RECONCILE_HOURS; 0 turns it off). */
-export const integrationsSchedules = (config: { PIPEDRIVE_RECONCILE_HOURS: number }): JobSchedule<unknown>[] =>
-  [{ job: reconcileAllJob, payload: {}, everyMs: config.PIPEDRIVE_RECONCILE_HOURS * 3_600_000 }] as JobSchedule<unknown>[];
+/** The reconcile runs once a night at PIPEDRIVE_RECONCILE_AT in PIPEDRIVE_RECONCILE_TZ (empty turns it off). */
+export function integrationsSchedules(config: Pick<Config, 'PIPEDRIVE_RECONCILE_AT' | 'PIPEDRIVE_RECONCILE_TZ'>): JobSchedule<unknown>[] {
+  const [hour, minute] = config.PIPEDRIVE_RECONCILE_AT.split(':').map(Number);
+  const daily = config.PIPEDRIVE_RECONCILE_AT ? { hour: hour ?? 0, minute: minute ?? 0, tz: config.PIPEDRIVE_RECONCILE_TZ } : null;
+  return [{ job: reconcileAllJob, payload: {}, daily }] as JobSchedule<unknown>[];
+}

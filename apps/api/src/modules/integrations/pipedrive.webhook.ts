@@ -1,5 +1,7 @@
-// Pipedrive → ours: the webhooks v2 subscription registered on connect posts every deal change to
-// POST /api/webhooks/pipedrive/{secret path} with the HTTP basic auth we gave it. An event is
+// Pipedrive → ours: the webhooks v2 subscriptions registered on connect post every deal and person
+// change to POST /api/webhooks/pipedrive/{secret path} with the HTTP basic auth we gave it. A deal
+// change updates its attendance; a person change (name, e-mail, phone) updates the client whose
+// attendances' deals carry that person. An event is
 // verified (path and credentials), deduplicated (a redelivery carries the same entity, correlation
 // id and timestamp), applied in order (an event older than the newest state applied, on either
 // side, never overwrites it) and dropped when it is the echo of our own push.
@@ -31,7 +33,7 @@ const webhookBody = z.object({
 });
 type WebhookBody = z.infer<typeof webhookBody>;
 
-export type WebhookOutcome = 'applied' | 'duplicate' | 'stale' | 'echo' | 'ignored' | 'unknown_deal' | 'unlinked';
+export type WebhookOutcome = 'applied' | 'duplicate' | 'stale' | 'echo' | 'ignored' | 'unknown_deal' | 'unlinked' | 'unknown_person';
 
 /** The event's time: epoch seconds or milliseconds, or an ISO date. */
 function eventTime(ts: number | string): Date | null {
@@ -142,6 +144,60 @@ export async function applyDeal(
 /** How long applied event keys are kept for deduplication: Pipedrive's redeliveries come within hours. */
 const EVENT_KEY_DAYS = 7;
 
+/** Records the event's key once: false when it was seen already (a redelivery); old keys are pruned. */
+async function firstDelivery(tx: Tx, companyId: number, key: string) {
+  const fresh = await tx.pipedriveWebhookEvent.createMany({ data: [{ companyId, key }], skipDuplicates: true });
+  if (fresh.count === 0) return false;
+  await tx.pipedriveWebhookEvent.deleteMany({
+    where: { companyId, receivedAt: { lt: new Date(Date.now() - EVENT_KEY_DAYS * 86_400_000) } },
+  });
+  return true;
+}
+
+/** A person's primary (else first) e-mail or phone, as API v2 lists them: [{ value, primary, label }]. */
+function primaryValue(list: unknown): string | null | undefined {
+  if (!Array.isArray(list)) return undefined;
+  const items = list.filter((i): i is { value: string; primary?: boolean } => typeof i?.value === 'string' && i.value.trim() !== '');
+  return (items.find((i) => i.primary) ?? items[0])?.value.trim() ?? null;
+}
+
+/**
+ * A person changed on Pipedrive: the client of the attendances whose deals carry this person gets
+ * its name, e-mail and phone. A field the event does not carry is left; an event older than the
+ * newest one applied to the person is stale.
+ */
+async function applyPerson(
+  tx: Tx,
+  companyId: number,
+  personId: number,
+  at: Date,
+  person: Record<string, unknown>,
+): Promise<WebhookOutcome> {
+  const links = await tx.pipedriveDealLink.findMany({
+    where: { companyId, personId },
+    select: { attendanceId: true, personRemoteAt: true, attendance: { select: { clientId: true } } },
+  });
+  const clientIds = [...new Set(links.map((l) => l.attendance.clientId))];
+  if (!clientIds.length) return 'unknown_person';
+  if (links.some((l) => l.personRemoteAt && l.personRemoteAt > at)) return 'stale';
+  const name = typeof person.name === 'string' && person.name.trim() ? person.name.trim().slice(0, 200) : undefined;
+  const email = primaryValue(person.emails);
+  const phone = primaryValue(person.phones);
+  for (const clientId of clientIds) {
+    const before = await tx.client.findFirst({ where: { id: clientId, companyId }, select: { name: true, email: true, phone: true } });
+    if (!before) continue;
+    const data: Prisma.ClientUpdateInput = {};
+    if (name !== undefined && name !== before.name) data.name = name;
+    if (email !== undefined && email !== before.email) data.email = email?.slice(0, 254) ?? null;
+    if (phone !== undefined && phone !== before.phone) data.phone = phone?.slice(0, 30) ?? null;
+    if (!Object.keys(data).length) continue;
+    await claimVersion(tx, { table: 'clients', companyId, id: clientId, userId: null });
+    await tx.client.update({ where: { id: clientId }, data, select: { id: true } });
+  }
+  await tx.pipedriveDealLink.updateMany({ where: { companyId, personId }, data: { personRemoteAt: at } });
+  return 'applied';
+}
+
 export async function receivePipedriveWebhook(
   s: Deps,
   secretPath: string,
@@ -161,8 +217,24 @@ export async function receivePipedriveWebhook(
   if (!parsed.success) throw new AppError('VALIDATION', { message: 'Evento do Pipedrive inválido.' });
   const { meta, data }: WebhookBody = parsed.data;
   const at = eventTime(meta.timestamp);
-  if (meta.entity !== 'deal' || !at) return 'ignored';
+  if (!at) return 'ignored';
   const companyId = row.companyId;
+  if (meta.entity === 'person') {
+    if (!['change', 'create'].includes(meta.action) || !data) return 'ignored';
+    const personId = Number(data.id ?? meta.entity_id);
+    if (!Number.isInteger(personId)) return 'ignored';
+    const personKey = `person:${personId}:${meta.correlation_id ?? meta.id ?? ''}:${at.getTime()}`;
+    return s.db.$transaction(
+      async (tx) => {
+        if (!(await firstDelivery(tx, companyId, personKey))) return 'duplicate';
+        // Serializes the events of one person (its links' applied time is read, then set).
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`pipedrive-person:${companyId}:${personId}`}))`;
+        return applyPerson(tx, companyId, personId, at, data);
+      },
+      { timeout: 60_000, maxWait: 10_000 },
+    );
+  }
+  if (meta.entity !== 'deal') return 'ignored';
   if (meta.action === 'delete') {
     // The deal is gone on Pipedrive: the attendance stays, unlinked; its next change makes a new deal.
     const deleted = Number(parsed.data.previous?.id ?? meta.entity_id);
@@ -177,11 +249,7 @@ export async function receivePipedriveWebhook(
 
   return s.db.$transaction(
     async (tx) => {
-      const fresh = await tx.pipedriveWebhookEvent.createMany({ data: [{ companyId, key }], skipDuplicates: true });
-      if (fresh.count === 0) return 'duplicate';
-      await tx.pipedriveWebhookEvent.deleteMany({
-        where: { companyId, receivedAt: { lt: new Date(Date.now() - EVENT_KEY_DAYS * 86_400_000) } },
-      });
+      if (!(await firstDelivery(tx, companyId, key))) return 'duplicate';
       const link = await tx.pipedriveDealLink.findFirst({ where: { companyId, dealId } });
       if (!link) return 'unknown_deal';
       // Serializes with pushes and other events of the same attendance.

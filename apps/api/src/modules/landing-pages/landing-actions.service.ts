@@ -6,6 +6,7 @@ import { isbot } from 'isbot';
 import { AppError, fieldError } from '../../errors';
 import type { JobQueue } from '../../platform/jobs';
 import { refreshBudgetTotals } from '../budgets/budget-totals.service';
+import { consentChange, consentSelect } from '../marketing-consent/consent';
 import { notifyBudgetOwner } from '../notifications/notifications.service';
 import { budgetAcceptedMailJob } from './accepted-mail.job';
 import { invalidLink } from './landing-page.service';
@@ -83,7 +84,15 @@ export async function recordView(
   });
 }
 
-type LockedBudget = { id: number; company_id: number; attendance_id: number; title: string; status: string; landing_page_enabled: boolean };
+type LockedBudget = {
+  id: number;
+  company_id: number;
+  attendance_id: number;
+  client_id: number;
+  title: string;
+  status: string;
+  landing_page_enabled: boolean;
+};
 
 /**
  * PUT /api/budgets/accept/{id}: in one transaction (the budget row locked, so two customers
@@ -94,7 +103,7 @@ type LockedBudget = { id: number; company_id: number; attendance_id: number; tit
 export async function acceptBudget(db: Db, jobs: JobQueue, input: AcceptBudgetInput, visitor: Visitor) {
   const accepted = await db.$transaction(async (tx) => {
     const [budget] = await tx.$queryRaw<LockedBudget[]>`
-      SELECT id, company_id, attendance_id, title, status::text AS status, landing_page_enabled
+      SELECT id, company_id, attendance_id, client_id, title, status::text AS status, landing_page_enabled
       FROM budgets WHERE landing_page_id = ${input.id}::uuid FOR UPDATE`;
     if (!budget || !isPubliclyVisible({ landingPageEnabled: budget.landing_page_enabled, status: budget.status })) throw invalidLink();
     if (budget.status === 'accepted') throw new AppError('CONFLICT', { message: LANDING_PAGE_MESSAGES.alreadyAccepted });
@@ -149,6 +158,11 @@ export async function acceptBudget(db: Db, jobs: JobQueue, input: AcceptBudgetIn
     });
     // The budget's amount is now the accepted proposal's.
     await refreshBudgetTotals(tx, budget.id);
+    // The accept form's optional checkbox: the budget's client consents to marketing e-mails (LGPD); unticked changes nothing.
+    if (input.marketing_consent) {
+      const client = await tx.client.findFirstOrThrow({ where: { id: budget.client_id, companyId }, select: consentSelect });
+      await tx.client.update({ where: { id: budget.client_id }, data: consentChange(client, true, 'landing_page'), select: { id: true } });
+    }
     await tx.attendanceLog.create({
       data: {
         companyId,

@@ -119,7 +119,8 @@ export async function loadLandingPageForAgency(
 }
 
 async function buildLandingPage(db: Db, head: BudgetHead, proposalIds?: readonly number[]): Promise<LandingPage> {
-  const tree = await getBudget(db, head.companyId, head.id);
+  // The page names passengers by first name only: no document numbers are read.
+  const tree = await getBudget(db, null, head.companyId, head.id);
   const proposals = proposalIds ? tree.proposals.filter((p) => proposalIds.includes(p.id)) : tree.proposals;
   const active = (services: Service[]) => services.filter((s) => s.status === 'active');
   const [lookups, methods] = await Promise.all([

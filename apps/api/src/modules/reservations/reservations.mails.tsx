@@ -1,7 +1,7 @@
 import { type AgeGroup, type AgencyContact, PAX_AGE_GROUP_LABELS, shortDate, toCurrency } from '@app/shared';
 import { EmailLayout, P, Quote, renderMail } from '../../platform/email/render';
 import type { MailMessage } from '../../platform/mail';
-import { agencyContactLines } from '../budget-documents/budget-documents.mails';
+import { agencyBrand } from '../budget-documents/budget-documents.mails';
 
 export type ReservationRequestMailData = {
   to: string[];
@@ -59,11 +59,7 @@ export function reservationRequestMail(appUrl: string, d: ReservationRequestMail
   return renderMail(
     { to: d.to, subject, replyTo: d.agent.email },
     <EmailLayout
-      brand={{
-        name: d.agency.name,
-        logoUrl: d.agency.logo_url ? `${appUrl}${d.agency.logo_url}` : null,
-        contact: agencyContactLines(d.agency),
-      }}
+      brand={agencyBrand(appUrl, d.agency)}
       preview={`${service.title}${period ? ` – ${period}` : ''}`}
       heading="Solicitação de reserva"
       footnote={`Responda a este e-mail para falar com ${d.agent.name}.`}

@@ -1,4 +1,4 @@
-import { SALE_MESSAGES, sellBudgetInput, sellBudgetOutput, undoSellInput, undoSellOutput } from '@app/shared';
+import { NFSE_MESSAGES, SALE_MESSAGES, sellBudgetInput, sellBudgetOutput, undoSellInput, undoSellOutput } from '@app/shared';
 import { authedProcedure, router } from '../../trpc';
 import { sellBudget, undoSale } from './sales.service';
 
@@ -33,7 +33,10 @@ export const salesRouter = router({
         summary: 'Desfaz a venda do orçamento',
         description:
           'A venda fica registrada como desfeita (quando, por quem e `reason`); o orçamento volta a aceito (ou enviado) e pode ser alterado de novo; o atendimento volta para Em aberto (a menos que outro orçamento dele continue vendido). `reservations` e `contracts`: `cancel` (padrão) cancela as reservas da venda e os contratos do orçamento, `keep` os mantém. O histórico do atendimento registra o que foi cancelado; a resposta traz as contagens.',
-        errorResponses: { 404: NOT_FOUND, 409: `Orçamento que não está vendido ("${SALE_MESSAGES.notSold}").` },
+        errorResponses: {
+          404: NOT_FOUND,
+          409: `Orçamento que não está vendido ("${SALE_MESSAGES.notSold}"), ou venda com NFS-e autorizada, em emissão ou em cancelamento ("${NFSE_MESSAGES.saleHasNote}").`,
+        },
         tags,
       },
     })

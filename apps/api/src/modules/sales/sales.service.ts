@@ -21,6 +21,7 @@ import { refreshBudgetTotals } from '../budgets/budget-totals.service';
 import { budgetWhere, currentSaleWhere, lockBudget } from '../budgets/budgets.where';
 import { cancelSaleReceivables, openSaleReceivables } from '../finance/receivables.service';
 import { queueDealPush } from '../integrations/pipedrive.push';
+import { refuseUndoWhileNoteLives } from '../nfse/nfse.service';
 import { checkedPlan } from './payment-plan';
 import { followSalesInAttendance } from './sale-attendance';
 import { openSaleReservations } from './sale-reservations';
@@ -295,6 +296,7 @@ export async function undoSale(db: Db, caller: SaleCaller, input: UndoInput) {
     });
     const now = new Date();
     const sale = await tx.sale.findFirst({ where: currentSaleWhere(companyId, locked.id), select: { id: true } });
+    if (sale) await refuseUndoWhileNoteLives(tx, companyId, sale.id);
     const reason = input.reason || null;
     if (sale) await tx.sale.update({ where: { id: sale.id }, data: { undoneAt: now, undoneByUserId: caller.userId, undoReason: reason } });
     if (sale) await cancelSaleReceivables(tx, companyId, sale.id, now);

@@ -1,4 +1,5 @@
 import { createSupplierInput, idParam, listSuppliersInput, supplierListOutput, supplierSchema, updateSupplierInput } from '@app/shared';
+import { documentCipherOf } from '../../document-numbers';
 import { authedProcedure, router } from '../../trpc';
 import * as suppliers from './suppliers.service';
 
@@ -86,5 +87,5 @@ export const suppliersRouter = router({
     })
     .input(idParam)
     .output(supplierSchema)
-    .mutation(({ ctx, input }) => suppliers.enableSupplierAsClient(ctx.db, ctx.companyId, input.id)),
+    .mutation(({ ctx, input }) => suppliers.enableSupplierAsClient(ctx.db, documentCipherOf(ctx.config), ctx.companyId, input.id)),
 });

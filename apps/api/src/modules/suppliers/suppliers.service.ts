@@ -15,6 +15,7 @@ import {
 /** The 409 of enable-client when the client with the supplier's document is another supplier's. */
 export const SUPPLIER_CLIENT_TAKEN_MESSAGE = 'O cliente com este CPF/CNPJ já está vinculado a outro fornecedor.';
 
+import type { DocumentCipher } from '../../document-numbers';
 import { assertDocumentsFree, takenFromUniqueViolation } from '../../documents-taken';
 import { AppError, notFound } from '../../errors';
 import { claimVersion } from '../../versions';
@@ -210,12 +211,13 @@ async function clientWithDocument(tx: Tx, companyId: number, s: SupplierDetailRo
  * from the supplier's data. Under the supplier's row lock, so it runs once: a supplier already
  * enabled answers with the same client.
  */
-export async function enableSupplierAsClient(db: Db, companyId: number, id: number) {
+export async function enableSupplierAsClient(db: Db, cipher: DocumentCipher, companyId: number, id: number) {
   return db.$transaction(async (tx) => {
     if (!(await lockSupplier(tx, companyId, id))) throw notFound();
     const supplier = await tx.supplier.findFirstOrThrow({ where: supplierWhere(companyId, id), select: supplierDetailSelect });
     if (supplier.clientId !== null) return toSupplierDto(supplier);
-    const clientId = (await clientWithDocument(tx, companyId, supplier)) ?? (await createClient(tx, companyId, clientInputOf(supplier))).id;
+    const clientId =
+      (await clientWithDocument(tx, companyId, supplier)) ?? (await createClient(tx, cipher, companyId, clientInputOf(supplier))).id;
     const updated = await tx.supplier.update({ where: { id: supplier.id }, data: { clientId }, select: supplierDetailSelect });
     return toSupplierDto(updated);
   });

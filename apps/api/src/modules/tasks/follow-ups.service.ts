@@ -3,7 +3,9 @@
 // agency, so a subject gets its task once however often the job runs), their task logs and the
 // attendances' history rows. Then the reminder mails: each task is claimed (reminder_sent_at)
 // before its mail and released if sending fails, so a mail goes out once, even after a crash
-// between the insert and the mail (the next run finds the task unclaimed).
+// between the insert and the mail (the next run finds the task unclaimed). The rules that write to
+// the customer (installment reminder, and the marketing budget reminder, which needs the client's
+// consent) claim each mail's key (deliverOnce) before sending.
 import { type Db, Prisma } from '@app/db';
 import {
   BUSINESS_TIME_ZONE,
@@ -22,12 +24,16 @@ import { deliverOnce } from '../../platform/mail-deliveries';
 import { OWED_PAYABLE_SQL } from '../finance/payables.service';
 import { receivableSelect, toReceivableDto } from '../finance/receivables.service';
 import { agencyContactSelect, toAgencyContact } from '../landing-pages/landing-pages.dto';
+import { consentGranted, consentGrantedSql, consentSelect } from '../marketing-consent/consent';
+import { unsubscribeLink } from '../marketing-consent/unsubscribe-links';
 
 const DAY_MS = 24 * 3_600_000;
 /** Older subjects are left alone: the first run (or one after a long pause) does not flood the board with stale budgets. */
 const LOOKBACK_DAYS = 30;
 /** Reminder mails per run; the rest go out on the next run. */
 const REMINDERS_PER_RUN = 500;
+/** Days after a budget is sent before the marketing reminder (budget_customer_reminder) may go. */
+const BUDGET_REMINDER_DAYS = 5;
 
 /** A timestamp column holds UTC wall time: an instant as such a value. */
 const at = (instant: Date) => Prisma.sql`${instant.toISOString()}::timestamp`;
@@ -42,7 +48,10 @@ type Clock = { now: Date; today: string };
  * Each rule's subjects: company_id, attendance_id, assignee_user_id (the attendance's owner),
  * subject (text, unique within the rule), title, description.
  */
-const SUBJECTS: Record<Exclude<FollowUpRule, 'receivable_customer_reminder'>, (c: Clock) => Prisma.Sql> = {
+/** The rules that mail the customer instead of creating a task (opt-in: FOLLOW_UP_DEFAULT_OFF). */
+type CustomerMailRule = 'receivable_customer_reminder' | 'budget_customer_reminder';
+
+const SUBJECTS: Record<Exclude<FollowUpRule, CustomerMailRule>, (c: Clock) => Prisma.Sql> = {
   budget_not_opened: ({ now }) => Prisma.sql`
     SELECT b.company_id, b.attendance_id, a.owner_user_id AS assignee_user_id, b.id::text AS subject,
       'Orçamento não aberto: ' || b.title AS title,
@@ -96,7 +105,7 @@ const SUBJECTS: Record<Exclude<FollowUpRule, 'receivable_customer_reminder'>, (c
     CROSS JOIN LATERAL (
       SELECT cd.expires_at FROM client_documents cd
       WHERE cd.client_id = c.id AND cd.type = 'passport' AND cd.expires_at IS NOT NULL
-      ORDER BY (p.document_type = 'passport' AND cd.number = p.document_number) DESC NULLS LAST, cd.expires_at DESC
+      ORDER BY (p.document_type = 'passport' AND cd.number_hash = p.document_number_hash) DESC NULLS LAST, cd.expires_at DESC
       LIMIT 1
     ) d
     WHERE b.status IN ('sent', 'accepted', 'sold') AND a.status IN ('open', 'won')
@@ -226,6 +235,7 @@ async function dueReminders(db: Db, today: string): Promise<DueReminder[]> {
 type CustomerReminder = {
   company_id: number;
   receivable_id: number;
+  client_id: number;
   overdue: boolean;
   client_name: string;
   client_email: string;
@@ -241,7 +251,7 @@ type CustomerReminder = {
  */
 async function customerReminders(db: Db, today: string): Promise<CustomerReminder[]> {
   return db.$queryRaw<CustomerReminder[]>`
-    SELECT r.company_id, r.id AS receivable_id, x.source_key LIKE 'follow-up:receivable_overdue:%' AS overdue,
+    SELECT r.company_id, r.id AS receivable_id, r.client_id, x.source_key LIKE 'follow-up:receivable_overdue:%' AS overdue,
       c.name AS client_name, c.email AS client_email, u.name AS seller_name, u.email AS seller_email
     FROM follow_up_settings f
     JOIN receivables r ON r.company_id = f.company_id AND r.status = 'open'
@@ -257,7 +267,7 @@ async function customerReminders(db: Db, today: string): Promise<CustomerReminde
 }
 
 /** Mails the customer reminders; a failure is counted and retried by the next run (the key is not marked sent). */
-async function remindCustomers(db: Db, mailer: Mailer, config: Pick<Config, 'appUrl'>, run: JobRun, today: string) {
+async function remindCustomers(db: Db, mailer: Mailer, config: Pick<Config, 'appUrl' | 'jwtSecret'>, run: JobRun, today: string) {
   const due = await customerReminders(db, today);
   if (due.length === 0) return { sent: 0, failures: [] as unknown[] };
   const [rows, companies] = await Promise.all([
@@ -285,6 +295,8 @@ async function remindCustomers(db: Db, mailer: Mailer, config: Pick<Config, 'app
           seller: { name: d.seller_name, email: d.seller_email },
           receivable,
           overdue: d.overdue,
+          // Transactional (the customer's own purchase): sent whatever the marketing consent, with the way out all the same.
+          unsubscribe: unsubscribeLink(config, d.client_id),
         }),
       );
       if (delivered) sent += 1;
@@ -295,7 +307,77 @@ async function remindCustomers(db: Db, mailer: Mailer, config: Pick<Config, 'app
   return { sent, failures };
 }
 
-export type FollowUpRun = { created: Record<string, number>; reminded: number; customersReminded: number };
+type BudgetReminder = {
+  company_id: number;
+  budget_id: number;
+  client_id: number;
+  title: string;
+  landing_page_id: string;
+  client_name: string;
+  client_email: string;
+  owner_name: string;
+  owner_email: string;
+};
+
+/**
+ * The marketing rule, in one statement: of the agencies that turned budget_customer_reminder on, the
+ * budgets sent BUDGET_REMINDER_DAYS days ago or more (within the lookback), still sent and of an open
+ * attendance, whose client has an e-mail and a standing consent (given, not withdrawn), and whose
+ * reminder has not gone out. Each is then claimed (deliverOnce) before its mail.
+ */
+async function budgetReminders(db: Db, now: Date): Promise<BudgetReminder[]> {
+  return db.$queryRaw<BudgetReminder[]>`
+    SELECT b.company_id, b.id AS budget_id, b.client_id, b.title, b.landing_page_id::text AS landing_page_id,
+      c.name AS client_name, c.email AS client_email, u.name AS owner_name, u.email AS owner_email
+    FROM follow_up_settings f
+    JOIN budgets b ON b.company_id = f.company_id AND b.status = 'sent' AND b.landing_page_enabled
+      AND b.sent_at <= ${at(new Date(now.getTime() - BUDGET_REMINDER_DAYS * DAY_MS))}
+      AND b.sent_at > ${at(new Date(now.getTime() - LOOKBACK_DAYS * DAY_MS))}
+    JOIN attendances a ON a.id = b.attendance_id AND a.company_id = b.company_id AND a.status = 'open'
+    JOIN clients c ON c.id = b.client_id AND c.company_id = b.company_id AND c.is_active
+      AND c.email IS NOT NULL AND c.email <> '' AND ${consentGrantedSql('c')}
+    JOIN users u ON u.id = b.owner_user_id AND u.company_id = b.company_id
+    WHERE f.rule = 'budget_customer_reminder' AND f.enabled
+      AND NOT EXISTS (SELECT 1 FROM mail_deliveries d WHERE d.key = 'budget-reminder:' || b.id AND d.sent_at IS NOT NULL)
+    ORDER BY b.id LIMIT ${REMINDERS_PER_RUN}::int`;
+}
+
+/** Mails the budget reminders; the consent is read again when each is sent (withdrawn meanwhile: nothing goes). */
+async function remindBudgetCustomers(db: Db, mailer: Mailer, config: Pick<Config, 'appUrl' | 'jwtSecret'>, run: JobRun, now: Date) {
+  const due = await budgetReminders(db, now);
+  if (due.length === 0) return { sent: 0, failures: [] as unknown[] };
+  const companies = await db.company.findMany({
+    where: { id: { in: [...new Set(due.map((d) => d.company_id))] } },
+    select: { id: true, ...agencyContactSelect },
+  });
+  const agencies = new Map(companies.map((c) => [c.id, toAgencyContact(c)]));
+  const failures: unknown[] = [];
+  let sent = 0;
+  for (const d of due) {
+    const agency = agencies.get(d.company_id);
+    if (!agency) continue;
+    try {
+      const delivered = await deliverOnce({ db, mailer }, run, `budget-reminder:${d.budget_id}`, async () => {
+        const client = await db.client.findFirst({ where: { id: d.client_id, companyId: d.company_id }, select: consentSelect });
+        if (!client || !consentGranted(client)) return null;
+        return (await import('../budget-documents/budget-documents.mails')).budgetReminderMail(config.appUrl, {
+          to: d.client_email,
+          clientName: firstName(d.client_name),
+          agency,
+          budget: { title: d.title, landingPageId: d.landing_page_id },
+          owner: { name: firstName(d.owner_name), email: d.owner_email },
+          unsubscribe: unsubscribeLink(config, d.client_id),
+        });
+      });
+      if (delivered) sent += 1;
+    } catch (error) {
+      failures.push(error);
+    }
+  }
+  return { sent, failures };
+}
+
+export type FollowUpRun = { created: Record<string, number>; reminded: number; customersReminded: number; budgetsReminded: number };
 
 /**
  * The job's work. A retry (or a second process) creates nothing twice and mails each task once;
@@ -304,7 +386,7 @@ export type FollowUpRun = { created: Record<string, number>; reminded: number; c
 export async function runFollowUps(
   db: Db,
   mailer: Mailer,
-  config: Pick<Config, 'appUrl'>,
+  config: Pick<Config, 'appUrl' | 'jwtSecret'>,
   run: JobRun,
   now = new Date(),
 ): Promise<FollowUpRun> {
@@ -335,6 +417,8 @@ export async function runFollowUps(
   }
   const customers = await remindCustomers(db, mailer, config, run, clock.today);
   failures.push(...customers.failures);
+  const budgets = await remindBudgetCustomers(db, mailer, config, run, now);
+  failures.push(...budgets.failures);
   if (failures.length) throw new AggregateError(failures, `${failures.length} follow-up reminder(s) failed`);
-  return { created, reminded, customersReminded: customers.sent };
+  return { created, reminded, customersReminded: customers.sent, budgetsReminded: budgets.sent };
 }

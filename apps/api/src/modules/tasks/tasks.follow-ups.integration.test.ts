@@ -5,6 +5,7 @@ import { businessDate } from '@app/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newBudget } from '../../../test/budget-fixtures';
 import { DEMO, jobRun, useTestApp } from '../../../test/harness';
+import { documentCipherOf } from '../../document-numbers';
 import type { Mailer } from '../../platform/mail';
 import { runFollowUps } from './follow-ups.service';
 import { followUpsJob } from './tasks.jobs';
@@ -99,10 +100,24 @@ beforeAll(async () => {
   seeded.passportClient = passport.clientId;
   const fine = await t.call('POST', '/api/clients', { token: tokens.colab, body: { kind: 'person', name: 'Passaporte em Dia' } });
   const fineId = fine.json().id as number;
+  const cipher = documentCipherOf(t.deps.config);
+  const fx100 = { sealed: cipher.seal('FX100'), hash: cipher.hash('FX100') };
   await db.clientDocument.createMany({
     data: [
-      { clientId: passport.clientId, type: 'passport', number: 'FX100', expiresAt: new Date(`${plusDays(today, 100)}T00:00:00Z`) },
-      { clientId: fineId, type: 'passport', number: 'FX200', expiresAt: new Date(`${plusDays(today, 800)}T00:00:00Z`) },
+      {
+        clientId: passport.clientId,
+        type: 'passport',
+        numberSealed: fx100.sealed,
+        numberHash: fx100.hash,
+        expiresAt: new Date(`${plusDays(today, 100)}T00:00:00Z`),
+      },
+      {
+        clientId: fineId,
+        type: 'passport',
+        numberSealed: cipher.seal('FX200'),
+        numberHash: cipher.hash('FX200'),
+        expiresAt: new Date(`${plusDays(today, 800)}T00:00:00Z`),
+      },
     ],
   });
   await db.budgetPax.createMany({
@@ -113,7 +128,8 @@ beforeAll(async () => {
         name: 'Ana Viajante',
         ageGroup: 'adult',
         documentType: 'passport',
-        documentNumber: 'FX100',
+        documentNumberSealed: fx100.sealed,
+        documentNumberHash: fx100.hash,
       },
       { budgetId: passport.id, clientId: fineId, name: 'Passaporte em Dia', ageGroup: 'adult', position: 1 },
     ],

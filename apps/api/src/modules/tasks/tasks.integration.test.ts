@@ -342,11 +342,16 @@ describe('preloaded tasks', () => {
 });
 
 describe('follow-up settings', () => {
-  it('every rule starts on but the customer reminder; owners and administrators switch them, colaboradores only read', async () => {
+  it('every rule starts on but the e-mails to customers; owners and administrators switch them, colaboradores only read', async () => {
     const initial = await ok<{ rules: { rule: string; enabled: boolean; label: string; days: number | null }[] }>(
       await t.call('GET', '/api/tasks/follow-up-settings', { token: tokens.colab }),
     );
-    expect(initial.rules.filter((r) => !r.enabled).map((r) => r.rule)).toEqual(['receivable_customer_reminder']);
+    expect(
+      initial.rules
+        .filter((r) => !r.enabled)
+        .map((r) => r.rule)
+        .sort(),
+    ).toEqual(['budget_customer_reminder', 'receivable_customer_reminder']);
     expect(initial.rules.filter((r) => r.days !== null).map((r) => [r.rule, r.days])).toEqual([
       ['receivable_due_soon', 3],
       ['receivable_overdue', 3],
@@ -357,10 +362,10 @@ describe('follow-up settings', () => {
     expect((await t.call('PUT', '/api/tasks/follow-up-settings', { token: tokens.colab, body })).statusCode).toBe(403);
     const updated = await ok<typeof initial>(await t.call('PUT', '/api/tasks/follow-up-settings', { token: tokens.owner, body }));
     expect(updated.rules.find((r) => r.rule === 'budget_not_opened')?.enabled).toBe(false);
-    expect(updated.rules.filter((r) => !r.enabled)).toHaveLength(2);
+    expect(updated.rules.filter((r) => !r.enabled)).toHaveLength(3);
     // Another agency keeps its own.
     const outra = await ok<typeof initial>(await t.call('GET', '/api/tasks/follow-up-settings', { token: tokens.outra }));
-    expect(outra.rules.filter((r) => !r.enabled).map((r) => r.rule)).toEqual(['receivable_customer_reminder']);
+    expect(outra.rules.filter((r) => !r.enabled)).toHaveLength(2);
   });
 
   it("the rules counted in days take the agency's N (1 to 30); days on another rule or out of range are refused and change nothing", async () => {

@@ -155,7 +155,7 @@ export const tasksRouter = router({
         method: 'GET',
         path: '/tasks/follow-up-settings',
         summary: 'Regras de acompanhamento automático',
-        description: `As regras que criam tarefas sozinhas (prioridade alta, prazo hoje, para o responsável do atendimento, com um e-mail de aviso) e se cada uma está ligada na agência: ${RULES}. Todas vêm ligadas, menos o lembrete por e-mail ao cliente (\`receivable_customer_reminder\`), que a agência liga. As regras contadas em dias (\`receivable_due_soon\`, \`receivable_overdue\`) trazem \`days\`, o N da agência (padrão 3); as demais, null.`,
+        description: `As regras que criam tarefas sozinhas (prioridade alta, prazo hoje, para o responsável do atendimento, com um e-mail de aviso) e se cada uma está ligada na agência: ${RULES}. Todas vêm ligadas, menos as que escrevem ao cliente, que a agência liga: o lembrete por e-mail da parcela (\`receivable_customer_reminder\`) e o e-mail do orçamento enviado e não aceito (\`budget_customer_reminder\`, só a clientes com consentimento de marketing). As regras contadas em dias (\`receivable_due_soon\`, \`receivable_overdue\`) trazem \`days\`, o N da agência (padrão 3); as demais, null.`,
         tags,
       },
     })

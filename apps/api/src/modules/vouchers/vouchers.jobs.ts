@@ -4,6 +4,7 @@ import type { JobDefinition } from '../../platform/jobs';
 import type { MailAttachment } from '../../platform/mail';
 import type { Storage } from '../../platform/storage';
 import { agencyContactSelect, toAgencyContact } from '../landing-pages/landing-pages.dto';
+import { unsubscribeLink } from '../marketing-consent/unsubscribe-links';
 import { deliverSaleMailing } from '../sales/sale-mailings';
 import { voucherShareLinks } from './voucher-share';
 
@@ -52,7 +53,7 @@ export const voucherMailingJob: JobDefinition<{ mailing_id: number }> = {
           destination: true,
           startDate: true,
           endDate: true,
-          client: { select: { name: true } },
+          client: { select: { id: true, name: true } },
           owner: { select: { name: true, email: true } },
           company: { select: agencyContactSelect },
         },
@@ -90,6 +91,7 @@ export const voucherMailingJob: JobDefinition<{ mailing_id: number }> = {
         message: mailing.message,
         vouchers: listed,
         attachments,
+        unsubscribe: unsubscribeLink(config, budget.client.id),
       });
     });
     if (!delivered) return;

@@ -2,7 +2,8 @@ import { type AgencyContact, fileSize, longDate } from '@app/shared';
 import { Link } from '@react-email/components';
 import { EmailLayout, P, Quote, renderMail } from '../../platform/email/render';
 import type { MailAttachment, MailMessage } from '../../platform/mail';
-import { agencyContactLines } from '../budget-documents/budget-documents.mails';
+import { agencyBrand } from '../budget-documents/budget-documents.mails';
+import type { UnsubscribeLink } from '../marketing-consent/unsubscribe-links';
 import { VOUCHER_SHARE_DAYS } from './voucher-links';
 import type { VoucherLink } from './voucher-share';
 
@@ -17,6 +18,8 @@ export type VouchersMailData = {
   /** Every voucher with its link; `attached` when its file goes in the mail too. */
   vouchers: (VoucherLink & { attached: boolean; size: number })[];
   attachments: MailAttachment[];
+  /** The signed link that withdraws the client's marketing consent: footer and List-Unsubscribe headers. */
+  unsubscribe: UnsubscribeLink;
 };
 
 /** The client's mail: the agency's brand, the agent's message, each voucher's link, the files attached (up to the mail's size cap). */
@@ -30,16 +33,14 @@ export function vouchersMail(appUrl: string, d: VouchersMailData): Promise<MailM
       subject: `${d.agency.name}: vouchers da sua viagem – ${d.trip.title}`,
       replyTo: d.sender.email,
       attachments: d.attachments,
+      headers: d.unsubscribe.headers,
     },
     <EmailLayout
-      brand={{
-        name: d.agency.name,
-        logoUrl: d.agency.logo_url ? `${appUrl}${d.agency.logo_url}` : null,
-        contact: agencyContactLines(d.agency),
-      }}
+      brand={agencyBrand(appUrl, d.agency)}
       preview={`Vouchers de ${d.trip.title}${trip ? ` – ${trip}` : ''}`}
       heading={d.trip.title}
       footnote={`Os links valem por ${VOUCHER_SHARE_DAYS} dias. Responda a este e-mail para falar com ${d.sender.name}.`}
+      unsubscribeUrl={d.unsubscribe.url}
     >
       <P>Olá{d.clientName ? `, ${d.clientName}` : ''}!</P>
       <P>

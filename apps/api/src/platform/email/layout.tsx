@@ -1,3 +1,4 @@
+import { UNSUBSCRIBE_FOOTER } from '@app/shared';
 import { Body, Button, Container, Head, Hr, Html, Img, Link, Preview, Section, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
 
@@ -20,6 +21,8 @@ export type EmailLayoutProps = {
   action?: { label: string; href: string };
   /** Small print under the button (validity of a link, what to do if the mail was not expected). */
   footnote?: ReactNode;
+  /** The mails to an agency's clients: the signed link that withdraws their consent (LGPD), in the footer. */
+  unsubscribeUrl?: string;
 };
 
 const colors = { brand: '#1c5d99', text: '#1f2933', muted: '#616e7c', border: '#e4e7eb', page: '#f5f7fa' };
@@ -54,7 +57,7 @@ export function Quote({ children }: { children: ReactNode }) {
  * One layout for every mail: the brand (logo or name) on top, the text, one clear button, the
  * brand's contact in the footer. A single 600 px column that shrinks on phones (max-width).
  */
-export function EmailLayout({ brand, preview, heading, children, action, footnote }: EmailLayoutProps) {
+export function EmailLayout({ brand, preview, heading, children, action, footnote, unsubscribeUrl }: EmailLayoutProps) {
   return (
     <Html lang="pt-BR">
       <Head>
@@ -111,6 +114,11 @@ export function EmailLayout({ brand, preview, heading, children, action, footnot
                 {line}
               </Text>
             ))}
+            {unsubscribeUrl ? (
+              <Text style={{ fontSize: '12px', lineHeight: '18px', color: colors.muted, margin: '12px 0 0', wordBreak: 'break-all' }}>
+                {UNSUBSCRIBE_FOOTER} <Link href={unsubscribeUrl}>{unsubscribeUrl}</Link>
+              </Text>
+            ) : null}
           </Section>
         </Container>
       </Body>

@@ -1,13 +1,18 @@
 import type { Role } from '@app/shared/constants';
 import { Divider, NavLink, Stack, Text, Tooltip } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
+import { hasFeature } from '../../lib/features';
+import { useFeatures } from '../../lib/use-session';
 import { isActive, NAV_ITEMS } from './nav-items';
 
 type Props = { compact?: boolean; role: Role | undefined; onNavigate?: () => void };
 
 export function NavLinks({ compact = false, role, onNavigate }: Props) {
   const { pathname } = useLocation();
-  const items = NAV_ITEMS.filter((item) => !item.roles || (role && item.roles.includes(role)));
+  const features = useFeatures();
+  const items = NAV_ITEMS.filter(
+    (item) => (!item.roles || (role && item.roles.includes(role))) && (!item.feature || hasFeature(features, item.feature)),
+  );
   return (
     <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }}>
       {items.map((item) => {

@@ -1,4 +1,4 @@
-import type { Role } from '@app/shared/constants';
+import type { FeatureKey, Role } from '@app/shared/constants';
 import { REFERENCE_GROUPS, type ReferenceGroup } from '@app/shared/reference-lists';
 import {
   IconBed,
@@ -12,6 +12,7 @@ import {
   IconChecklist,
   IconCoins,
   IconCreditCard,
+  IconFileCertificate,
   IconFileInvoice,
   IconHeadset,
   IconLayoutDashboard,
@@ -36,6 +37,8 @@ export type NavItem = {
   /** Other path prefixes that belong to the same section. */
   also?: string[];
   roles?: Role[];
+  /** The plan feature it needs (hidden until the features are known). */
+  feature?: FeatureKey;
   /** The heading of the section it opens (the first item of a section carries it). */
   section?: string;
 };
@@ -65,6 +68,7 @@ const FINANCE_ITEMS: NavItem[] = [
   { label: 'Contas a receber', to: '/contas-a-receber', icon: IconReportMoney, roles: ['owner', 'administrador'] },
   { label: 'Contas a pagar', to: '/contas-a-pagar', icon: IconReceipt, roles: ['owner', 'administrador'] },
   { label: 'Comissões', to: '/comissoes', icon: IconCoins, roles: ['owner', 'administrador'] },
+  { label: 'Notas fiscais', to: '/notas-fiscais', icon: IconFileCertificate, roles: ['owner', 'administrador'], feature: 'nfse' },
 ];
 
 /** The system company's screens: its staff administer the agencies, the plans and the job queue. */

@@ -1,12 +1,14 @@
 // /relatorio-de-acessos (owner only): how long each user was active on each screen in a period,
-// from the access-log beacon; active time per day as a chart; the table as a CSV for Excel.
+// from the access-log beacon; active time per day as a chart; the table as a CSV for Excel. The
+// "Dados pessoais" tab (?aba=dados-pessoais) lists the reads and exports of personal data (LGPD).
 import { ACCESS_LOG_LIMITS, daysInRange, formatActiveTime } from '@app/shared/access-log-rules';
 import { dateTime } from '@app/shared/format';
 import { businessDate } from '@app/shared/funnel';
-import { Button, Card, EmptyState, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, EmptyState, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconChartBar, IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { DateField } from '../../components/DateField';
 import { ListTable } from '../../components/ListScreen';
 import { PageHeader } from '../../components/PageHeader';
@@ -14,6 +16,7 @@ import { LoadFailed, LoadingRows } from '../../components/ScreenStates';
 import { useTRPC } from '../../lib/trpc';
 import { ActiveTimeChart } from './ActiveTimeChart';
 import { accessReportCsv, accessReportFileName } from './access-report-csv';
+import { PersonalDataTab } from './PersonalDataTab';
 import { screenLabel } from './screen-labels';
 
 const DEFAULT_DAYS = 30;
@@ -59,7 +62,11 @@ export default function AccessReportScreen() {
   const [end, setEnd] = useState<string | null>(today);
   const error = periodError(start, end);
   const input = { start_date: start ?? today, end_date: end ?? today };
-  const report = useQuery(trpc.accessLogs.report.queryOptions(input, { enabled: !error, placeholderData: keepPreviousData }));
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('aba') === 'dados-pessoais' ? 'dados-pessoais' : 'telas';
+  const report = useQuery(
+    trpc.accessLogs.report.queryOptions(input, { enabled: !error && tab === 'telas', placeholderData: keepPreviousData }),
+  );
   const data = report.data;
 
   return (
@@ -69,7 +76,7 @@ export default function AccessReportScreen() {
           <Button
             leftSection={<IconDownload size={16} aria-hidden />}
             variant="light"
-            disabled={!data?.rows.length}
+            disabled={tab !== 'telas' || !data?.rows.length}
             onClick={() => data && saveCsv(accessReportCsv(data.rows), accessReportFileName(data.start_date, data.end_date))}
           >
             Baixar CSV
@@ -82,7 +89,20 @@ export default function AccessReportScreen() {
           <DateField label="Até" value={end} onChange={setEnd} maxDate={today} w={160} error={error} />
         </Group>
 
-        {report.isError && !data ? (
+        <Tabs
+          value={tab}
+          onChange={(next) => setParams(next === 'dados-pessoais' ? { aba: next } : {}, { replace: true })}
+          keepMounted={false}
+        >
+          <Tabs.List>
+            <Tabs.Tab value="telas">Acessos às telas</Tabs.Tab>
+            <Tabs.Tab value="dados-pessoais">Dados pessoais</Tabs.Tab>
+          </Tabs.List>
+        </Tabs>
+
+        {tab === 'dados-pessoais' ? (
+          <PersonalDataTab input={input} enabled={!error} />
+        ) : report.isError && !data ? (
           <LoadFailed icon={<IconChartBar />} title="Não foi possível carregar o relatório" onRetry={() => void report.refetch()} />
         ) : !data ? (
           <LoadingRows label="Carregando o relatório de acessos" />

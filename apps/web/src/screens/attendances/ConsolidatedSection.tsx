@@ -15,6 +15,7 @@ import { UploadButton } from '../../components/UploadButton';
 import { UploadProgress } from '../../components/UploadProgress';
 import { downloadFile } from '../../lib/download';
 import { useSchemaForm } from '../../lib/form';
+import { staleWriteOf } from '../../lib/stale-write';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { reportUploadError, sendMultipart, type UploadOptions } from '../../lib/upload';
@@ -25,21 +26,34 @@ const NOTES_SAVE_ERROR = 'Erro ao salvar as observações';
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
-/** Sends a change to PATCH /api/attendances/consolidated/{id}; the history gets a new entry. */
-function useSaveConsolidated(attendanceId: number) {
+/**
+ * Sends a change to PATCH /api/attendances/consolidated/{id}, based on the attendance's version the
+ * screen read (If-Match); the history gets a new entry. A change another agent made first refuses it
+ * (409, nothing saved): the section reads the attendance again and the caller shows who and when.
+ */
+function useSaveConsolidated(consolidated: Consolidated) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const attendanceId = consolidated.attendance_id;
   return async (parts: { file?: File; fields?: Record<string, string> }, opts?: UploadOptions) => {
-    const saved = await sendMultipart<Consolidated>('PATCH', `/api/attendances/consolidated/${attendanceId}`, parts, opts);
+    const url = `/api/attendances/consolidated/${attendanceId}`;
+    const saved = await sendMultipart<Consolidated>('PATCH', url, { ...parts, version: consolidated.version }, opts).catch(
+      (error: unknown) => {
+        if (staleWriteOf(error)) void queryClient.invalidateQueries({ queryKey: trpc.attendances.pathKey() });
+        throw error;
+      },
+    );
     // The answer is the new state, so the consolidated query is set from it instead of refetched.
     queryClient.setQueryData(trpc.attendances.consolidated.queryKey({ id: attendanceId }), saved);
     void queryClient.invalidateQueries({ queryKey: trpc.attendances.logs.queryKey({ id: attendanceId }) });
+    // The attendance's version moved: its other forms base their next save on the new one.
+    void queryClient.invalidateQueries({ queryKey: trpc.attendances.get.queryKey({ id: attendanceId }) });
     return saved;
   };
 }
 
 function NotesEditor({ consolidated }: { consolidated: Consolidated }) {
-  const save = useSaveConsolidated(consolidated.attendance_id);
+  const save = useSaveConsolidated(consolidated);
   const [editing, setEditing] = useState(false);
   const [saving, setSaving] = useState(false);
   const form = useSchemaForm({ schema: consolidatedFieldsInput, initialValues: { notes: '' } });
@@ -147,7 +161,7 @@ function NotesEditor({ consolidated }: { consolidated: Consolidated }) {
 }
 
 function DocumentPanel({ consolidated }: { consolidated: Consolidated }) {
-  const save = useSaveConsolidated(consolidated.attendance_id);
+  const save = useSaveConsolidated(consolidated);
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [downloading, setDownloading] = useState(false);

@@ -8,8 +8,20 @@ import { DEFAULT_PAGE_SIZE } from '@app/shared/constants';
 import { readIsoDate, readPage } from '../../lib/list-params';
 import type { AppData } from '../../lib/trpc';
 
-/** Query keys of the attendance filters (shared by the list, the funnel and the big numbers). */
-export const FILTER_KEYS = { search: 'busca', owner: 'responsavel', from: 'viagem_de', to: 'viagem_ate' } as const;
+/**
+ * Query keys of the attendance filters (shared by the list, the funnel and the big numbers). The
+ * opened and closed days come from the agency dashboard's figures.
+ */
+export const FILTER_KEYS = {
+  search: 'busca',
+  owner: 'responsavel',
+  from: 'viagem_de',
+  to: 'viagem_ate',
+  openedFrom: 'aberto-de',
+  openedTo: 'aberto-ate',
+  closedFrom: 'fechado-de',
+  closedTo: 'fechado-ate',
+} as const;
 
 export function readAttendanceFilters(params: URLSearchParams): AttendanceFilters {
   const owner = Number(params.get(FILTER_KEYS.owner));
@@ -18,6 +30,10 @@ export function readAttendanceFilters(params: URLSearchParams): AttendanceFilter
     owner_user_id: Number.isInteger(owner) && owner > 0 ? owner : undefined,
     start_date_from: readIsoDate(params, FILTER_KEYS.from),
     start_date_to: readIsoDate(params, FILTER_KEYS.to),
+    created_from: readIsoDate(params, FILTER_KEYS.openedFrom),
+    created_to: readIsoDate(params, FILTER_KEYS.openedTo),
+    closed_from: readIsoDate(params, FILTER_KEYS.closedFrom),
+    closed_to: readIsoDate(params, FILTER_KEYS.closedTo),
   };
 }
 

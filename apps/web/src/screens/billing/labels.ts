@@ -6,6 +6,7 @@ export const FEATURE_LABELS: Partial<Record<FeatureKey, string>> = {
   d4sign: 'Assinatura digital de contratos (D4Sign)',
   cambio_sistema: 'Cotação de câmbio do sistema',
   pipedrive_deals: 'Integração com o Pipedrive',
+  nfse: 'Emissão de NFS-e',
   financial_table_comments: 'Comentários na tabela financeira',
   custom_subdomain: 'Endereço próprio (subdomínio)',
 };

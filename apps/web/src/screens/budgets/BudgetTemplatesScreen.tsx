@@ -1,9 +1,9 @@
 // /modelos-de-orcamento: the agency's templates ("Pacote Buenos Aires 7 noites"), searched by name or
-// destination; renamed and deleted here. They are made from the budget editor ('Salvar como
+// destination; renamed, their services edited (titles, prices, removed) and deleted here. They are made from the budget editor ('Salvar como
 // modelo') and used there ('De um modelo') and on a new budget ('Começar de um modelo').
 import { BUDGET_TEMPLATE_KIND_LABELS, BUDGET_TEMPLATE_MESSAGES, type BudgetTemplateListItem } from '@app/shared/budget-templates';
 import { ActionIcon, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconEdit, IconTemplate, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconListDetails, IconTemplate, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -14,6 +14,7 @@ import { ListContent, ListFilterBar, ListPage, ListTable } from '../../component
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { useListParams, useSearchParam } from '../../lib/use-list-params';
+import { TemplateServicesForm } from './TemplateServicesForm';
 
 const PER_PAGE = 20;
 const NOUN: [string, string] = ['modelo', 'modelos'];
@@ -64,6 +65,7 @@ export default function BudgetTemplatesScreen() {
   const search = useSearchParam('busca', update);
   const [renaming, setRenaming] = useState<BudgetTemplateListItem | null>(null);
   const [deleting, setDeleting] = useState<BudgetTemplateListItem | null>(null);
+  const [editing, setEditing] = useState<BudgetTemplateListItem | null>(null);
 
   const list = useQuery(
     trpc.budgetTemplates.list.queryOptions(
@@ -121,6 +123,9 @@ export default function BudgetTemplatesScreen() {
                     <ActionIcon variant="subtle" aria-label={`Renomear ${t.name}`} onClick={() => setRenaming(t)}>
                       <IconEdit size={16} aria-hidden />
                     </ActionIcon>
+                    <ActionIcon variant="subtle" aria-label={`Editar serviços de ${t.name}`} onClick={() => setEditing(t)}>
+                      <IconListDetails size={16} aria-hidden />
+                    </ActionIcon>
                     <ActionIcon variant="subtle" color="red" aria-label={`Excluir ${t.name}`} onClick={() => setDeleting(t)}>
                       <IconTrash size={16} aria-hidden />
                     </ActionIcon>
@@ -135,6 +140,15 @@ export default function BudgetTemplatesScreen() {
 
       <FormDialog opened={!!renaming} onClose={() => setRenaming(null)} title={<Text fw={600}>Renomear modelo</Text>} centered>
         {renaming && <RenameForm key={renaming.id} template={renaming} onClose={() => setRenaming(null)} />}
+      </FormDialog>
+      <FormDialog
+        opened={!!editing}
+        onClose={() => setEditing(null)}
+        title={<Text fw={600}>Serviços do modelo {editing?.name}</Text>}
+        size="lg"
+        centered
+      >
+        {editing && <TemplateServicesForm key={editing.id} template={editing} onClose={() => setEditing(null)} />}
       </FormDialog>
       <ConfirmDialog
         opened={!!deleting}

@@ -4,6 +4,7 @@ import { Button, Text, TextInput } from '@mantine/core';
 import { IconFileDollar, IconX } from '@tabler/icons-react';
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import { DateField } from '../../components/DateField';
+import { dayRangeChip, FilterChips } from '../../components/FilterChips';
 import { ListPagination } from '../../components/ListPagination';
 import { ListContent, ListFilterBar, ListFilterSelect, ListPage, ListTable, NewButton } from '../../components/ListScreen';
 import { Money } from '../../components/Money';
@@ -51,13 +52,36 @@ export default function BudgetsScreen() {
 
   const filters = readBudgetFilters(params);
   const { status, clientId, ownerId, from, to } = filters;
+  // Set by the dashboard's links, with no field of their own: shown as chips.
+  const chips = [
+    ...dayRangeChip('Enviados', { from: filters.sentFrom, to: filters.sentTo }, [KEYS.sentFrom, KEYS.sentTo], update),
+    ...dayRangeChip('Vendidos', { from: filters.soldFrom, to: filters.soldTo }, [KEYS.soldFrom, KEYS.soldTo], update),
+    ...(filters.sellerId
+      ? [
+          {
+            key: KEYS.seller,
+            label: `Vendidos por ${owners.options.find((o) => o.value === String(filters.sellerId))?.label ?? 'um agente'}`,
+            onRemove: () => update({ [KEYS.seller]: undefined, page: undefined }),
+          },
+        ]
+      : []),
+    ...(filters.currency
+      ? [
+          {
+            key: KEYS.currency,
+            label: `Moeda: ${filters.currency}`,
+            onRemove: () => update({ [KEYS.currency]: undefined, page: undefined }),
+          },
+        ]
+      : []),
+  ];
 
   const list = useQuery(trpc.budgets.list.queryOptions(budgetListInput(filters, page), { placeholderData: keepPreviousData }));
   const budgets = list.data?.budgets ?? [];
-  const filtered = !!(search.applied || destination.applied || status || clientId || ownerId || from || to);
+  const filtered = !!(search.applied || destination.applied || status || clientId || ownerId || from || to || chips.length);
   const clear = () => {
     destination.setText('');
-    search.clearFilters([KEYS.status, KEYS.client, KEYS.owner, KEYS.from, KEYS.to, KEYS.destination]);
+    search.clearFilters(Object.values(KEYS).filter((k) => k !== KEYS.search));
   };
 
   return (
@@ -65,7 +89,7 @@ export default function BudgetsScreen() {
       <ListFilterBar
         search={search}
         placeholder="Título, destino ou cliente"
-        active={[status, clientId, ownerId, destination.applied, from, to].filter(Boolean).length}
+        active={[status, clientId, ownerId, destination.applied, from, to].filter(Boolean).length + chips.length}
       >
         <ListFilterSelect
           label="Status"
@@ -113,6 +137,7 @@ export default function BudgetsScreen() {
           </Button>
         )}
       </ListFilterBar>
+      <FilterChips chips={chips} />
 
       <ListContent
         query={list}

@@ -6,10 +6,12 @@ import { IconArrowBackUp, IconChecklist, IconQuestionMark } from '@tabler/icons-
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Feature } from '../../components/Feature';
 import { PageHeader } from '../../components/PageHeader';
 import { BackLink, DetailNotFound, LoadFailed } from '../../components/ScreenStates';
 import { recordNotFound, useRecordId } from '../../lib/record-route';
 import { useTRPC } from '../../lib/trpc';
+import { SaleNfseCard } from '../nfse/SaleNfseCard';
 import { BudgetStatusBadge } from './badges';
 import { budgetInfoPath, isBudgetStatus } from './labels';
 import { ContractCard } from './sale/ContractCard';
@@ -128,8 +130,13 @@ export default function ClosedSaleScreen() {
             sendingIds={info.sending_voucher_ids}
             clientEmail={info.client.email}
           />
+          <Feature name="nfse">
+            <SaleNfseCard saleId={sale.id} />
+          </Feature>
           <UndoSaleDialog
             budgetId={info.budget_id}
+            saleId={sale.id}
+            budgetVersion={info.budget_version}
             reservations={info.reservations}
             contracts={info.contracts}
             opened={undoing}

@@ -2,13 +2,13 @@
 // can start its first query with the session's, before the screen's code has loaded
 // (lib/gates.ts). Same input, same query key.
 import { type BudgetStatus, isBudgetStatus } from '@app/shared/budget-statuses';
-import { readIsoDate, readPage } from '../../lib/list-params';
+import { readCurrency, readIsoDate, readPage } from '../../lib/list-params';
 import type { AppData } from '../../lib/trpc';
 
 /** Spec §9: budget pages hold 6, the first is 1. */
 export const PER_PAGE = 6;
 
-/** The address's keys of the list's filters. */
+/** The address's keys of the list's filters; the sent and sold days, seller and currency come from the agency dashboard's figures. */
 export const KEYS = {
   search: 'busca',
   status: 'status',
@@ -17,6 +17,12 @@ export const KEYS = {
   from: 'viagem_de',
   to: 'viagem_ate',
   destination: 'destino',
+  sentFrom: 'enviado-de',
+  sentTo: 'enviado-ate',
+  soldFrom: 'vendido-de',
+  soldTo: 'vendido-ate',
+  seller: 'vendedor',
+  currency: 'moeda',
 } as const;
 
 const recordId = (v: string | null) => {
@@ -32,6 +38,12 @@ export type BudgetListFilters = {
   ownerId?: number;
   from?: string;
   to?: string;
+  sentFrom?: string;
+  sentTo?: string;
+  soldFrom?: string;
+  soldTo?: string;
+  sellerId?: number;
+  currency?: string;
 };
 
 export function readBudgetFilters(params: URLSearchParams): BudgetListFilters {
@@ -44,6 +56,12 @@ export function readBudgetFilters(params: URLSearchParams): BudgetListFilters {
     ownerId: recordId(params.get(KEYS.owner)),
     from: readIsoDate(params, KEYS.from),
     to: readIsoDate(params, KEYS.to),
+    sentFrom: readIsoDate(params, KEYS.sentFrom),
+    sentTo: readIsoDate(params, KEYS.sentTo),
+    soldFrom: readIsoDate(params, KEYS.soldFrom),
+    soldTo: readIsoDate(params, KEYS.soldTo),
+    sellerId: recordId(params.get(KEYS.seller)),
+    currency: readCurrency(params, KEYS.currency),
   };
 }
 
@@ -56,6 +74,12 @@ export const budgetListInput = (f: BudgetListFilters, page: number) => ({
   start_date_from: f.from,
   start_date_to: f.to,
   destination: f.destination || undefined,
+  sent_from: f.sentFrom,
+  sent_to: f.sentTo,
+  sold_from: f.soldFrom,
+  sold_to: f.soldTo,
+  seller_user_id: f.sellerId,
+  currency: f.currency,
   page,
   per_page: PER_PAGE,
 });

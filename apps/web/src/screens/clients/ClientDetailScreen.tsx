@@ -79,7 +79,11 @@ function ClientActions({ client }: { client: Client }) {
         color={client.is_active ? 'red' : 'teal'}
         loading={pending}
         onClose={confirm.close}
-        onConfirm={() => (client.is_active ? deactivate.mutate({ id: client.id }) : reopen.mutate({ id: client.id }))}
+        onConfirm={() => {
+          const input = { id: client.id, version: client.version };
+          if (client.is_active) deactivate.mutate(input);
+          else reopen.mutate(input);
+        }}
       >
         <Text>
           {client.is_active ? (
@@ -151,6 +155,32 @@ function DetailList<T extends { id: number }>({
   );
 }
 
+/**
+ * A document's number as the API gives it, masked ("FZ•••456"); "Mostrar" asks for the full one,
+ * a read the agency's owner sees in the access report ("Dados pessoais").
+ */
+function DocumentNumber({ clientId, document }: { clientId: number; document: Client['documents'][number] }) {
+  const trpc = useTRPC();
+  const reveal = useMutation(trpc.clients.revealDocument.mutationOptions());
+  const full = reveal.data?.id === document.id ? reveal.data.number : null;
+  if (full) return <span data-testid="document-number-full">{full}</span>;
+  return (
+    <>
+      <span>{document.number}</span>{' '}
+      <Anchor
+        component="button"
+        type="button"
+        fz="sm"
+        aria-label={`Mostrar o número completo do documento ${DOCUMENT_TYPE_LABELS[document.type]}`}
+        disabled={reveal.isPending}
+        onClick={() => reveal.mutate({ id: clientId, document_id: document.id })}
+      >
+        Mostrar
+      </Anchor>
+    </>
+  );
+}
+
 function ClientLists({ client: c }: { client: Client }) {
   const today = localToday();
   return (
@@ -179,7 +209,7 @@ function ClientLists({ client: c }: { client: Client }) {
             return (
               <Group gap={6} wrap="wrap">
                 <Text fz="sm" data-testid="client-travel-document">
-                  {DOCUMENT_TYPE_LABELS[d.type]} {d.number}
+                  {DOCUMENT_TYPE_LABELS[d.type]} <DocumentNumber clientId={c.id} document={d} />
                   {d.country ? ` · ${countryName(d.country)}` : ''}
                   {d.expires_at ? ` · validade ${shortDate(d.expires_at)}` : ''}
                 </Text>

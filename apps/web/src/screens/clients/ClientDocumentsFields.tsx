@@ -16,13 +16,22 @@ const EXPIRY_WARNINGS = {
 } as const;
 const TYPE_OPTIONS = CLIENT_DOCUMENT_TYPES.map((t) => ({ value: t, label: DOCUMENT_TYPE_LABELS[t] }));
 
-export type DocumentValues = { type: string; number: string; country: string | null; issued_at: string | null; expires_at: string | null };
+/** `id` of a saved document: its number comes masked, and sent back unchanged keeps the stored one. */
+export type DocumentValues = {
+  id?: number;
+  type: string;
+  number: string;
+  country: string | null;
+  issued_at: string | null;
+  expires_at: string | null;
+};
 // Most documents a travel agency records are passports.
 const EMPTY_DOCUMENT: DocumentValues = { type: 'passport', number: '', country: null, issued_at: null, expires_at: null };
 
 /** The client's travel documents as the form edits them. */
 export function documentValues(client: Client | undefined): DocumentValues[] {
   return (client?.documents ?? []).map((d) => ({
+    id: d.id,
     type: d.type,
     number: d.number,
     country: d.country,

@@ -2,12 +2,15 @@ import { type Client, type ClientKind, createClientInput } from '@app/shared/cli
 import { CLIENT_LIST_LABELS } from '@app/shared/crm-labels';
 import { BR_STATES, type BrState, formatCnpj, formatCpf, formatPostalCode, onlyDigits } from '@app/shared/documents';
 import { serverErrorText } from '@app/shared/errors';
+import { shortDate } from '@app/shared/format';
+import { businessDate } from '@app/shared/funnel';
+import { MARKETING_CONSENT_LABEL, MARKETING_CONSENT_SOURCE_LABELS } from '@app/shared/marketing-consent-labels';
 import {
   Anchor,
+  Checkbox,
   Fieldset,
   Loader,
   MaskInput,
-  Modal,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -23,6 +26,7 @@ import { Link } from 'react-router';
 import { DateField } from '../../components/DateField';
 import { ErrorText } from '../../components/ErrorText';
 import { FormActions } from '../../components/FormActions';
+import { FormDialog, useUnsavedChanges } from '../../components/FormDialog';
 import { PhoneInput } from '../../components/PhoneInput';
 import { StaleWritePanel } from '../../components/StaleWritePanel';
 import { apiError } from '../../lib/api-error';
@@ -65,6 +69,7 @@ const FIELD_LABELS: Record<string, string> = {
   addresses: 'Endereço',
   contacts: CLIENT_LIST_LABELS.contacts.legend,
   documents: CLIENT_LIST_LABELS.documents.legend,
+  marketing_consent: MARKETING_CONSENT_LABEL,
 };
 const MASKS = { cpf: '999.999.999-99', cnpj: '99.999.999/9999-99', cep: '99999-999' };
 const DIGITS = { cpf: 11, cnpj: 14, cep: 8 };
@@ -99,7 +104,16 @@ function initialValues(c: Client | undefined) {
     ],
     contacts: contactValues(c),
     documents: documentValues(c),
+    marketing_consent: c?.marketing_consent.granted ?? false,
   };
+}
+
+/** 'Consentimento em 05/03/2026 (aceite do orçamento)': when and where the standing consent was given. */
+function consentNote(c: Client | undefined): string | null {
+  const consent = c?.marketing_consent;
+  if (!consent?.granted || !consent.granted_at) return null;
+  const source = consent.source ? ` (${MARKETING_CONSENT_SOURCE_LABELS[consent.source]})` : '';
+  return `Consentimento em ${shortDate(businessDate(new Date(consent.granted_at)))}${source}`;
 }
 
 function ClientForm({ client, onClose, onSaved }: Omit<Props, 'opened'>) {
@@ -111,6 +125,7 @@ function ClientForm({ client, onClose, onSaved }: Omit<Props, 'opened'>) {
   const [cpfInUse, setCpfInUse] = useState(false);
   const numberRef = useRef<HTMLInputElement>(null);
   const form = useSchemaForm({ schema: createClientInput, initialValues: initialValues(client), labels: LABELS });
+  const close = useUnsavedChanges(form.hasChanges());
   const v = form.values;
   const kind = v.kind;
   const address = v.addresses[0];
@@ -308,7 +323,14 @@ function ClientForm({ client, onClose, onSaved }: Omit<Props, 'opened'>) {
 
         <Textarea label="Observações" autosize minRows={2} {...form.getInputProps('notes')} />
 
-        <FormActions onCancel={onClose} pending={pending} mt="xs">
+        <Checkbox
+          label={MARKETING_CONSENT_LABEL}
+          // Shown for the consent as saved: a tick not saved yet has no date.
+          description={v.marketing_consent ? consentNote(client) : null}
+          {...form.getInputProps('marketing_consent', { type: 'checkbox' })}
+        />
+
+        <FormActions onCancel={close} pending={pending} mt="xs">
           {client ? 'Salvar alterações' : 'Cadastrar cliente'}
         </FormActions>
       </Stack>
@@ -319,7 +341,7 @@ function ClientForm({ client, onClose, onSaved }: Omit<Props, 'opened'>) {
 export function ClientFormModal({ opened, onClose, client, onSaved }: Props) {
   const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal
+    <FormDialog
       opened={opened}
       onClose={onClose}
       title={<Text fw={600}>{client ? 'Editar cliente' : 'Novo cliente'}</Text>}
@@ -329,6 +351,6 @@ export function ClientFormModal({ opened, onClose, client, onSaved }: Props) {
     >
       {/* Mounted only while open, so every opening starts from fresh values. */}
       {opened && <ClientForm client={client} onClose={onClose} onSaved={onSaved} />}
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,5 +1,6 @@
 import '@mantine/charts/styles.css';
 import { type AgencyDashboard, agencyDashboardInput, DASHBOARD_DUE_DAYS } from '@app/shared/agency-dashboard';
+import { BUDGET_CURRENCIES } from '@app/shared/budget-services';
 import { shortDate, toCurrency } from '@app/shared/format';
 import { businessDate } from '@app/shared/funnel';
 import { BarChart } from '@mantine/charts';
@@ -64,15 +65,20 @@ function Figure({ label, value, hint, to, testId }: { label: string; value: Reac
   );
 }
 
+/** Sales are summed in the currency they were made in: one at a time, reais first. */
+const CURRENCY_OPTIONS = BUDGET_CURRENCIES.map((c) => ({ value: c, label: c }));
+
 function Filters({
   from,
   to,
   agent,
+  currency,
   update,
 }: {
   from: string;
   to: string;
   agent: string | null;
+  currency: string;
   update: (c: Record<string, string | undefined>) => void;
 }) {
   const owners = useOwnerOptions();
@@ -90,8 +96,31 @@ function Filters({
         onChange={(id) => update({ agente: id ?? undefined })}
         w={{ base: '100%', xs: 220 }}
       />
+      <Select
+        label="Moeda"
+        data={CURRENCY_OPTIONS}
+        value={currency}
+        allowDeselect={false}
+        onChange={(c) => update({ moeda: c === 'BRL' ? undefined : (c ?? undefined) })}
+        w={{ base: '100%', xs: 110 }}
+      />
     </Group>
   );
+}
+
+/**
+ * What each figure's list is filtered by, so it lists exactly the rows the figure counts: the days
+ * of the period (the agency's, as the figures), the agent (owner of attendances and budgets, seller
+ * of sales and of the money they bring) and the currency of money.
+ */
+function listFilters(d: AgencyDashboard, agent: string | undefined) {
+  const { from, to } = d.period;
+  return {
+    closed: { 'fechado-de': from, 'fechado-ate': to },
+    sent: { 'enviado-de': from, 'enviado-ate': to, responsavel: agent },
+    sold: { 'vendido-de': from, 'vendido-ate': to, vendedor: agent, moeda: d.currency },
+    money: { moeda: d.currency, vendedor: agent },
+  };
 }
 
 function Figures({ d, agent }: { d: AgencyDashboard; agent: string | undefined }) {
@@ -99,6 +128,7 @@ function Figures({ d, agent }: { d: AgencyDashboard; agent: string | undefined }
   const cur = d.currency;
   const a = d.attendances;
   const month = to.slice(0, 7);
+  const { closed, sold, money } = listFilters(d, agent);
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} data-testid="dashboard-attendances">
@@ -106,26 +136,26 @@ function Figures({ d, agent }: { d: AgencyDashboard; agent: string | undefined }
           testId="figure-opened"
           label="Atendimentos abertos"
           value={integer.format(a.opened)}
-          to={`/atendimentos${query({ responsavel: agent })}`}
+          to={`/atendimentos${query({ 'aberto-de': from, 'aberto-ate': to, responsavel: agent })}`}
         />
         <Figure
           testId="figure-won"
           label="Ganhos"
           value={integer.format(a.won)}
-          to={`/atendimentos${query({ status: 'won', responsavel: agent })}`}
+          to={`/atendimentos${query({ status: 'won', ...closed, responsavel: agent })}`}
         />
         <Figure
           testId="figure-lost"
           label="Perdidos"
           value={integer.format(a.lost)}
-          to={`/atendimentos${query({ status: 'lost', responsavel: agent })}`}
+          to={`/atendimentos${query({ status: 'lost', ...closed, responsavel: agent })}`}
         />
         <Figure
           testId="figure-conversion"
           label="Conversão"
           value={percent(a.conversion_basis_points)}
           hint="Ganhos entre os ganhos e perdidos"
-          to={`/atendimentos${query({ visao: 'funil', responsavel: agent })}`}
+          to={`/atendimentos${query({ visao: 'funil', ...closed, responsavel: agent })}`}
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} data-testid="dashboard-sales">
@@ -134,7 +164,7 @@ function Figures({ d, agent }: { d: AgencyDashboard; agent: string | undefined }
           label="Vendido"
           value={<Money cents={d.sales.sale_cents} currency={cur} />}
           hint={`${integer.format(d.sales.count)} ${d.sales.count === 1 ? 'venda' : 'vendas'}`}
-          to={`/orcamentos${query({ status: 'sold', responsavel: agent })}`}
+          to={`/orcamentos${query(sold)}`}
         />
         {d.sales.revenue_cents !== undefined && (
           <Figure
@@ -158,7 +188,7 @@ function Figures({ d, agent }: { d: AgencyDashboard; agent: string | undefined }
           label="Do primeiro contato à venda"
           value={days(d.sales.median_days_to_sale)}
           hint="Mediana"
-          to={`/orcamentos${query({ status: 'sold', responsavel: agent })}`}
+          to={`/orcamentos${query(sold)}`}
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} data-testid="dashboard-cash">
@@ -167,21 +197,21 @@ function Figures({ d, agent }: { d: AgencyDashboard; agent: string | undefined }
           label="Recebido"
           value={<Money cents={d.cash_weeks.reduce((s, w) => s + w.received_cents, 0)} currency={cur} />}
           hint={`${shortDate(from)} a ${shortDate(to)}`}
-          to={`/contas-a-receber${query({ situacao: 'recebida', de: from, ate: to })}`}
+          to={`/contas-a-receber${query({ situacao: 'recebida', de: from, ate: to, ...money })}`}
         />
         <Figure
           testId="figure-due"
           label={`A receber em ${DASHBOARD_DUE_DAYS} dias`}
           value={<Money cents={d.due_next.receivable_cents} currency={cur} />}
           hint={`${integer.format(d.due_next.receivables)} ${d.due_next.receivables === 1 ? 'parcela' : 'parcelas'}`}
-          to={`/contas-a-receber${query({ situacao: 'em-aberto', de: today, ate: d.due_next.to })}`}
+          to={`/contas-a-receber${query({ situacao: 'em-aberto', de: today, ate: d.due_next.to, ...money })}`}
         />
         <Figure
           testId="figure-overdue"
           label="Parcelas atrasadas"
           value={<Money cents={d.overdue.receivable_cents} currency={cur} />}
           hint={`${integer.format(d.overdue.receivables)} ${d.overdue.receivables === 1 ? 'parcela' : 'parcelas'}`}
-          to={`/contas-a-receber${query({ situacao: 'atrasada' })}`}
+          to={`/contas-a-receber${query({ situacao: 'atrasada', ...money })}`}
         />
         {d.due_next.supplier_cost_cents !== undefined && (
           <Figure
@@ -189,7 +219,7 @@ function Figures({ d, agent }: { d: AgencyDashboard; agent: string | undefined }
             label={`A pagar em ${DASHBOARD_DUE_DAYS} dias`}
             value={<Money cents={d.due_next.supplier_cost_cents} currency={cur} />}
             hint={`${integer.format(d.due_next.payables)} ${d.due_next.payables === 1 ? 'conta' : 'contas'} a fornecedores`}
-            to={`/contas-a-pagar${query({ situacao: 'em-aberto', de: today, ate: d.due_next.to })}`}
+            to={`/contas-a-pagar${query({ situacao: 'em-aberto', de: today, ate: d.due_next.to, ...money })}`}
           />
         )}
       </SimpleGrid>
@@ -200,6 +230,7 @@ function Figures({ d, agent }: { d: AgencyDashboard; agent: string | undefined }
 function Charts({ d, agent }: { d: AgencyDashboard; agent: string | undefined }) {
   const visible = useValuesVisible();
   const cur = d.currency;
+  const { sent, sold } = listFilters(d, agent);
   // While the header's eye hides values, the axes and tooltips hide them too.
   const money = (cents: number) => (visible ? toCurrency(cents, cur) : '•••••');
   const costs = d.cash_weeks.every((w) => w.supplier_cost_cents !== undefined);
@@ -222,8 +253,8 @@ function Charts({ d, agent }: { d: AgencyDashboard; agent: string | undefined })
         title="Orçamentos enviados no período"
         footer={
           <Group gap="md" mt="xs">
-            <Link to={`/orcamentos${query({ status: 'sent', responsavel: agent })}`}>Ver os orçamentos enviados</Link>
-            <Link to={`/orcamentos${query({ status: 'accepted', responsavel: agent })}`}>Ver os aceitos</Link>
+            <Link to={`/orcamentos${query(sent)}`}>Ver os orçamentos enviados</Link>
+            <Link to={`/orcamentos${query({ ...sent, status: 'accepted' })}`}>Ver os aceitos</Link>
           </Group>
         }
         table={{
@@ -274,7 +305,7 @@ function Charts({ d, agent }: { d: AgencyDashboard; agent: string | undefined })
           rows: d.top_destinations.map((t) => ({
             key: t.destination,
             cells: [
-              <Link key="d" to={`/orcamentos${query({ destino: t.destination, status: 'sold', responsavel: agent })}`}>
+              <Link key="d" to={`/orcamentos${query({ destino: t.destination, ...sold })}`}>
                 {t.destination}
               </Link>,
               integer.format(t.sales),
@@ -340,7 +371,8 @@ export default function AgencyDashboardScreen() {
   const from = params.get('de') ?? monthStart(today);
   const to = params.get('ate') ?? today;
   const agent = params.get('agente') ?? undefined;
-  const input = agencyDashboardInput.safeParse({ from, to, ...(agent ? { user_id: agent } : {}) });
+  const currency = params.get('moeda') ?? 'BRL';
+  const input = agencyDashboardInput.safeParse({ from, to, currency, ...(agent ? { user_id: agent } : {}) });
   const dashboard = useQuery({
     ...trpc.agencyDashboard.get.queryOptions(input.success ? input.data : { from: today, to: today }, {
       placeholderData: keepPreviousData,
@@ -361,7 +393,7 @@ export default function AgencyDashboardScreen() {
   return (
     <Stack gap={0}>
       <PageHeader />
-      <Filters from={from} to={to} agent={agent ?? null} update={update} />
+      <Filters from={from} to={to} agent={agent ?? null} currency={currency} update={update} />
       {!input.success ? (
         <ErrorText>{input.error.issues[0]?.message}</ErrorText>
       ) : dashboard.isError ? (

@@ -1,63 +1,28 @@
-import {
-  COMMISSION_STATUS_LABELS,
-  type CommissionList,
-  type CommissionSummary,
-  monthField,
-  payCommissionInput,
-} from '@app/shared/commissions';
+import { COMMISSION_STATUS_LABELS, type CommissionList, type CommissionSummary, payCommissionInput } from '@app/shared/commissions';
 import { shortDate, toCurrency } from '@app/shared/format';
 import { businessDate } from '@app/shared/funnel';
-import { ActionIcon, Badge, Button, Card, Drawer, Group, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight, IconCoins } from '@tabler/icons-react';
+import { Badge, Button, Card, Drawer, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { IconCoins } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DateField } from '../../components/DateField';
 import { ErrorText } from '../../components/ErrorText';
+import { ExportButtons } from '../../components/ExportButtons';
 import { FormActions } from '../../components/FormActions';
 import { FormDialog, useUnsavedChanges } from '../../components/FormDialog';
 import { ListPagination } from '../../components/ListPagination';
 import { ListContent, ListPage, ListTable } from '../../components/ListScreen';
 import { Money } from '../../components/Money';
+import { MonthSwitcher, monthName, monthOrCurrent } from '../../components/MonthSwitcher';
 import { useSchemaForm } from '../../lib/form';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { useListParams } from '../../lib/use-list-params';
 import { useSeesCosts } from '../../lib/use-session';
-import { ExportButtons, NotAllowed, useFinanceAccess } from './FinanceParts';
+import { NotAllowed, useFinanceAccess } from './FinanceParts';
 
 const PER_PAGE = 20;
 const NOUN: [string, string] = ['vendedor', 'vendedores'];
-const monthName = (month: string) =>
-  new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T12:00:00Z`));
-const shiftMonth = (month: string, by: number) => {
-  const d = new Date(`${month}-01T12:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + by);
-  return d.toISOString().slice(0, 7);
-};
-
-/** Previous and next month around the month's name; the address keeps it (?mes=AAAA-MM). */
-function MonthSwitcher({ month, onChange }: { month: string; onChange: (month: string) => void }) {
-  const current = businessDate().slice(0, 7);
-  return (
-    <Group gap="xs" wrap="nowrap">
-      <ActionIcon variant="default" size="lg" aria-label="Mês anterior" onClick={() => onChange(shiftMonth(month, -1))}>
-        <IconChevronLeft size={18} aria-hidden />
-      </ActionIcon>
-      <Title order={2} fz="lg" miw={170} ta="center" tt="capitalize" aria-live="polite" data-testid="commission-month">
-        {monthName(month)}
-      </Title>
-      <ActionIcon
-        variant="default"
-        size="lg"
-        aria-label="Próximo mês"
-        disabled={month >= current}
-        onClick={() => onChange(shiftMonth(month, 1))}
-      >
-        <IconChevronRight size={18} aria-hidden />
-      </ActionIcon>
-    </Group>
-  );
-}
 
 function MonthTotals({ totals }: { totals: CommissionList['totals'] | undefined }) {
   const shown = totals?.length ? totals : [{ currency: 'BRL', earned_cents: 0, paid_cents: 0, due_cents: 0 }];
@@ -236,8 +201,7 @@ export default function CommissionsScreen() {
   const access = useFinanceAccess(false);
   const seesCosts = useSeesCosts();
   const { params, page, update, setPage } = useListParams();
-  const asked = params.get('mes') ?? '';
-  const month = monthField.safeParse(asked).success ? asked : businessDate().slice(0, 7);
+  const month = monthOrCurrent(params.get('mes'));
   const [paying, setPaying] = useState<CommissionSummary | null>(null);
   const [open, setOpen] = useState<CommissionSummary | null>(null);
 
@@ -259,7 +223,7 @@ export default function CommissionsScreen() {
         actions={<ExportButtons path="/api/commissions/export" query={new URLSearchParams({ month })} filename={`comissoes-${month}`} />}
         before={
           <Stack gap="md">
-            <MonthSwitcher month={month} onChange={(m) => update({ mes: m, page: undefined })} />
+            <MonthSwitcher month={month} onChange={(m) => update({ mes: m, page: undefined })} testId="commission-month" />
             <MonthTotals totals={list.data?.totals} />
           </Stack>
         }

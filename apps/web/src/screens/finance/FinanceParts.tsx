@@ -1,18 +1,20 @@
 // What the two finance lists share: who may open them, the filters in the address (situation,
-// search, due period), the totals on top, the export buttons (CSV, XLSX: the list's filters, every
+// search, due period; currency and seller from the dashboard's figures, as chips), the totals on top, the export buttons (CSV, XLSX: the list's filters, every
 // matching row), the empty state and the pages around the table.
-import type { EXPORT_FORMATS } from '@app/shared/finance';
 import type { Pagination } from '@app/shared/pagination';
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconDownload, IconLock } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { Alert, Badge, Card, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { DateField } from '../../components/DateField';
+import { ExportButtons } from '../../components/ExportButtons';
+import { type FilterChip, FilterChips } from '../../components/FilterChips';
 import { ListPagination } from '../../components/ListPagination';
 import { ListContent, ListFilterBar, ListFilterSelect, ListPage } from '../../components/ListScreen';
 import { Money } from '../../components/Money';
-import { downloadFile } from '../../lib/download';
+import { readCurrency, readRecordId } from '../../lib/list-params';
 import { useListParams, useSearchParam } from '../../lib/use-list-params';
 import { useCurrentUser, useSeesCosts } from '../../lib/use-session';
+import { useOwnerOptions } from '../attendances/use-owner-options';
 
 type Update = (changes: Record<string, string | undefined>) => void;
 
@@ -84,34 +86,6 @@ export function Totals({ lines, doneLabel }: { lines: TotalLine[] | undefined; d
   );
 }
 
-/** CSV and XLSX of the list as filtered. */
-export function ExportButtons({ path, query, filename }: { path: string; query: URLSearchParams; filename: string }) {
-  const [pending, setPending] = useState<string | null>(null);
-  const download = async (format: (typeof EXPORT_FORMATS)[number]) => {
-    setPending(format);
-    try {
-      await downloadFile(`${path}/${format}?${query}`, `${filename}.${format}`);
-    } finally {
-      setPending(null);
-    }
-  };
-  return (
-    <Group gap="xs">
-      {(['csv', 'xlsx'] as const).map((format) => (
-        <Button
-          key={format}
-          variant="default"
-          leftSection={<IconDownload size={16} aria-hidden />}
-          loading={pending === format}
-          onClick={() => void download(format)}
-        >
-          Exportar {format.toUpperCase()}
-        </Button>
-      ))}
-    </Group>
-  );
-}
-
 export function StatusBadge({ label, status }: { label: string; status: string }) {
   const color = status === 'overdue' ? 'red' : status === 'open' ? 'blue' : status === 'canceled' ? 'gray' : 'teal';
   return (
@@ -122,11 +96,14 @@ export function StatusBadge({ label, status }: { label: string; status: string }
 }
 
 /** The API's filters from the address. */
-export function filterQuery(filters: Record<string, string | undefined>): URLSearchParams {
+export function filterQuery(filters: Record<string, string | number | undefined>): URLSearchParams {
   const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(filters)) if (v) q.set(k, v);
+  for (const [k, v] of Object.entries(filters)) if (v) q.set(k, String(v));
   return q;
 }
+
+/** The address's keys of the filters the dashboard's figures set (no field of their own: chips). */
+const CHIP_KEYS = { currency: 'moeda', seller: 'vendedor' } as const;
 
 /** The list's filters as the address keeps them; the situation in Portuguese (?situacao=em-aberto). */
 export function useFinanceFilters<S extends string>(slugs: Record<S, string>) {
@@ -136,7 +113,42 @@ export function useFinanceFilters<S extends string>(slugs: Record<S, string>) {
   const status = (Object.keys(slugs) as S[]).find((s) => slugs[s] === slug);
   const from = params.get('de') ?? undefined;
   const to = params.get('ate') ?? undefined;
-  return { page, update, setPage, search, status, from, to, filters: { search: search.applied || undefined, status, from, to } };
+  const currency = readCurrency(params, CHIP_KEYS.currency);
+  const sellerId = readRecordId(params, CHIP_KEYS.seller);
+  return {
+    page,
+    update,
+    setPage,
+    search,
+    status,
+    from,
+    to,
+    currency,
+    sellerId,
+    filters: { search: search.applied || undefined, status, from, to, currency, seller_user_id: sellerId },
+  };
+}
+
+/** The currency and the seller as chips, each removable. */
+function useChips(currency: string | undefined, sellerId: number | undefined, update: Update): FilterChip[] {
+  const owners = useOwnerOptions();
+  const chips: FilterChip[] = [];
+  if (sellerId) {
+    const name = owners.options.find((o) => o.value === String(sellerId))?.label ?? 'um agente';
+    chips.push({
+      key: CHIP_KEYS.seller,
+      label: `Vendas de ${name}`,
+      onRemove: () => update({ [CHIP_KEYS.seller]: undefined, page: undefined }),
+    });
+  }
+  if (currency) {
+    chips.push({
+      key: CHIP_KEYS.currency,
+      label: `Moeda: ${currency}`,
+      onRemove: () => update({ [CHIP_KEYS.currency]: undefined, page: undefined }),
+    });
+  }
+  return chips;
 }
 
 type FinanceListProps<S extends string> = {
@@ -160,12 +172,13 @@ type FinanceListProps<S extends string> = {
 /** A finance list around its table: totals and exports on top, the filters, the states and the pages. */
 export function FinanceList<S extends string>({ filters: f, slugs, statusLabels, query, noun, ...props }: FinanceListProps<S>) {
   const { search, status, from, to, update } = f;
+  const chips = useChips(f.currency, f.sellerId, update);
   return (
     <ListPage
       actions={<ExportButtons path={props.exportPath} query={filterQuery(f.filters)} filename={props.filename} />}
       before={<Totals lines={props.totals} doneLabel={props.doneLabel} />}
     >
-      <ListFilterBar search={search} placeholder={props.placeholder} active={[status, from, to].filter(Boolean).length}>
+      <ListFilterBar search={search} placeholder={props.placeholder} active={[status, from, to].filter(Boolean).length + chips.length}>
         <ListFilterSelect
           label="Situação"
           param="situacao"
@@ -176,6 +189,7 @@ export function FinanceList<S extends string>({ filters: f, slugs, statusLabels,
         />
         <PeriodFilter from={from} to={to} update={update} />
       </ListFilterBar>
+      <FilterChips chips={chips} />
       <ListContent
         query={query}
         isEmpty={props.isEmpty}
@@ -184,8 +198,8 @@ export function FinanceList<S extends string>({ filters: f, slugs, statusLabels,
         feminine={props.feminine}
         empty={{
           hint: props.hint,
-          filtered: !!(search.applied || status || from || to),
-          onClear: () => search.clearFilters(['situacao', 'de', 'ate']),
+          filtered: !!(search.applied || status || from || to || chips.length),
+          onClear: () => search.clearFilters(['situacao', 'de', 'ate', ...Object.values(CHIP_KEYS)]),
         }}
       >
         {props.children}

@@ -108,6 +108,11 @@ function BackfillSection({ integration }: { integration: PipedriveIntegration })
   }
   return (
     <Stack gap={4} data-testid="pipedrive-backfill">
+      {backfill.error && (
+        <Text fz="sm" c="red.8" role="alert">
+          {backfill.error} ({backfill.done ?? 0} de {backfill.total ?? 0} enviados.)
+        </Text>
+      )}
       {backfill.finished_at && (
         <Text fz="sm">
           Envio concluído em {dateTime(backfill.finished_at)}: {plural(backfill.done ?? 0, 'atendimento enviado', 'atendimentos enviados')}.
@@ -123,7 +128,7 @@ function BackfillSection({ integration }: { integration: PipedriveIntegration })
           </Button>
         </Group>
       ) : (
-        !backfill.finished_at && <Text fz="sm">Todos os atendimentos em aberto já estão no Pipedrive.</Text>
+        !backfill.finished_at && !backfill.error && <Text fz="sm">Todos os atendimentos em aberto já estão no Pipedrive.</Text>
       )}
       <ErrorText>{start.error ? errorText(apiError(start.error)) : null}</ErrorText>
     </Stack>

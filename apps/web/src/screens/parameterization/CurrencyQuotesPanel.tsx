@@ -10,12 +10,13 @@ import {
   updateCurrencyQuoteInput,
 } from '@app/shared/currency-quotes';
 import { dateTime } from '@app/shared/format';
-import { ActionIcon, Alert, Badge, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCoin, IconEdit, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { ErrorText } from '../../components/ErrorText';
 import { FormActions } from '../../components/FormActions';
+import { FormDialog, useUnsavedChanges } from '../../components/FormDialog';
 import { ListPagination } from '../../components/ListPagination';
 import { ListContent, ListFilterBar, ListTable } from '../../components/ListScreen';
 import { RateInput } from '../../components/RateInput';
@@ -31,6 +32,7 @@ function QuoteForm({ quote, onClose }: { quote: CurrencyQuote; onClose: () => vo
   const queryClient = useQueryClient();
   const schema = useMemo(() => updateCurrencyQuoteInput.omit({ id: true }), []);
   const form = useSchemaForm({ schema, initialValues: { rate: (quote.rate ?? '') as number | string }, labels: { rate: 'Cotação' } });
+  const close = useUnsavedChanges(form.hasChanges());
   const save = useMutation(
     trpc.currencyQuotes.update.mutationOptions({
       onSuccess: (saved) => {
@@ -54,7 +56,7 @@ function QuoteForm({ quote, onClose }: { quote: CurrencyQuote; onClose: () => vo
           data-autofocus
           {...form.getInputProps('rate')}
         />
-        <FormActions onCancel={onClose} pending={save.isPending}>
+        <FormActions onCancel={close} pending={save.isPending}>
           Salvar cotação
         </FormActions>
       </Stack>
@@ -64,14 +66,14 @@ function QuoteForm({ quote, onClose }: { quote: CurrencyQuote; onClose: () => vo
 
 function QuoteModal({ quote, onClose }: { quote: CurrencyQuote | null; onClose: () => void }) {
   return (
-    <Modal
+    <FormDialog
       opened={!!quote}
       onClose={onClose}
       title={<Text fw={600}>{quote ? `Cotação: ${quote.currency} · ${quote.currency_name}` : ''}</Text>}
       centered
     >
       {quote && <QuoteForm quote={quote} onClose={onClose} />}
-    </Modal>
+    </FormDialog>
   );
 }
 

@@ -21,7 +21,6 @@ import {
   Button,
   Fieldset,
   Group,
-  Modal,
   MultiSelect,
   NumberInput,
   Select,
@@ -38,6 +37,7 @@ import { useState } from 'react';
 import { CurrencyInput } from '../../components/CurrencyInput';
 import { ErrorText } from '../../components/ErrorText';
 import { FormActions } from '../../components/FormActions';
+import { FormDialog, useUnsavedChanges } from '../../components/FormDialog';
 import { type SchemaForm, useSchemaForm } from '../../lib/form';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
@@ -239,6 +239,7 @@ function PaymentMethodForm({ method, onClose }: Omit<Props, 'opened'>) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const form = useSchemaForm({ schema: createPaymentMethodInput, initialValues: initialValues(method), labels: LABELS });
+  const close = useUnsavedChanges(form.hasChanges());
   const kind = form.values.kind;
   const done = (message: string) => {
     void queryClient.invalidateQueries({ queryKey: trpc.paymentMethods.pathKey() });
@@ -335,7 +336,7 @@ function PaymentMethodForm({ method, onClose }: Omit<Props, 'opened'>) {
             Cadastrada em {dateTime(method.created_at)}
           </Text>
         )}
-        <FormActions onCancel={onClose} pending={create.isPending || update.isPending} mt="xs">
+        <FormActions onCancel={close} pending={create.isPending || update.isPending} mt="xs">
           {method ? 'Salvar alterações' : 'Cadastrar'}
         </FormActions>
       </Stack>
@@ -346,7 +347,7 @@ function PaymentMethodForm({ method, onClose }: Omit<Props, 'opened'>) {
 export function PaymentMethodFormModal({ opened, method, onClose }: Props) {
   const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal
+    <FormDialog
       opened={opened}
       onClose={onClose}
       title={<Text fw={600}>{method ? 'Editar forma de pagamento' : 'Nova forma de pagamento'}</Text>}
@@ -356,6 +357,6 @@ export function PaymentMethodFormModal({ opened, method, onClose }: Props) {
     >
       {/* Mounted only while open, so every opening starts from fresh values. */}
       {opened && <PaymentMethodForm method={method} onClose={onClose} />}
-    </Modal>
+    </FormDialog>
   );
 }

@@ -3,12 +3,13 @@
 
 import { type ReferenceItem, referenceCreateInput } from '@app/shared/reference-list-schemas';
 import { type FieldDeclaration, listWords, type ReferenceListKey, referenceList } from '@app/shared/reference-lists';
-import { Modal, NumberInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { ErrorText } from '../../components/ErrorText';
 import { FormActions } from '../../components/FormActions';
+import { FormDialog, useUnsavedChanges } from '../../components/FormDialog';
 import { ReferencePicker } from '../../components/pickers/ReferencePicker';
 import { parentOptionLabel } from '../../components/pickers/reference-options';
 import { useSchemaForm } from '../../lib/form';
@@ -75,6 +76,7 @@ function ReferenceItemForm({ listKey, item, onClose }: Omit<Props, 'opened'>) {
       ...Object.fromEntries(fieldEntries.map(([key, f]) => [key, f.label])),
     },
   });
+  const close = useUnsavedChanges(form.hasChanges());
 
   const done = (message: string) => {
     void queryClient.invalidateQueries({ queryKey: procedures.pathKey() });
@@ -122,7 +124,7 @@ function ReferenceItemForm({ listKey, item, onClose }: Omit<Props, 'opened'>) {
         {fieldEntries.map(([key, f]) => (
           <FieldInput key={key} field={f} props={form.getInputProps(`fields.${key}`)} />
         ))}
-        <FormActions onCancel={onClose} pending={create.isPending || update.isPending} mt="xs">
+        <FormActions onCancel={close} pending={create.isPending || update.isPending} mt="xs">
           {item ? 'Salvar alterações' : 'Cadastrar'}
         </FormActions>
       </Stack>
@@ -134,9 +136,9 @@ export function ReferenceItemFormModal({ listKey, opened, item, onClose }: Props
   const { label } = referenceList(listKey);
   const title = item ? `Editar ${label.one}` : `${label.feminine ? 'Nova' : 'Novo'} ${label.one}`;
   return (
-    <Modal opened={opened} onClose={onClose} title={<Text fw={600}>{title}</Text>} centered size="lg">
+    <FormDialog opened={opened} onClose={onClose} title={<Text fw={600}>{title}</Text>} centered size="lg">
       {/* Mounted only while open, so every opening starts from fresh values. */}
       {opened && <ReferenceItemForm listKey={listKey} item={item} onClose={onClose} />}
-    </Modal>
+    </FormDialog>
   );
 }

@@ -15,6 +15,8 @@ import { profileQuery } from '../../lib/session-queries';
 import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { PipedriveCard } from '../integrations/PipedriveCard';
+import { NfseSettingsCard } from '../nfse/NfseSettingsCard';
+import { AccountClosureCard } from './AccountClosureCard';
 import { AgencyDataCard } from './AgencyDataCard';
 import { AgencyExportCard } from './AgencyExportCard';
 import { NotificationEmailsCard } from './NotificationEmailsCard';
@@ -158,6 +160,10 @@ export default function ProfileScreen() {
           <Feature name="pipedrive_deals">
             <PipedriveCard />
           </Feature>
+          <Feature name="nfse">
+            <NfseSettingsCard />
+          </Feature>
+          <AccountClosureCard companyName={profile.data.user.company_name} />
         </Stack>
       )}
     </Stack>

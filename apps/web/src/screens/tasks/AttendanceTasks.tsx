@@ -2,11 +2,12 @@
 // one, and the trip's checklist loaded as tasks.
 import { businessDate } from '@app/shared/funnel';
 import { TASK_PRIORITY_LABELS, TASK_STATUS_LABELS, type Task, type TaskStatus } from '@app/shared/tasks';
-import { Alert, Badge, Button, Checkbox, Group, List, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, List, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowRight, IconChecklist, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FormDialog, useUnsavedChanges } from '../../components/FormDialog';
 import { LoadingRows } from '../../components/ScreenStates';
 import { useTRPC } from '../../lib/trpc';
 import { allTasks } from './board-moves';
@@ -29,6 +30,8 @@ function PreloadForm({ attendanceId, onClose }: { attendanceId: number; onClose:
   const preload = useMutation(trpc.tasks.preload.mutationOptions({ onSuccess: () => void reload() }));
   const all = items.data?.items ?? [];
   const keys = chosen ?? all.map((i) => i.key);
+  // Changed: an item left out (every item starts chosen); once loaded, nothing is left to lose.
+  const close = useUnsavedChanges(!preload.data && keys.length !== all.length);
 
   if (preload.data) {
     const { created, skipped } = preload.data;
@@ -83,7 +86,7 @@ function PreloadForm({ attendanceId, onClose }: { attendanceId: number; onClose:
           {keys.length === all.length ? 'Desmarcar todas' : 'Marcar todas'}
         </Button>
         <Group gap="sm">
-          <Button variant="default" onClick={onClose} disabled={preload.isPending}>
+          <Button variant="default" onClick={close} disabled={preload.isPending}>
             Cancelar
           </Button>
           <Button
@@ -120,7 +123,7 @@ function TaskRow({ task, today, onOpen }: { task: Task; today: string; onOpen: (
             ml="auto"
             rightSection={<IconArrowRight size={12} aria-hidden />}
             loading={advance.isPending}
-            onClick={() => advance.mutate({ id: task.id })}
+            onClick={() => advance.mutate({ id: task.id, version: task.version })}
             aria-label={`Avançar tarefa ${task.title}`}
           >
             Avançar
@@ -172,10 +175,10 @@ export function AttendanceTasks({ attendance }: { attendance: TaskAttendance }) 
       </Button>
 
       <TaskFormModal opened={formOpened} onClose={form.close} task={editing} attendance={attendance} />
-      <Modal opened={preloadOpened} onClose={preloadModal.close} title={<Text fw={600}>Checklist da viagem</Text>} centered size="lg">
+      <FormDialog opened={preloadOpened} onClose={preloadModal.close} title={<Text fw={600}>Checklist da viagem</Text>} centered size="lg">
         {/* Mounted only while open: every opening starts with all items chosen. */}
         {preloadOpened && <PreloadForm attendanceId={attendance.id} onClose={preloadModal.close} />}
-      </Modal>
+      </FormDialog>
     </Stack>
   );
 }

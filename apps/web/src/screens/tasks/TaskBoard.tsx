@@ -214,7 +214,7 @@ export function TaskBoard({
                       today={today}
                       actions={{
                         onOpen: () => onOpen(task),
-                        onAdvance: () => advance.mutate({ id: task.id }),
+                        onAdvance: () => advance.mutate({ id: task.id, version: task.version }),
                         onMove: (to) => moveTo(task, { status: to, index: board[to].length }),
                         busy:
                           (advance.isPending && advance.variables?.id === task.id) || (move.isPending && move.variables?.id === task.id),

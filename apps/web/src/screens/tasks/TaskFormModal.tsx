@@ -1,5 +1,5 @@
 import { createTaskInput, TASK_PRIORITIES, TASK_PRIORITY_LABELS, type Task, type TaskPriority } from '@app/shared/tasks';
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DateField } from '../../components/DateField';
 import { ErrorText } from '../../components/ErrorText';
 import { FormActions } from '../../components/FormActions';
+import { FormDialog, useUnsavedChanges } from '../../components/FormDialog';
 import { AutocompletePicker } from '../../components/pickers/AutocompletePicker';
 import { StaleWritePanel } from '../../components/StaleWritePanel';
 import { useSchemaForm } from '../../lib/form';
@@ -59,6 +60,7 @@ function TaskForm({ task, attendance, onClose }: Omit<Props, 'opened'>) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const queryClient = useQueryClient();
   const form = useSchemaForm({ schema: createTaskInput, initialValues: initialValues(task, attendance), labels: LABELS });
+  const close = useUnsavedChanges(form.hasChanges());
   const stale = useStaleWrite({
     version: task?.version,
     base: initialValues(task, attendance),
@@ -153,7 +155,7 @@ function TaskForm({ task, attendance, onClose }: Omit<Props, 'opened'>) {
           ) : (
             <span />
           )}
-          <FormActions onCancel={onClose} pending={pending}>
+          <FormActions onCancel={close} pending={pending}>
             {task ? 'Salvar alterações' : 'Criar tarefa'}
           </FormActions>
         </Group>
@@ -164,7 +166,7 @@ function TaskForm({ task, attendance, onClose }: Omit<Props, 'opened'>) {
           title="Excluir tarefa"
           confirmLabel="Excluir"
           loading={remove.isPending}
-          onConfirm={() => remove.mutate({ id: task.id })}
+          onConfirm={() => remove.mutate({ id: task.id, version: stale.version() })}
           onClose={() => setConfirmDelete(false)}
         >
           <Text>
@@ -179,7 +181,7 @@ function TaskForm({ task, attendance, onClose }: Omit<Props, 'opened'>) {
 export function TaskFormModal({ opened, onClose, task, attendance }: Props) {
   const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal
+    <FormDialog
       opened={opened}
       onClose={onClose}
       title={<Text fw={600}>{task ? 'Editar tarefa' : 'Nova tarefa'}</Text>}
@@ -189,6 +191,6 @@ export function TaskFormModal({ opened, onClose, task, attendance }: Props) {
     >
       {/* Mounted only while open, so every opening starts from fresh values. */}
       {opened && <TaskForm task={task} attendance={attendance} onClose={onClose} />}
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,11 +1,12 @@
 import type { User } from '@app/shared/auth';
 import { ROLE_LABELS, type Role } from '@app/shared/constants';
 import { createUserInput } from '@app/shared/users';
-import { Alert, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ErrorText } from '../../components/ErrorText';
 import { FormActions } from '../../components/FormActions';
+import { FormDialog, useUnsavedChanges } from '../../components/FormDialog';
 import { PhoneInput } from '../../components/PhoneInput';
 import { useSchemaForm } from '../../lib/form';
 import { assignableRoles } from '../../lib/permissions';
@@ -37,6 +38,7 @@ function UserForm({ user, onClose, onSaved }: Omit<Props, 'opened'>) {
     },
     labels: { name: 'Nome', email: 'E-mail' },
   });
+  const close = useUnsavedChanges(form.hasChanges());
 
   const done = (saved: User, message: string) => {
     void queryClient.invalidateQueries({ queryKey: trpc.users.pathKey() });
@@ -91,7 +93,7 @@ function UserForm({ user, onClose, onSaved }: Omit<Props, 'opened'>) {
           data={roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
           {...form.getInputProps('user.role')}
         />
-        <FormActions onCancel={onClose} pending={pending} mt="xs">
+        <FormActions onCancel={close} pending={pending} mt="xs">
           {user ? 'Salvar alterações' : 'Cadastrar usuário'}
         </FormActions>
       </Stack>
@@ -101,9 +103,15 @@ function UserForm({ user, onClose, onSaved }: Omit<Props, 'opened'>) {
 
 export function UserFormModal({ opened, onClose, user, onSaved }: Props) {
   return (
-    <Modal opened={opened} onClose={onClose} title={<Text fw={600}>{user ? 'Editar usuário' : 'Novo usuário'}</Text>} centered size="lg">
+    <FormDialog
+      opened={opened}
+      onClose={onClose}
+      title={<Text fw={600}>{user ? 'Editar usuário' : 'Novo usuário'}</Text>}
+      centered
+      size="lg"
+    >
       {/* Mounted only while open, so every opening starts from fresh values. */}
       {opened && <UserForm user={user} onClose={onClose} onSaved={onSaved} />}
-    </Modal>
+    </FormDialog>
   );
 }

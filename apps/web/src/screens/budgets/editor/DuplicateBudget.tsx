@@ -116,7 +116,7 @@ function DuplicateForm({ source, back }: { source: BudgetTree; back: ReactNode }
               form.getInputNode('attendance_id')?.focus();
               return;
             }
-            duplicate.mutate(input);
+            duplicate.mutate({ ...input, version: source.version });
           })}
           noValidate
           aria-label="Duplicar orçamento"

@@ -18,6 +18,7 @@ type Shortcut = {
 
 export const EDITOR_SHORTCUTS = {
   newService: { hotkey: 'n', keys: [['N']], label: 'Novo serviço (escolha o tipo na lista)', editing: true },
+  proposalFromTemplate: { hotkey: 'm', keys: [['M']], label: 'Nova proposta de um modelo', editing: true },
   nextProposal: { hotkey: ']', keys: [[']']], label: 'Próxima proposta', editing: false },
   previousProposal: { hotkey: '[', keys: [['[']], label: 'Proposta anterior', editing: false },
   openService: { hotkey: 'Enter', keys: [['Enter']], label: 'Abrir o serviço em foco', editing: true },

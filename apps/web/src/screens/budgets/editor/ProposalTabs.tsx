@@ -252,6 +252,7 @@ export function ProposalTabs({
     [EDITOR_SHORTCUTS.nextProposal.hotkey, () => step(1)],
     [EDITOR_SHORTCUTS.previousProposal.hotkey, () => step(-1)],
   ]);
+  useShortcuts([[EDITOR_SHORTCUTS.proposalFromTemplate.hotkey, () => setApplying(true)]], !readOnly);
 
   // The open tab in view across the strip (a phone shows two or three), without scrolling the page.
   useEffect(() => {
@@ -283,7 +284,12 @@ export function ProposalTabs({
             </Button>
           )}
           {!readOnly && (
-            <Button variant="default" leftSection={<IconTemplate size={16} aria-hidden />} onClick={() => setApplying(true)}>
+            <Button
+              variant="default"
+              leftSection={<IconTemplate size={16} aria-hidden />}
+              aria-keyshortcuts="M"
+              onClick={() => setApplying(true)}
+            >
               De um modelo
             </Button>
           )}
@@ -331,7 +337,10 @@ export function ProposalTabs({
                         <Menu.Item leftSection={<IconEdit size={16} aria-hidden />} onClick={() => setRenaming(p)}>
                           Renomear
                         </Menu.Item>
-                        <Menu.Item leftSection={<IconCopy size={16} aria-hidden />} onClick={() => duplicate.mutate({ id: p.id })}>
+                        <Menu.Item
+                          leftSection={<IconCopy size={16} aria-hidden />}
+                          onClick={() => duplicate.mutate({ id: p.id, version: p.version })}
+                        >
                           Duplicar
                         </Menu.Item>
                         <Menu.Item leftSection={<IconTemplate size={16} aria-hidden />} onClick={() => setSaving(p)}>
@@ -395,7 +404,7 @@ export function ProposalTabs({
         confirmLabel="Excluir"
         loading={remove.isPending}
         onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id, version: deleting.version })}
       >
         <Text>
           Deseja excluir <strong>{deleting?.title}</strong> e todos os seus serviços? Esta ação não pode ser desfeita.

@@ -42,7 +42,7 @@ function RefundForm({ service, onClose, onSaved }: { service: Service; onClose: 
     );
   };
   return (
-    <form onSubmit={form.submit((input) => refund.mutate(input))} noValidate>
+    <form onSubmit={form.submit((input) => refund.mutate({ ...input, version: service.version }))} noValidate>
       <Stack gap="md">
         <Text fz="sm">
           O serviço <strong>{service.title}</strong> fica cancelado na proposta: o cliente paga o valor menos o reembolso, e o custo passa a

@@ -1,5 +1,6 @@
-// A service of a proposal, added or edited in a modal: the fields every service has, the form made
-// for its type, and its totals and the proposal's, recomputed as the agent types. Ctrl+S (⌘S)
+// A service of a proposal, added or edited in a modal: the title, the form made for its type right
+// after it (the paste, the hotel, the pick-up: what the agent types first), then the fields every
+// service has, and its totals and the proposal's, recomputed as the agent types. Ctrl+S (⌘S)
 // saves. What is typed is kept as a draft on this device until it is saved or discarded: a reload
 // finds it when the same form opens again.
 import {
@@ -28,7 +29,6 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { TimeInput } from '@mantine/dates';
 import { getHotkeyHandler, useMediaQuery } from '@mantine/hooks';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -40,6 +40,7 @@ import { FormDialog, useUnsavedChanges } from '../../../components/FormDialog';
 import { Money } from '../../../components/Money';
 import { supplierLabel } from '../../../components/pickers/supplier-options';
 import { StaleWritePanel } from '../../../components/StaleWritePanel';
+import { TimeField } from '../../../components/TimeField';
 import { clearDraft, readDraft, writeDraft } from '../../../lib/drafts';
 import { useSchemaForm } from '../../../lib/form';
 import { useStaleWrite } from '../../../lib/stale-write';
@@ -56,7 +57,15 @@ import { isForeign, ServiceRateField } from './ServiceRateField';
 import { ServiceSupplierPicker } from './ServiceSupplierPicker';
 import { restoreDraft, type ServiceDraft, serviceDraftKey } from './service-draft';
 import { ServiceFormContext } from './service-form-context';
-import { blankService, headCountsOf, referenceLabels, type ServiceValues, serviceValuesOf } from './service-values';
+import {
+  blankService,
+  headCountsOf,
+  referenceLabels,
+  type ServiceValues,
+  serviceValuesOf,
+  suggestedTitle,
+  TITLE_SOURCES,
+} from './service-values';
 import { type BudgetPricing, liveProposalTotals } from './totals';
 import { useTodayRates } from './use-today-rates';
 
@@ -226,6 +235,9 @@ function ServiceForm({
     },
   };
 
+  // A new service's title follows its own fields (the route pasted, the hotel typed) until the
+  // agent types one: the title is then no longer a thing to type first.
+  const ownTitle = useRef(!!(draft?.values ?? initial).title);
   const changed = form.hasChanges();
   const forgetDraft = () => {
     if (draftKey) clearDraft(draftKey);
@@ -242,10 +254,16 @@ function ServiceForm({
     forgetDraft();
     labels.current = { ...initialLabels };
     form.setValues(initial);
+    ownTitle.current = !!initial.title;
     form.clearErrors();
     setLabelsVersion((n) => n + 1);
     setRestored(false);
   };
+
+  const suggestion = service ? null : suggestedTitle(v, labels.current);
+  useEffect(() => {
+    if (!ownTitle.current && suggestion !== null && form.getValues().title !== suggestion) form.setFieldValue('title', suggestion);
+  }, [suggestion, form]);
 
   const saved = (message: string) => {
     forgetDraft();
@@ -325,7 +343,25 @@ function ServiceForm({
           )}
           <ErrorText>{form.formError}</ErrorText>
           <StaleWritePanel state={stale} labels={FIELD_LABELS} />
-          <TextInput label="Título" withAsterisk ref={titleRef} data-autofocus autoComplete="off" {...form.getInputProps('title')} />
+          <TextInput
+            label="Título"
+            withAsterisk
+            ref={titleRef}
+            data-autofocus
+            autoComplete="off"
+            description={service ? undefined : TITLE_SOURCES[type]}
+            {...form.getInputProps('title')}
+            onChange={(event) => {
+              ownTitle.current = event.currentTarget.value !== '';
+              form.setFieldValue('title', event.currentTarget.value);
+            }}
+          />
+          {Details && (
+            <Fieldset legend={declaration.label} radius="md" variant="filled">
+              <Details />
+            </Fieldset>
+          )}
+
           <ServiceSupplierPicker
             key={`supplier:${labelsVersion}`}
             label="Fornecedor"
@@ -340,16 +376,10 @@ function ServiceForm({
           />
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
             <DateField label="Início" {...form.getInputProps('start_date')} />
-            <TimeInput label="Hora de início" {...form.getInputProps('start_time')} />
+            <TimeField label="Hora de início" {...form.getInputProps('start_time')} />
             <DateField label="Fim" minDate={v.start_date ?? undefined} {...form.getInputProps('end_date')} />
-            <TimeInput label="Hora de fim" {...form.getInputProps('end_time')} />
+            <TimeField label="Hora de fim" {...form.getInputProps('end_time')} />
           </SimpleGrid>
-
-          {Details && (
-            <Fieldset legend={declaration.label} radius="md" variant="filled">
-              <Details />
-            </Fieldset>
-          )}
 
           <Fieldset legend="Valores" radius="md">
             <Stack gap="sm">

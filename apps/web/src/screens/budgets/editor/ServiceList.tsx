@@ -29,7 +29,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { type ReactNode, type Ref, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, type Ref, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Money } from '../../../components/Money';
 import { toastSuccess } from '../../../lib/toast';
@@ -50,6 +50,21 @@ export const SERVICE_TYPE_ICONS: Record<BudgetServiceType, ReactNode> = {
   tour: <IconTicket size={18} aria-hidden />,
   other: <IconDots size={18} aria-hidden />,
 };
+
+const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** A letter typed in the menu moves to the next item whose name starts with it ('h' Hospedagem), as the ARIA menu pattern's type-ahead. */
+function focusByFirstLetter(event: KeyboardEvent<HTMLDivElement>) {
+  if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) return;
+  const letter = folded(event.key);
+  const items = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]:not([disabled])')];
+  const from = items.indexOf(document.activeElement as HTMLElement);
+  const ordered = [...items.slice(from + 1), ...items.slice(0, from + 1)];
+  const match = ordered.find((item) => folded(item.textContent?.trim() ?? '').startsWith(letter));
+  if (!match) return;
+  event.preventDefault();
+  match.focus();
+}
 
 /** 'Adicionar serviço': a menu of the budget's service types (open also from the N shortcut). */
 export function AddServiceMenu({
@@ -72,7 +87,7 @@ export function AddServiceMenu({
           Adicionar serviço
         </Button>
       </Menu.Target>
-      <Menu.Dropdown>
+      <Menu.Dropdown onKeyDown={focusByFirstLetter}>
         {BUDGET_SERVICE_TYPES.map((type) => (
           <Menu.Item key={type} leftSection={SERVICE_TYPE_ICONS[type]} onClick={() => onPick(type)}>
             {SERVICE_TYPE_DECLARATIONS[type].label}
@@ -209,7 +224,9 @@ export function ServiceList({ services, lines, currency, readOnly = false, soldA
                         <UnstyledButton
                           className={classes.open}
                           onClick={() => onEdit(s)}
-                          onKeyDown={getHotkeyHandler([[EDITOR_SHORTCUTS.duplicateService.hotkey, () => duplicate.mutate({ id: s.id })]])}
+                          onKeyDown={getHotkeyHandler([
+                            [EDITOR_SHORTCUTS.duplicateService.hotkey, () => duplicate.mutate({ id: s.id, version: s.version })],
+                          ])}
                           aria-keyshortcuts="Enter D"
                         >
                           {s.title}
@@ -290,7 +307,10 @@ export function ServiceList({ services, lines, currency, readOnly = false, soldA
                               <Menu.Item leftSection={<IconEdit size={16} aria-hidden />} onClick={() => onEdit(s)} disabled={canceled}>
                                 Editar
                               </Menu.Item>
-                              <Menu.Item leftSection={<IconCopy size={16} aria-hidden />} onClick={() => duplicate.mutate({ id: s.id })}>
+                              <Menu.Item
+                                leftSection={<IconCopy size={16} aria-hidden />}
+                                onClick={() => duplicate.mutate({ id: s.id, version: s.version })}
+                              >
                                 Duplicar
                               </Menu.Item>
                             </>
@@ -328,7 +348,7 @@ export function ServiceList({ services, lines, currency, readOnly = false, soldA
         confirmLabel="Excluir"
         loading={remove.isPending}
         onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id, version: deleting.version })}
       >
         <Text>
           Deseja excluir <strong>{deleting?.title}</strong> desta proposta? Os totais são recalculados.
@@ -342,7 +362,7 @@ export function ServiceList({ services, lines, currency, readOnly = false, soldA
         color="blue"
         loading={undoRefund.isPending}
         onClose={() => setRestoring(null)}
-        onConfirm={() => restoring && undoRefund.mutate({ service_id: restoring.id })}
+        onConfirm={() => restoring && undoRefund.mutate({ service_id: restoring.id, version: restoring.version })}
       >
         <Text>
           <strong>{restoring?.title}</strong> volta a ficar ativo pelo valor cheio, sem o reembolso e a multa registrados. Os totais são

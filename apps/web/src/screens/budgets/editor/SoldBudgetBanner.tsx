@@ -44,6 +44,8 @@ export function SoldBudgetBanner({ budgetId }: { budgetId: number }) {
       {info.data && (
         <UndoSaleDialog
           budgetId={budgetId}
+          saleId={info.data.sale?.id ?? null}
+          budgetVersion={info.data.budget_version}
           reservations={info.data.reservations}
           contracts={info.data.contracts}
           opened={undoing}

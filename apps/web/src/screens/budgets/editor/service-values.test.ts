@@ -10,6 +10,7 @@ import {
   type ServiceValues,
   serviceInputOf,
   serviceValuesOf,
+  suggestedTitle,
 } from './service-values';
 import { liveProposalTotals } from './totals';
 
@@ -176,5 +177,33 @@ describe('liveProposalTotals', () => {
     const eur = { ...blankService('other', { currency: 'EUR' }), total_cents: 10_000 };
     expect(liveProposalTotals(brl, [usd], { values: eur })).toEqual({ totals: null, missing: 'EUR' });
     expect(liveProposalTotals(brl, [usd], { values: eur }, { EUR: 6.1234 }).totals?.sale_cents).toBe(67_901 + 61_234);
+  });
+});
+
+describe('the title a new service takes from its own fields', () => {
+  const blank = (type: Parameters<typeof blankService>[0], details: Record<string, unknown>): ServiceValues => {
+    const values = blankService(type, { currency: 'BRL' });
+    return { ...values, details: { ...values.details, ...details } };
+  };
+
+  it('is the route of the flight, the hotel, the pick-up place; nothing before they are filled', () => {
+    const segments = [{ origin_airport_id: 1 }, { origin_airport_id: 2 }];
+    const labels = {
+      'details.segments.0.origin_airport_id': 'GRU · Guarulhos',
+      'details.segments.0.destination_airport_id': 'LIS · Lisboa',
+      'details.segments.1.origin_airport_id': 'LIS · Lisboa',
+      'details.segments.1.destination_airport_id': 'GRU · Guarulhos',
+    };
+    expect(suggestedTitle(blank('air', { segments }), labels)).toBe('Voos GRU → LIS → GRU');
+    expect(suggestedTitle(blank('air', { segments: [segments[0]] }), labels)).toBe('Voo GRU → LIS');
+    expect(suggestedTitle(blank('air', { segments }), {})).toBeNull();
+    expect(suggestedTitle(blank('accommodation', { hotel_name: ' Pestana Palace ' }), {})).toBe('Pestana Palace');
+    expect(suggestedTitle(blank('accommodation', { hotel_name: '' }), {})).toBeNull();
+    expect(suggestedTitle(blank('car_rental', { pickup_place: 'Aeroporto de Lisboa' }), {})).toBe(
+      'Locação de veículo · Aeroporto de Lisboa',
+    );
+    expect(suggestedTitle(blank('transfer', { from_place: 'Aeroporto', to_place: 'Hotel' }), {})).toBe('Transfer Aeroporto → Hotel');
+    expect(suggestedTitle(blank('transfer', { from_place: 'Aeroporto' }), {})).toBeNull();
+    expect(suggestedTitle(blank('other', {}), {})).toBeNull();
   });
 });

@@ -280,3 +280,51 @@ export function serviceInputOf(s: Service, changes: { proposal_id?: number; posi
     details: s.details,
   };
 }
+
+/** The code a picked airport's text starts with ('GRU · Guarulhos · São Paulo' → 'GRU'). */
+const airportCode = (label: string | undefined) => label?.split(' · ')[0]?.trim() || null;
+
+/** Where a new service's title comes from while the agent types none, as the field's hint says it. */
+export const TITLE_SOURCES: Partial<Record<BudgetServiceType, string>> = {
+  air: 'Em branco, vem da rota dos trechos',
+  accommodation: 'Em branco, vem do nome do hotel',
+  car_rental: 'Em branco, vem do local de retirada',
+  transfer: 'Em branco, vem de “De” e “Para”',
+  insurance: 'Em branco, vem do plano',
+  tour: 'Em branco, vem do local',
+};
+
+/**
+ * The title a new service takes from its own fields while the agent has not typed one: the
+ * flight's route ('GRU → LIS → GRU'), the hotel's name, the car's pick-up place... Null when those
+ * fields say nothing yet (or the type has none to go by).
+ */
+export function suggestedTitle(values: ServiceValues, labels: Record<string, string>): string | null {
+  const d = values.details as Record<string, unknown>;
+  const text = (key: string) => (typeof d[key] === 'string' ? (d[key] as string).trim() : '');
+  switch (values.type) {
+    case 'air': {
+      const segments = (d.segments ?? []) as SegmentValues[];
+      const stops: string[] = [];
+      segments.forEach((_, i) => {
+        const from = airportCode(labels[`details.segments.${i}.origin_airport_id`]);
+        const to = airportCode(labels[`details.segments.${i}.destination_airport_id`]);
+        if (from && stops.at(-1) !== from) stops.push(from);
+        if (to) stops.push(to);
+      });
+      return stops.length > 1 ? `${segments.length > 1 ? 'Voos' : 'Voo'} ${stops.join(' → ')}` : null;
+    }
+    case 'accommodation':
+      return text('hotel_name') || null;
+    case 'car_rental':
+      return text('pickup_place') ? `Locação de veículo · ${text('pickup_place')}` : null;
+    case 'transfer':
+      return text('from_place') && text('to_place') ? `Transfer ${text('from_place')} → ${text('to_place')}` : null;
+    case 'insurance':
+      return text('plan_name') ? `Seguro viagem ${text('plan_name')}` : null;
+    case 'tour':
+      return text('place') || null;
+    default:
+      return null;
+  }
+}

@@ -1,10 +1,11 @@
 // "Confirmar reserva": a reservation is confirmed with the supplier's locator, the code the agent
 // and the customer quote from then on, so it is asked for here rather than left for later.
 import { RESERVATION_LIMITS, type Reservation } from '@app/shared/reservations';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ErrorText } from '../../../components/ErrorText';
+import { FormDialog, useUnsavedChanges } from '../../../components/FormDialog';
 import { apiError, errorText } from '../../../lib/api-error';
 import { toastSuccess } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
@@ -12,9 +13,9 @@ import { useSaleRefresh } from './use-sale-refresh';
 
 export function ConfirmReservationModal({ reservation, onClose }: { reservation: Reservation | null; onClose: () => void }) {
   return (
-    <Modal opened={!!reservation} onClose={onClose} title={<Text fw={600}>Confirmar reserva</Text>} centered size="md">
+    <FormDialog opened={!!reservation} onClose={onClose} title={<Text fw={600}>Confirmar reserva</Text>} centered size="md">
       {reservation && <ConfirmReservationForm key={reservation.id} reservation={reservation} onClose={onClose} />}
-    </Modal>
+    </FormDialog>
   );
 }
 
@@ -23,6 +24,7 @@ function ConfirmReservationForm({ reservation, onClose }: { reservation: Reserva
   const refresh = useSaleRefresh();
   const [locator, setLocator] = useState(reservation.locator ?? '');
   const [missing, setMissing] = useState(false);
+  const close = useUnsavedChanges(locator !== (reservation.locator ?? ''));
   const confirm = useMutation(
     trpc.reservations.update.mutationOptions({
       meta: { silent: true },
@@ -59,7 +61,7 @@ function ConfirmReservationForm({ reservation, onClose }: { reservation: Reserva
         />
         <ErrorText>{confirm.error ? errorText(apiError(confirm.error)) : null}</ErrorText>
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={confirm.isPending}>
+          <Button variant="default" onClick={close} disabled={confirm.isPending}>
             Cancelar
           </Button>
           <Button type="submit" color="teal" loading={confirm.isPending}>

@@ -4,16 +4,17 @@
 import { CONTRACT_MAIL_LIMITS, type Contract, sendContractInput } from '@app/shared/contracts';
 import { CONTRACT_UPLOAD, uploadHint } from '@app/shared/files';
 import { dateTime } from '@app/shared/format';
-import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBan, IconEye, IconFileText, IconMail, IconSignature } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DetailField } from '../../../components/DetailFields';
 import { ErrorText } from '../../../components/ErrorText';
 import { Feature } from '../../../components/Feature';
 import { FormActions } from '../../../components/FormActions';
+import { FormDialog, useUnsavedChanges } from '../../../components/FormDialog';
 import { RecipientsInput, recipientsError } from '../../../components/RecipientsInput';
 import { UploadButton } from '../../../components/UploadButton';
 import { UploadProgress } from '../../../components/UploadProgress';
@@ -28,14 +29,16 @@ import { currentContract } from './sale-rules';
 import { useSaleRefresh } from './use-sale-refresh';
 import { useUpload } from './use-upload';
 
-function GenerateContractModal({ budgetId, opened, onClose }: { budgetId: number; opened: boolean; onClose: () => void }) {
+function GenerateContractForm({ budgetId, onClose }: { budgetId: number; onClose: () => void }) {
   const trpc = useTRPC();
   const refresh = useSaleRefresh();
-  const templates = useQuery({ ...trpc.contractTemplates.list.queryOptions(), enabled: opened });
+  const templates = useQuery(trpc.contractTemplates.list.queryOptions());
   const active = (templates.data?.items ?? []).filter((t) => t.active);
   const [chosen, setChosen] = useState<string | null>(null);
   const standard = active.find((t) => t.is_default);
-  const templateId = chosen ?? (standard ?? active[0])?.id.toString() ?? null;
+  const proposed = (standard ?? active[0])?.id.toString() ?? null;
+  const templateId = chosen ?? proposed;
+  const close = useUnsavedChanges(templateId !== proposed);
   const generate = useMutation(
     trpc.contracts.generate.mutationOptions({
       onSuccess: () => {
@@ -46,42 +49,45 @@ function GenerateContractModal({ budgetId, opened, onClose }: { budgetId: number
     }),
   );
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={<Text fw={600}>Gerar contrato</Text>}
-      centered
-      closeOnClickOutside={!generate.isPending}
+    <form
+      noValidate
+      aria-label="Gerar contrato"
+      onSubmit={(e) => {
+        e.preventDefault();
+        generate.mutate({ budget_id: budgetId, ...(templateId ? { template_id: Number(templateId) } : {}) });
+      }}
     >
-      <form
-        noValidate
-        aria-label="Gerar contrato"
-        onSubmit={(e) => {
-          e.preventDefault();
-          generate.mutate({ budget_id: budgetId, ...(templateId ? { template_id: Number(templateId) } : {}) });
-        }}
-      >
-        <Stack gap="md">
-          <Select
-            label="Modelo de contrato"
-            data={active.map((t) => ({ value: String(t.id), label: t.name }))}
-            value={templateId}
-            onChange={setChosen}
-            allowDeselect={false}
-            placeholder={templates.isPending ? 'Carregando modelos…' : 'Nenhum modelo ativo'}
-            description={standard && `Padrão da agência: ${standard.name}`}
-            data-autofocus
-          />
-          <Text fz="xs" c="dimmed">
-            O contrato é preenchido com os dados da venda (cliente, passageiros, serviços, valores e plano de pagamento) e guardado em PDF.
-            Os modelos ficam em Parametrização › Financeiro › Modelos de contrato.
-          </Text>
-          <FormActions onCancel={onClose} pending={generate.isPending}>
-            Gerar contrato
-          </FormActions>
-        </Stack>
-      </form>
-    </Modal>
+      <Stack gap="md">
+        <Select
+          label="Modelo de contrato"
+          data={active.map((t) => ({ value: String(t.id), label: t.name }))}
+          value={templateId}
+          onChange={setChosen}
+          allowDeselect={false}
+          placeholder={templates.isPending ? 'Carregando modelos…' : 'Nenhum modelo ativo'}
+          description={standard && `Padrão da agência: ${standard.name}`}
+          data-autofocus
+        />
+        <Text fz="xs" c="dimmed">
+          O contrato é preenchido com os dados da venda (cliente, passageiros, serviços, valores e plano de pagamento) e guardado em PDF. Os
+          modelos ficam em Parametrização › Financeiro › Modelos de contrato.
+        </Text>
+        <FormActions onCancel={close} pending={generate.isPending}>
+          Gerar contrato
+        </FormActions>
+      </Stack>
+    </form>
+  );
+}
+
+function GenerateContractModal({ budgetId, opened, onClose }: { budgetId: number; opened: boolean; onClose: () => void }) {
+  const trpc = useTRPC();
+  const generating = useIsMutating({ mutationKey: trpc.contracts.generate.mutationKey() }) > 0;
+  return (
+    <FormDialog opened={opened} onClose={onClose} title={<Text fw={600}>Gerar contrato</Text>} centered closeOnClickOutside={!generating}>
+      {/* Mounted only while open: every opening proposes the agency's default template. */}
+      {opened && <GenerateContractForm budgetId={budgetId} onClose={onClose} />}
+    </FormDialog>
   );
 }
 
@@ -93,6 +99,7 @@ function SendContractForm({ contract, clientEmail, onClose }: { contract: Contra
     initialValues: { contract_id: contract.id, to: clientEmail ? [clientEmail] : ([] as string[]), message: '' },
     labels: { to: 'Destinatários', message: 'Mensagem' },
   });
+  const close = useUnsavedChanges(form.hasChanges());
   const send = useMutation(
     trpc.contracts.send.mutationOptions({
       onSuccess: () => {
@@ -117,7 +124,7 @@ function SendContractForm({ contract, clientEmail, onClose }: { contract: Contra
         <Text fz="xs" c="dimmed">
           O contrato vai em PDF anexado ao e-mail. O cliente assina e devolve; envie então a cópia assinada aqui.
         </Text>
-        <FormActions onCancel={onClose} pending={send.isPending}>
+        <FormActions onCancel={close} pending={send.isPending}>
           Enviar
         </FormActions>
       </Stack>
@@ -271,7 +278,7 @@ function ContractActions({
         </Button>
       </Group>
 
-      <Modal
+      <FormDialog
         opened={sending}
         onClose={() => setSending(false)}
         title={<Text fw={600}>Enviar contrato ao cliente</Text>}
@@ -280,7 +287,7 @@ function ContractActions({
         fullScreen={phone}
       >
         {sending && <SendContractForm contract={contract} clientEmail={clientEmail} onClose={() => setSending(false)} />}
-      </Modal>
+      </FormDialog>
       <ConfirmDialog
         opened={cancelling}
         title="Cancelar contrato"

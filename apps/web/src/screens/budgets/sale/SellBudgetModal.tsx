@@ -6,13 +6,14 @@ import { shortDate } from '@app/shared/format';
 import { formatBasisPoints } from '@app/shared/installments';
 import type { BudgetAcceptedInfo } from '@app/shared/landing-pages';
 import { monthlyPlan, SALE_LIMITS, sellBudgetInput } from '@app/shared/sales';
-import { Alert, Center, Group, Loader, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Alert, Center, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { DateField } from '../../../components/DateField';
 import { ErrorText } from '../../../components/ErrorText';
 import { FormActions } from '../../../components/FormActions';
+import { FormDialog, useUnsavedChanges } from '../../../components/FormDialog';
 import { Money } from '../../../components/Money';
 import { useSchemaForm } from '../../../lib/form';
 import { toastSuccess } from '../../../lib/toast';
@@ -63,6 +64,7 @@ function SellForm({ onClose, ...props }: Props & { onClose: () => void }) {
   const navigate = useNavigate();
   const owners = useOwnerOptions();
   const form = useSchemaForm({ schema: sellBudgetInput, initialValues: initialValues(props), labels: LABELS });
+  const close = useUnsavedChanges(form.hasChanges());
   const sell = useMutation(
     trpc.sales.sell.mutationOptions({
       onSuccess: (result) => {
@@ -96,7 +98,7 @@ function SellForm({ onClose, ...props }: Props & { onClose: () => void }) {
   });
 
   return (
-    <form onSubmit={form.submit((input) => sell.mutate(input))} noValidate aria-label="Fechar venda">
+    <form onSubmit={form.submit((input) => sell.mutate({ ...input, version: budget.version }))} noValidate aria-label="Fechar venda">
       <Stack gap="md">
         <ErrorText>{form.formError}</ErrorText>
         <Select
@@ -241,7 +243,7 @@ function SellForm({ onClose, ...props }: Props & { onClose: () => void }) {
           vendido ganha uma reserva a fazer e o checklist da venda (contrato, documentos e o de cada serviço) vira tarefas do vendedor.
           {v.commission_basis_points > 0 && ` Comissão de ${formatBasisPoints(v.commission_basis_points)}.`}
         </Alert>
-        <FormActions onCancel={onClose} pending={sell.isPending}>
+        <FormActions onCancel={close} pending={sell.isPending}>
           Fechar venda
         </FormActions>
       </Stack>
@@ -267,8 +269,8 @@ function SellLoader({ budget, onClose }: { budget: BudgetTree; onClose: () => vo
 export function SellBudgetModal({ budget, opened, onClose }: { budget: BudgetTree; opened: boolean; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal opened={opened} onClose={onClose} title={<Text fw={600}>Fechar venda</Text>} centered size="lg" fullScreen={phone}>
+    <FormDialog opened={opened} onClose={onClose} title={<Text fw={600}>Fechar venda</Text>} centered size="lg" fullScreen={phone}>
       {opened && <SellLoader budget={budget} onClose={onClose} />}
-    </Modal>
+    </FormDialog>
   );
 }

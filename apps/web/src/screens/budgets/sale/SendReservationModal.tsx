@@ -1,11 +1,12 @@
 // "Solicitar ao fornecedor": the reservation request e-mailed to the supplier (a job); a pending
 // reservation becomes requested.
 import { RESERVATION_LIMITS, type Reservation, sendReservationInput } from '@app/shared/reservations';
-import { Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { ErrorText } from '../../../components/ErrorText';
 import { FormActions } from '../../../components/FormActions';
+import { FormDialog, useUnsavedChanges } from '../../../components/FormDialog';
 import { RecipientsInput, recipientsError } from '../../../components/RecipientsInput';
 import { useSchemaForm } from '../../../lib/form';
 import { toastSuccess } from '../../../lib/toast';
@@ -26,6 +27,7 @@ function SendForm({ reservation, onClose }: { reservation: Reservation; onClose:
     },
     labels: { to: 'Destinatários', message: 'Mensagem' },
   });
+  const close = useUnsavedChanges(form.hasChanges());
   const send = useMutation(
     trpc.reservations.send.mutationOptions({
       onSuccess: (result) => {
@@ -63,7 +65,7 @@ function SendForm({ reservation, onClose }: { reservation: Reservation; onClose:
           minRows={3}
           {...form.getInputProps('message')}
         />
-        <FormActions onCancel={onClose} pending={send.isPending}>
+        <FormActions onCancel={close} pending={send.isPending}>
           Enviar solicitação
         </FormActions>
       </Stack>
@@ -74,7 +76,7 @@ function SendForm({ reservation, onClose }: { reservation: Reservation; onClose:
 export function SendReservationModal({ reservation, onClose }: { reservation: Reservation | null; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal
+    <FormDialog
       opened={!!reservation}
       onClose={onClose}
       title={<Text fw={600}>Solicitar ao fornecedor</Text>}
@@ -83,6 +85,6 @@ export function SendReservationModal({ reservation, onClose }: { reservation: Re
       fullScreen={phone}
     >
       {reservation && <SendForm reservation={reservation} onClose={onClose} />}
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,13 +1,14 @@
 // "Enviar vouchers": the chosen vouchers by e-mail to the client (a job), then WhatsApp's share of
 // the same links, which the answer brings.
 import { sendVouchersInput, VOUCHER_LIMITS, type Voucher, WHOLE_TRIP_LABEL } from '@app/shared/vouchers';
-import { Button, Checkbox, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBrandWhatsapp } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorText } from '../../../components/ErrorText';
 import { FormActions } from '../../../components/FormActions';
+import { FormDialog, useUnsavedChanges } from '../../../components/FormDialog';
 import { RecipientsInput, recipientsError } from '../../../components/RecipientsInput';
 import { useSchemaForm } from '../../../lib/form';
 import { toastSuccess } from '../../../lib/toast';
@@ -24,13 +25,11 @@ function SendForm({
   vouchers,
   clientEmail,
   onSent,
-  onClose,
 }: {
   budgetId: number;
   vouchers: Voucher[];
   clientEmail: string | null;
   onSent: (sent: Sent) => void;
-  onClose: () => void;
 }) {
   const trpc = useTRPC();
   const refresh = useSaleRefresh();
@@ -44,6 +43,7 @@ function SendForm({
     },
     labels: LABELS,
   });
+  const close = useUnsavedChanges(form.hasChanges());
   const [chosenError, setChosenError] = useState<string | null>(null);
   const send = useMutation(
     trpc.vouchers.send.mutationOptions({
@@ -78,7 +78,11 @@ function SendForm({
           label="Vouchers"
           value={form.values.voucher_ids.map(String)}
           onChange={(next) => {
-            form.setFieldValue('voucher_ids', next.map(Number));
+            // In the list's order: ticked again, a voucher leaves the form as it was.
+            form.setFieldValue(
+              'voucher_ids',
+              vouchers.filter((v) => next.includes(String(v.id))).map((v) => v.id),
+            );
             setChosenError(next.length ? null : NONE_CHOSEN);
           }}
           error={chosenError}
@@ -92,7 +96,7 @@ function SendForm({
         <Text fz="xs" c="dimmed">
           Os arquivos vão anexados ao e-mail, com um link para cada um; depois você pode compartilhar os mesmos links pelo WhatsApp.
         </Text>
-        <FormActions onCancel={onClose} pending={send.isPending}>
+        <FormActions onCancel={close} pending={send.isPending}>
           Enviar
         </FormActions>
       </Stack>
@@ -135,7 +139,7 @@ export function SendVouchersModal({
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title={<Text fw={600}>Enviar vouchers</Text>} centered size="lg" fullScreen={phone}>
+    <FormDialog opened={opened} onClose={close} title={<Text fw={600}>Enviar vouchers</Text>} centered size="lg" fullScreen={phone}>
       {opened &&
         (sent ? (
           <Stack gap="md" data-testid="vouchers-sent">
@@ -158,9 +162,8 @@ export function SendVouchersModal({
               setSent(s);
               onSent(s.whatsappUrl);
             }}
-            onClose={close}
           />
         ))}
-    </Modal>
+    </FormDialog>
   );
 }

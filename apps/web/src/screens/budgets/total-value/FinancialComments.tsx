@@ -4,10 +4,11 @@
 // API refuses them with 403, which would end the session).
 import { FINANCIAL_COMMENT_MAX_LENGTH, type FinancialComment } from '@app/shared/budgets';
 import { dateTime } from '@app/shared/format';
-import { ActionIcon, Button, Group, Indicator, Modal, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Indicator, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconMessage } from '@tabler/icons-react';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useState } from 'react';
+import { FormDialog, useUnsavedChanges } from '../../../components/FormDialog';
 import { hasFeature } from '../../../lib/features';
 import { toastSuccess } from '../../../lib/toast';
 import { useTRPC } from '../../../lib/trpc';
@@ -52,9 +53,9 @@ export function CommentButton({ proposalId, line, label }: { proposalId: number;
           </ActionIcon>
         </Indicator>
       </Tooltip>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={<Text fw={600}>{name}</Text>} size="md">
+      <FormDialog opened={opened} onClose={() => setOpened(false)} title={<Text fw={600}>{name}</Text>} size="md">
         <CommentThread budgetId={state.budgetId} proposalId={proposalId} line={line} comments={comments} />
-      </Modal>
+      </FormDialog>
     </>
   );
 }
@@ -73,6 +74,7 @@ function CommentThread({
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [body, setBody] = useState('');
+  useUnsavedChanges(body !== '');
   const add = useMutation(
     trpc.budgets.addFinancialComment.mutationOptions({
       onSuccess: () => {

@@ -6,12 +6,12 @@ import { SERVICE_TYPE_DECLARATIONS } from '@app/shared/budget-services';
 import { type FlightLookup, parseFlightNumber } from '@app/shared/flights';
 import type { ParseItineraryOutput } from '@app/shared/itinerary/schemas';
 import { Button, Fieldset, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { TimeInput } from '@mantine/dates';
 import { IconPlaneDeparture, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DateField } from '../../../../components/DateField';
 import { ErrorText } from '../../../../components/ErrorText';
+import { TimeField } from '../../../../components/TimeField';
 import { apiError, errorText } from '../../../../lib/api-error';
 import { useTRPC } from '../../../../lib/trpc';
 import { RefField, useServiceForm } from '../service-form-context';
@@ -161,9 +161,9 @@ function Segment({ index, count }: { index: number; count: number }) {
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-          <TimeInput label="Hora de partida" {...form.getInputProps(`${base}.departure_time`)} />
+          <TimeField label="Hora de partida" {...form.getInputProps(`${base}.departure_time`)} />
           <DateField label="Data de chegada" {...form.getInputProps(`${base}.arrival_date`)} />
-          <TimeInput label="Hora de chegada" {...form.getInputProps(`${base}.arrival_time`)} />
+          <TimeField label="Hora de chegada" {...form.getInputProps(`${base}.arrival_time`)} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
           <RefField path={`${base}.class_id`} list={LISTS.class_id as 'air_class_params'} label="Classe" />

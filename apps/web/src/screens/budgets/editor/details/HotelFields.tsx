@@ -3,10 +3,10 @@
 import { BUDGET_LIMITS } from '@app/shared/budget-limits';
 import { SERVICE_TYPE_DECLARATIONS } from '@app/shared/budget-services';
 import { Button, Fieldset, Group, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { TimeInput } from '@mantine/dates';
 import { IconBed, IconPlus, IconTrash } from '@tabler/icons-react';
 import { CurrencyInput } from '../../../../components/CurrencyInput';
 import { ErrorText } from '../../../../components/ErrorText';
+import { TimeField } from '../../../../components/TimeField';
 import { RefField, useServiceForm } from '../service-form-context';
 import { nextRoom, type RoomValues } from '../service-values';
 import { HotelNameField } from './HotelNameField';
@@ -70,8 +70,8 @@ export function HotelFields() {
           {...form.getInputProps('details.location')}
         />
         <RefField path="details.diet_id" list={LISTS.diet_id as 'hotel_diet_params'} label="Regime de alimentação" />
-        <TimeInput label="Check-in" {...form.getInputProps('details.check_in_time')} />
-        <TimeInput label="Check-out" {...form.getInputProps('details.check_out_time')} />
+        <TimeField label="Check-in" {...form.getInputProps('details.check_in_time')} />
+        <TimeField label="Check-out" {...form.getInputProps('details.check_out_time')} />
       </SimpleGrid>
       <Group gap="xs">
         <IconBed size={18} aria-hidden />

@@ -1,6 +1,6 @@
 // The hotel of a stay: typed freely, with the agency's favourite hotels offered first as the agent
-// types. Picking one fills its name, city and place and links the service to it (favorite_hotel_id);
-// typing another name unlinks it.
+// types. Picking one fills its name, city and place and its supplier, and links the service to it
+// (favorite_hotel_id); typing another name unlinks it.
 import type { FavoriteHotelListItem } from '@app/shared/favorite-hotels';
 import { Autocomplete } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -58,6 +58,11 @@ export function HotelNameField() {
             setLabel('details.city_id', hotel.city.name, true);
           }
           if (hotel.location) form.setFieldValue('details.location', hotel.location as never);
+          // Who sells this hotel, as the favourite records it, becomes the service's supplier.
+          if (hotel.supplier) {
+            form.setFieldValue('supplier_id', hotel.supplier.id);
+            setLabel('supplier_id', hotel.supplier.name, true);
+          }
         });
       }}
     />

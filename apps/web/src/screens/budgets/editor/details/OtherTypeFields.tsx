@@ -39,14 +39,15 @@ export function CarRentalFields() {
   const { form } = useServiceForm();
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+      {/* The places first: the pick-up is what the agent types first (and must). */}
+      <TextInput label="Retirada" withAsterisk placeholder="Local de retirada" {...form.getInputProps('details.pickup_place')} />
+      <TextInput label="Devolução" placeholder="Local de devolução" {...form.getInputProps('details.dropoff_place')} />
       <RefField path="details.rental_company_id" list={CAR.rental_company_id as 'vehicle_rental_params'} label="Locadora" />
       <RefField
         path="details.vehicle_category_id"
         list={CAR.vehicle_category_id as 'vehicle_category_params'}
         label="Categoria do veículo"
       />
-      <TextInput label="Retirada" withAsterisk placeholder="Local de retirada" {...form.getInputProps('details.pickup_place')} />
-      <TextInput label="Devolução" placeholder="Local de devolução" {...form.getInputProps('details.dropoff_place')} />
     </SimpleGrid>
   );
 }

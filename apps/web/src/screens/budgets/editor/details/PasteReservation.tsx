@@ -7,6 +7,7 @@ import { IconClipboardText } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { type KeyboardEvent, useState } from 'react';
 import { ErrorText } from '../../../../components/ErrorText';
+import { DISCARD_QUESTION } from '../../../../components/FormDialog';
 import { useSchemaForm } from '../../../../lib/form';
 import { useTRPC } from '../../../../lib/trpc';
 
@@ -33,6 +34,42 @@ export function UnreadLines({ lines }: { lines: UnreadLine[] }) {
 // from closing with this one, which closes itself (as a date picker's calendar does, DateField).
 const OWN_ESCAPE = { 'data-mantine-stop-propagation': true } as const;
 
+/**
+ * "Descartar alterações?" for what was pasted. FormDialog's own question would let its Esc reach the
+ * service's dialog as well (Mantine listens on the window), so this one keeps its keys, like the paste.
+ */
+function DiscardQuestion({ opened, onKeep, onDiscard }: { opened: boolean; onKeep: () => void; onDiscard: () => void }) {
+  const onKeyDown = (event: KeyboardEvent) => {
+    event.stopPropagation();
+    if (event.key === 'Escape' && !event.nativeEvent.isComposing) onKeep();
+  };
+  return (
+    // Its content takes no onKeyDown: the keys are heard on the root around it.
+    <Modal.Root opened={opened} onClose={onKeep} closeOnEscape={false} size="md" centered onKeyDown={onKeyDown}>
+      <Modal.Overlay />
+      <Modal.Content {...OWN_ESCAPE}>
+        <Modal.Header>
+          <Modal.Title fw={600}>{DISCARD_QUESTION.title}</Modal.Title>
+          <Modal.CloseButton aria-label="Fechar" {...OWN_ESCAPE} />
+        </Modal.Header>
+        <Modal.Body>
+          <Stack gap="lg">
+            <Text>{DISCARD_QUESTION.text}</Text>
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={onKeep} data-autofocus {...OWN_ESCAPE}>
+                {DISCARD_QUESTION.keep}
+              </Button>
+              <Button color="red" onClick={onDiscard} {...OWN_ESCAPE}>
+                {DISCARD_QUESTION.discard}
+              </Button>
+            </Group>
+          </Stack>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}
+
 export function PasteReservation({ onRead }: { onRead: (read: ParseItineraryOutput) => void }) {
   const trpc = useTRPC();
   const [opened, setOpened] = useState(false);
@@ -44,6 +81,9 @@ export function PasteReservation({ onRead }: { onRead: (read: ParseItineraryOutp
     setNothingRead(null);
     form.reset();
   };
+  const [asking, setAsking] = useState(false);
+  /** Esc, ×, a click outside, Cancelar: asks first when something was pasted or typed. */
+  const leave = () => (form.hasChanges() ? setAsking(true) : close());
   const read = useMutation(
     trpc.services.parseItinerary.mutationOptions({
       onSuccess: (result) => {
@@ -66,7 +106,7 @@ export function PasteReservation({ onRead }: { onRead: (read: ParseItineraryOutp
   // its submit stay its own (Esc closes only it, Ctrl+S in it never saves the service).
   const onKeyDown = (event: KeyboardEvent) => {
     event.stopPropagation();
-    if (event.key === 'Escape' && !event.nativeEvent.isComposing) close();
+    if (event.key === 'Escape' && !event.nativeEvent.isComposing) leave();
   };
 
   return (
@@ -74,7 +114,7 @@ export function PasteReservation({ onRead }: { onRead: (read: ParseItineraryOutp
       <Button variant="light" size="xs" leftSection={<IconClipboardText size={16} aria-hidden />} onClick={() => setOpened(true)}>
         Colar reserva
       </Button>
-      <Modal.Root opened={opened} onClose={close} closeOnEscape={false} size="lg" centered>
+      <Modal.Root opened={opened} onClose={leave} closeOnEscape={false} size="lg" centered>
         <Modal.Overlay />
         <Modal.Content {...OWN_ESCAPE}>
           <form
@@ -116,7 +156,7 @@ export function PasteReservation({ onRead }: { onRead: (read: ParseItineraryOutp
                 )}
                 {nothingRead && <UnreadLines lines={nothingRead} />}
                 <Group justify="flex-end" gap="sm">
-                  <Button variant="default" onClick={close} {...OWN_ESCAPE}>
+                  <Button variant="default" onClick={leave} {...OWN_ESCAPE}>
                     Cancelar
                   </Button>
                   <Button type="submit" loading={read.isPending} {...OWN_ESCAPE}>
@@ -128,6 +168,14 @@ export function PasteReservation({ onRead }: { onRead: (read: ParseItineraryOutp
           </form>
         </Modal.Content>
       </Modal.Root>
+      <DiscardQuestion
+        opened={asking}
+        onKeep={() => setAsking(false)}
+        onDiscard={() => {
+          setAsking(false);
+          close();
+        }}
+      />
     </>
   );
 }

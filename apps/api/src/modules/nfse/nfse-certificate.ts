@@ -1,0 +1,33 @@
+// The agency's ICP-Brasil A1 certificate: a PKCS#12 (.pfx) with its private key, opened with
+// node-forge. What mTLS and the XML signature need, and what the settings screen may show.
+import forge from 'node-forge';
+
+export type A1Certificate = {
+  keyPem: string;
+  certPem: string;
+  /** The certificate's DER as base64: the X509Certificate of the signature's KeyInfo. */
+  certBase64: string;
+  subject: string;
+  validFrom: Date;
+  validUntil: Date;
+};
+
+/** Opens a .pfx; throws on a wrong password or a file without a certificate and its key. */
+export function readPfx(pfx: Buffer, password: string): A1Certificate {
+  const p12 = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(forge.util.createBuffer(pfx.toString('binary'))), password);
+  const bag = (type: string) => p12.getBags({ bagType: type })[type]?.[0];
+  const { certBag, pkcs8ShroudedKeyBag, keyBag } = forge.pki.oids as Record<string, string>;
+  const cert = bag(certBag as string)?.cert;
+  const key = bag(pkcs8ShroudedKeyBag as string)?.key ?? bag(keyBag as string)?.key;
+  if (!cert || !key) throw new Error('the .pfx has no certificate with its private key');
+  const der = forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes();
+  const cn = cert.subject.getField('CN') as { value: string } | null;
+  return {
+    keyPem: forge.pki.privateKeyToPem(key),
+    certPem: forge.pki.certificateToPem(cert),
+    certBase64: forge.util.encode64(der),
+    subject: cn?.value ?? cert.subject.attributes.map((a: forge.pki.CertificateField) => `${a.shortName ?? a.name}=${a.value}`).join(', '),
+    validFrom: cert.validity.notBefore,
+    validUntil: cert.validity.notAfter,
+  };
+}

@@ -1,0 +1,374 @@
+// The agency's fiscal settings (the owner's) and the NFS-e of a sale: requested in one transaction
+// that fixes the DPS number and records the job, issued by the job (nfse.jobs.ts).
+import type { Db, Prisma } from '@app/db';
+import {
+  buildPagination,
+  type CancelNfseInput,
+  type ListNfseInput,
+  NFSE_DEFAULT_SERVICE_CODE,
+  NFSE_MESSAGES,
+  type NfseBasis,
+  type NfseCancelReason,
+  type NfseEnvironment,
+  type NfseListItem,
+  type NfseNote,
+  type NfseSettings,
+  type NfseStatus,
+  type NfseTaxRegime,
+  nfseAmount,
+  nfseStalled,
+  type SaveNfseSettingsInput,
+  saveNfseSettingsInput,
+} from '@app/shared';
+import type { Deps } from '../../deps';
+import { documentCipherOf } from '../../document-numbers';
+import { AppError, fieldError, notFound } from '../../errors';
+import { cancelNfseJob, issueNfseJob } from './nfse.jobs';
+import { nfseNoteOfSaleWhere, nfseNotesWhere, nfseNoteWhere, nfseSaleWhere } from './nfse.where';
+import { readPfx } from './nfse-certificate';
+import { dpsId } from './nfse-dps';
+
+/** What a client may read of a note: never its XML nor the storage key. */
+export const noteSelect = {
+  id: true,
+  saleId: true,
+  status: true,
+  environment: true,
+  dpsSeries: true,
+  dpsNumber: true,
+  amountCents: true,
+  issCents: true,
+  description: true,
+  number: true,
+  accessKey: true,
+  errors: true,
+  authorizedAt: true,
+  cancelReason: true,
+  cancelJustification: true,
+  canceledAt: true,
+  createdAt: true,
+} satisfies Prisma.NfseNoteSelect;
+
+type NoteRow = Prisma.NfseNoteGetPayload<{ select: typeof noteSelect }>;
+
+export function noteDto(row: NoteRow): NfseNote {
+  return {
+    id: row.id,
+    sale_id: row.saleId,
+    status: row.status as NfseStatus,
+    environment: row.environment as NfseEnvironment,
+    dps_series: row.dpsSeries,
+    dps_number: row.dpsNumber,
+    amount_cents: row.amountCents,
+    iss_cents: row.issCents,
+    description: row.description,
+    number: row.number,
+    access_key: row.accessKey,
+    errors: (row.errors ?? []) as NfseNote['errors'],
+    authorized_at: row.authorizedAt?.toISOString() ?? null,
+    cancel_reason: row.cancelReason as NfseCancelReason | null,
+    cancel_justification: row.cancelJustification,
+    canceled_at: row.canceledAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The settings' public columns: the sealed certificate and password are never selected here. */
+const settingsSelect = {
+  cnpj: true,
+  municipalRegistration: true,
+  cityCode: true,
+  taxRegime: true,
+  serviceCode: true,
+  serviceDescription: true,
+  issRateBasisPoints: true,
+  basis: true,
+  issuer: true,
+  environment: true,
+  certificateSubject: true,
+  certificateValidUntil: true,
+} satisfies Prisma.NfseSettingsSelect;
+
+export async function getNfseSettings(db: Db, companyId: number): Promise<NfseSettings> {
+  const row = await db.nfseSettings.findUnique({ where: { companyId }, select: settingsSelect });
+  if (!row) {
+    return {
+      configured: false,
+      cnpj: null,
+      municipal_registration: null,
+      city_code: null,
+      tax_regime: null,
+      service_code: NFSE_DEFAULT_SERVICE_CODE,
+      service_description: null,
+      iss_rate_basis_points: null,
+      basis: 'intermediacao',
+      issuer: 'national',
+      environment: 'homologacao',
+      certificate: null,
+    };
+  }
+  return {
+    configured: true,
+    cnpj: row.cnpj,
+    municipal_registration: row.municipalRegistration,
+    city_code: row.cityCode,
+    tax_regime: row.taxRegime as NfseTaxRegime,
+    service_code: row.serviceCode,
+    service_description: row.serviceDescription,
+    iss_rate_basis_points: row.issRateBasisPoints,
+    basis: row.basis as NfseBasis,
+    issuer: 'national',
+    environment: row.environment as NfseEnvironment,
+    certificate:
+      row.certificateSubject && row.certificateValidUntil
+        ? { subject: row.certificateSubject, valid_until: row.certificateValidUntil.toISOString() }
+        : null,
+  };
+}
+
+/** The certificate is opened (password checked, validity read) before anything is stored. */
+export async function saveNfseSettings(
+  deps: Pick<Deps, 'db' | 'config'>,
+  companyId: number,
+  raw: SaveNfseSettingsInput,
+): Promise<NfseSettings> {
+  const input = saveNfseSettingsInput.parse(raw);
+  let certificate: Pick<
+    Prisma.NfseSettingsUncheckedCreateInput,
+    'certificateSealed' | 'passwordSealed' | 'certificateSubject' | 'certificateValidUntil'
+  > = {};
+  if (input.certificate_pfx_base64 !== undefined && input.certificate_password !== undefined) {
+    let opened: ReturnType<typeof readPfx>;
+    try {
+      opened = readPfx(Buffer.from(input.certificate_pfx_base64, 'base64'), input.certificate_password);
+    } catch {
+      throw fieldError('certificate_pfx_base64', NFSE_MESSAGES.certificateInvalid);
+    }
+    if (opened.validUntil.getTime() <= Date.now()) throw fieldError('certificate_pfx_base64', NFSE_MESSAGES.certificateExpired);
+    const cipher = documentCipherOf(deps.config);
+    certificate = {
+      certificateSealed: cipher.seal(input.certificate_pfx_base64),
+      passwordSealed: cipher.seal(input.certificate_password),
+      certificateSubject: opened.subject,
+      certificateValidUntil: opened.validUntil,
+    };
+  }
+  const fields = {
+    cnpj: input.cnpj,
+    municipalRegistration: input.municipal_registration,
+    cityCode: input.city_code,
+    taxRegime: input.tax_regime,
+    serviceCode: input.service_code,
+    serviceDescription: input.service_description,
+    issRateBasisPoints: input.iss_rate_basis_points,
+    basis: input.basis,
+    issuer: input.issuer,
+    environment: input.environment,
+    ...certificate,
+  };
+  await deps.db.nfseSettings.upsert({ where: { companyId }, create: { companyId, ...fields }, update: fields });
+  return getNfseSettings(deps.db, companyId);
+}
+
+export async function saleNfse(db: Db, companyId: number, saleId: number): Promise<{ note: NfseNote | null }> {
+  const sale = await db.sale.findFirst({ where: nfseSaleWhere(companyId, saleId), select: { id: true } });
+  if (!sale) throw notFound();
+  const note = await db.nfseNote.findFirst({ where: nfseNoteOfSaleWhere(companyId, saleId), select: noteSelect });
+  return { note: note ? noteDto(note) : null };
+}
+
+/**
+ * "Emitir NFS-e": the note of the sale, with its DPS number taken from the agency's sequence the
+ * first time and kept on a new request after a rejection (the authority never issued that DPS), so
+ * one sale never has two numbers. A note the queue gave up on is sent again unchanged. A note
+ * pending or authorized answers 409.
+ */
+export async function requestNfse(
+  deps: Deps,
+  companyId: number,
+  userId: number,
+  saleId: number,
+): Promise<{ note: NfseNote; message: string }> {
+  const { db, platform } = deps;
+  const note = await db.$transaction(async (tx) => {
+    const sale = await tx.sale.findFirst({
+      where: nfseSaleWhere(companyId, saleId),
+      select: { id: true, saleCents: true, costCents: true, currencyRate: true, undoneAt: true, budget: { select: { title: true } } },
+    });
+    if (!sale) throw notFound();
+    if (sale.undoneAt) throw new AppError('CONFLICT', { message: NFSE_MESSAGES.saleUndone });
+    const settings = await tx.nfseSettings.findUnique({
+      where: { companyId },
+      select: {
+        cnpj: true,
+        cityCode: true,
+        basis: true,
+        issRateBasisPoints: true,
+        serviceDescription: true,
+        environment: true,
+        dpsSeries: true,
+        certificateSealed: true,
+      },
+    });
+    if (!settings) throw new AppError('CONFLICT', { message: NFSE_MESSAGES.notConfigured });
+    if (!settings.certificateSealed) throw new AppError('CONFLICT', { message: NFSE_MESSAGES.certificateMissing });
+    const figures = nfseAmount(
+      { sale_cents: sale.saleCents, cost_cents: sale.costCents, currency_rate: Number(sale.currencyRate), title: sale.budget.title },
+      {
+        basis: settings.basis as NfseBasis,
+        iss_rate_basis_points: settings.issRateBasisPoints,
+        service_description: settings.serviceDescription,
+      },
+    );
+    if (figures.amount_cents <= 0) throw new AppError('CONFLICT', { message: NFSE_MESSAGES.noAmount });
+    const data = {
+      status: 'pending',
+      environment: settings.environment,
+      amountCents: figures.amount_cents,
+      issCents: figures.iss_cents,
+      description: figures.description,
+      errors: [],
+      requestedById: userId,
+      issuedAt: new Date(),
+    };
+    // Row lock: two requests for one sale at once queue here, the second sees the first's note.
+    await tx.$queryRaw`SELECT id FROM sales WHERE id = ${sale.id} FOR UPDATE`;
+    const existing = await tx.nfseNote.findFirst({
+      where: nfseNoteOfSaleWhere(companyId, saleId),
+      select: { id: true, status: true, dpsSeries: true, dpsNumber: true, errors: true },
+    });
+    let id: number;
+    if (
+      existing?.status === 'pending' &&
+      nfseStalled({ status: existing.status as NfseStatus, errors: (existing.errors ?? []) as NfseNote['errors'] })
+    ) {
+      // The DPS may have reached the authority: sent again as it was, the job asks for it first.
+      id = existing.id;
+      await tx.nfseNote.update({ where: { id }, data: { errors: [], requestedById: userId }, select: { id: true } });
+    } else if (existing) {
+      if (existing.status !== 'rejected') throw new AppError('CONFLICT', { message: NFSE_MESSAGES.alreadyIssued });
+      // The same number; the id follows a CNPJ or municipality the owner corrected after the rejection.
+      const again = { ...data, dpsId: dpsId(settings.cityCode, settings.cnpj, existing.dpsSeries, existing.dpsNumber) };
+      id = (await tx.nfseNote.update({ where: { id: existing.id }, data: again, select: { id: true } })).id;
+    } else {
+      const { nextDpsNumber } = await tx.nfseSettings.update({
+        where: { companyId },
+        data: { nextDpsNumber: { increment: 1 } },
+        select: { nextDpsNumber: true },
+      });
+      const number = nextDpsNumber - 1;
+      const created = await tx.nfseNote.create({
+        data: {
+          ...data,
+          companyId,
+          saleId,
+          dpsSeries: settings.dpsSeries,
+          dpsNumber: number,
+          dpsId: dpsId(settings.cityCode, settings.cnpj, settings.dpsSeries, number),
+        },
+        select: { id: true },
+      });
+      id = created.id;
+    }
+    await platform.jobs.enqueueIn(tx, issueNfseJob, { note_id: id });
+    return tx.nfseNote.findUniqueOrThrow({ where: { id }, select: noteSelect });
+  });
+  await platform.jobs.flush();
+  return { note: noteDto(note), message: NFSE_MESSAGES.requested };
+}
+
+/**
+ * "Cancelar NFS-e": an authorized note goes canceling with its reason and justification, and a job
+ * sends the cancellation event (nfse.jobs.ts). A cancellation the queue gave up on is sent again.
+ */
+export async function cancelNfse(deps: Deps, companyId: number, input: CancelNfseInput): Promise<{ note: NfseNote; message: string }> {
+  const { db, platform } = deps;
+  const note = await db.$transaction(async (tx) => {
+    const found = await tx.nfseNote.findFirst({ where: nfseNoteWhere(companyId, input.id), select: { id: true } });
+    if (!found) throw notFound();
+    // Row lock: a second cancel at once sees the first one's status.
+    const [row] = await tx.$queryRaw<{ status: NfseStatus; errors: NfseNote['errors'] }[]>`
+      SELECT status, errors FROM nfse_notes WHERE id = ${found.id} FOR UPDATE`;
+    const stalled = row?.status === 'canceling' && nfseStalled({ status: row.status, errors: row.errors });
+    if (row?.status !== 'authorized' && !stalled) throw new AppError('CONFLICT', { message: NFSE_MESSAGES.notAuthorized });
+    await tx.nfseNote.update({
+      where: { id: found.id },
+      data: { status: 'canceling', cancelReason: input.reason, cancelJustification: input.justification, errors: [] },
+      select: { id: true },
+    });
+    await platform.jobs.enqueueIn(tx, cancelNfseJob, { note_id: found.id });
+    return tx.nfseNote.findUniqueOrThrow({ where: { id: found.id }, select: noteSelect });
+  });
+  await platform.jobs.flush();
+  return { note: noteDto(note), message: NFSE_MESSAGES.cancelRequested };
+}
+
+/** Undoing a sale: refused while its note is authorized (cancel it first) or on its way either side. */
+export async function refuseUndoWhileNoteLives(tx: Prisma.TransactionClient, companyId: number, saleId: number) {
+  const note = await tx.nfseNote.findFirst({ where: nfseNoteOfSaleWhere(companyId, saleId), select: { status: true } });
+  if (note?.status === 'authorized') throw new AppError('CONFLICT', { message: NFSE_MESSAGES.saleHasNote });
+  if (note?.status === 'pending' || note?.status === 'canceling')
+    throw new AppError('CONFLICT', { message: NFSE_MESSAGES.saleNoteInProgress });
+}
+
+/** The instants a month (AAAA-MM, Brasília time, UTC−03:00 all year) starts and ends. */
+export function monthRange(month: string): { gte: Date; lt: Date } {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  const start = (y: number, m: number) => new Date(`${y}-${String(m).padStart(2, '0')}-01T00:00:00-03:00`);
+  return { gte: start(year, number), lt: number === 12 ? start(year + 1, 1) : start(year, number + 1) };
+}
+
+/** The list's rows: a note with its sale's budget and customer. */
+export const noteListSelect = {
+  ...noteSelect,
+  issuedAt: true,
+  sale: { select: { budget: { select: { id: true, title: true, client: { select: { id: true, name: true } } } } } },
+} satisfies Prisma.NfseNoteSelect;
+
+export function noteListDto(row: Prisma.NfseNoteGetPayload<{ select: typeof noteListSelect }>): NfseListItem {
+  const { budget } = row.sale;
+  return {
+    ...noteDto(row),
+    issued_at: row.issuedAt.toISOString(),
+    budget_id: budget.id,
+    budget_title: budget.title,
+    client: { id: budget.client.id, name: budget.client.name },
+  };
+}
+
+/** The notes of a month and status, as the list and the export read them. */
+export function nfseListWhere(companyId: number, filter: { month?: string; status?: NfseStatus }): Prisma.NfseNoteWhereInput {
+  return {
+    ...nfseNotesWhere(companyId),
+    ...(filter.status ? { status: filter.status } : {}),
+    ...(filter.month ? { issuedAt: monthRange(filter.month) } : {}),
+  };
+}
+
+/** GET /api/nfse: "Notas fiscais", newest first. */
+export async function listNfse(db: Db, companyId: number, input: ListNfseInput) {
+  const where = nfseListWhere(companyId, input);
+  const [rows, count] = await Promise.all([
+    db.nfseNote.findMany({
+      where,
+      orderBy: [{ issuedAt: 'desc' }, { id: 'desc' }],
+      skip: (input.page - 1) * input.per_page,
+      take: input.per_page,
+      select: noteListSelect,
+    }),
+    db.nfseNote.count({ where }),
+  ]);
+  return { notes: rows.map(noteListDto), pagination: buildPagination(input.page, input.per_page, count) };
+}
+
+/** The DANFSe of an authorized note of the caller's agency, as a stored file. */
+export async function danfseFile(deps: Deps, companyId: number, id: number) {
+  const note = await deps.db.nfseNote.findFirst({
+    where: { ...nfseNoteWhere(companyId, id), status: 'authorized' },
+    select: { pdfKey: true, number: true },
+  });
+  if (!note?.pdfKey) throw notFound();
+  const file = await deps.platform.storage.get(note.pdfKey);
+  if (!file) throw notFound();
+  return { ...file, contentType: 'application/pdf', filename: `nfse-${note.number ?? id}.pdf` };
+}

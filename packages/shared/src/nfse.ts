@@ -1,0 +1,244 @@
+// The agency's service invoice (NFS-e, plan feature nfse): the fiscal settings of the agency and the
+// note issued from a sale through the national issuer (Sefin Nacional, a DPS signed with the
+// agency's A1 certificate). Item 09.02 of the LC 116 list: agenciamento de turismo.
+import { z } from 'zod';
+import { monthField } from './commissions';
+import { paginationInput, paginationSchema, recordIdQuery } from './pagination';
+
+export const NFSE_TAX_REGIMES = ['simples_nacional', 'lucro_presumido', 'mei'] as const;
+export type NfseTaxRegime = (typeof NFSE_TAX_REGIMES)[number];
+export const NFSE_TAX_REGIME_LABELS: Record<NfseTaxRegime, string> = {
+  simples_nacional: 'Simples Nacional',
+  lucro_presumido: 'Lucro Presumido',
+  mei: 'MEI',
+};
+
+/** What the note is on: the agency's earnings on the sale (commission and fee) or the whole sale. */
+export const NFSE_BASES = ['intermediacao', 'venda'] as const;
+export type NfseBasis = (typeof NFSE_BASES)[number];
+export const NFSE_BASIS_LABELS: Record<NfseBasis, string> = {
+  intermediacao: 'Intermediação (comissão e taxa de serviço da agência)',
+  venda: 'Venda (valor total da venda)',
+};
+
+export const NFSE_ISSUERS = ['national'] as const;
+export type NfseIssuer = (typeof NFSE_ISSUERS)[number];
+
+export const NFSE_ENVIRONMENTS = ['homologacao', 'producao'] as const;
+export type NfseEnvironment = (typeof NFSE_ENVIRONMENTS)[number];
+export const NFSE_ENVIRONMENT_LABELS: Record<NfseEnvironment, string> = {
+  homologacao: 'Homologação (testes, sem valor fiscal)',
+  producao: 'Produção',
+};
+
+export const NFSE_STATUSES = ['pending', 'authorized', 'rejected', 'canceling', 'canceled'] as const;
+export type NfseStatus = (typeof NFSE_STATUSES)[number];
+export const NFSE_STATUS_LABELS: Record<NfseStatus, string> = {
+  pending: 'Em emissão',
+  authorized: 'Autorizada',
+  rejected: 'Rejeitada',
+  canceling: 'Em cancelamento',
+  canceled: 'Cancelada',
+};
+
+/** cMotivo of the cancellation event (e101101, TSCodJustCanc). */
+export const NFSE_CANCEL_REASONS = ['1', '2', '9'] as const;
+export type NfseCancelReason = (typeof NFSE_CANCEL_REASONS)[number];
+export const NFSE_CANCEL_REASON_LABELS: Record<NfseCancelReason, string> = {
+  '1': 'Erro na emissão',
+  '2': 'Serviço não prestado',
+  '9': 'Outros',
+};
+/** xMotivo (TSMotivo): 15 to 255 characters. */
+export const NFSE_CANCEL_JUSTIFICATION = { min: 15, max: 255 } as const;
+
+/** Código de tributação nacional of agenciamento de turismo (LC 116 item 09.02, subitem 01). */
+export const NFSE_DEFAULT_SERVICE_CODE = '090201';
+
+export const NFSE_LIMITS = {
+  serviceDescription: 1000,
+  /** A .pfx of an A1 certificate has a few kB: 64 kB of base64 is far above any real one. */
+  certificateBase64: 64 * 1024,
+  certificatePassword: 200,
+  /** 0.01% to 100%: the ISS rate in basis points (LC 116 caps it at 5%, the municipality sets it). */
+  issRateBasisPoints: 10_000,
+} as const;
+
+export const NFSE_MESSAGES = {
+  notConfigured: 'Configure os dados fiscais da agência antes de emitir NFS-e.',
+  certificateMissing: 'Envie o certificado digital A1 (.pfx) da agência com a senha.',
+  certificateInvalid: 'Não foi possível abrir o certificado: confira o arquivo .pfx e a senha.',
+  certificateExpired: 'O certificado digital está vencido: envie um certificado válido.',
+  alreadyIssued: 'Esta venda já tem NFS-e emitida ou em emissão.',
+  /** The queue's last attempt could not reach the authority: the note may or may not exist there. */
+  noAnswer:
+    'O emissor nacional não respondeu depois de várias tentativas. Tente de novo mais tarde: se a nota já tiver sido emitida, ela é recuperada, nunca duplicada.',
+  saleUndone: 'A venda foi desfeita: não é possível emitir NFS-e.',
+  noAmount: 'O valor da NFS-e desta venda é zero: não há o que emitir.',
+  customerDocumentMissing: 'Informe o CPF ou CNPJ do cliente antes de emitir a NFS-e.',
+  requested: 'NFS-e enviada para emissão.',
+  cancelRequested: 'Pedido de cancelamento da NFS-e enviado.',
+  notAuthorized: 'Só uma NFS-e autorizada pode ser cancelada.',
+  /** Undoing a sale whose note the authority issued: the note goes first. */
+  saleHasNote: 'Esta venda tem NFS-e autorizada: cancele a nota antes de desfazer a venda.',
+  saleNoteInProgress: 'A NFS-e desta venda está em emissão ou em cancelamento: aguarde o retorno antes de desfazer a venda.',
+  saved: 'Dados fiscais salvos.',
+  unavailable: 'O emissor nacional da NFS-e não respondeu. Nova tentativa em instantes.',
+} as const;
+
+/** Digits only (the screen strips the mask): no transform, so the REST bridge documents it as a plain string. */
+const digits = (length: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${length}}$`), message);
+
+/** PUT /api/nfse/settings. Certificate and password go together; omitted, the stored ones stay. */
+export const saveNfseSettingsInput = z
+  .object({
+    cnpj: digits(14, 'Informe o CNPJ com 14 dígitos.'),
+    municipal_registration: z.string().trim().min(1, 'Informe a inscrição municipal.').max(15, 'No máximo 15 caracteres.'),
+    city_code: digits(7, 'Informe o código IBGE do município (7 dígitos).'),
+    tax_regime: z.enum(NFSE_TAX_REGIMES, 'Escolha o regime tributário.'),
+    service_code: digits(6, 'Informe o código de tributação nacional (6 dígitos).'),
+    service_description: z
+      .string()
+      .trim()
+      .min(1, 'Informe a descrição do serviço.')
+      .max(NFSE_LIMITS.serviceDescription, `No máximo ${NFSE_LIMITS.serviceDescription} caracteres.`),
+    iss_rate_basis_points: z
+      .number()
+      .int('Informe a alíquota em centésimos de ponto percentual.')
+      .min(1, 'Informe a alíquota do ISS.')
+      .max(NFSE_LIMITS.issRateBasisPoints, 'Alíquota acima de 100%.'),
+    basis: z.enum(NFSE_BASES, 'Escolha a base da NFS-e.'),
+    issuer: z.enum(NFSE_ISSUERS).default('national'),
+    environment: z.enum(NFSE_ENVIRONMENTS, 'Escolha o ambiente.'),
+    certificate_pfx_base64: z
+      .string()
+      .trim()
+      .max(NFSE_LIMITS.certificateBase64, 'Certificado grande demais.')
+      .regex(/^[A-Za-z0-9+/]+=*$/, 'Certificado inválido.')
+      .optional(),
+    certificate_password: z.string().max(NFSE_LIMITS.certificatePassword, 'Senha longa demais.').optional(),
+  })
+  .strict()
+  .refine((v) => (v.certificate_pfx_base64 === undefined) === (v.certificate_password === undefined), {
+    message: 'Envie o certificado e a senha juntos.',
+    path: ['certificate_password'],
+  });
+export type SaveNfseSettingsInput = z.input<typeof saveNfseSettingsInput>;
+
+/** What the screen reads: never the certificate nor its password, only what identifies the certificate. */
+export const nfseSettingsSchema = z.object({
+  configured: z.boolean(),
+  cnpj: z.string().nullable(),
+  municipal_registration: z.string().nullable(),
+  city_code: z.string().nullable(),
+  tax_regime: z.enum(NFSE_TAX_REGIMES).nullable(),
+  service_code: z.string(),
+  service_description: z.string().nullable(),
+  iss_rate_basis_points: z.number().int().nullable(),
+  basis: z.enum(NFSE_BASES),
+  issuer: z.enum(NFSE_ISSUERS),
+  environment: z.enum(NFSE_ENVIRONMENTS),
+  certificate: z.object({ subject: z.string(), valid_until: z.string() }).nullable(),
+});
+export type NfseSettings = z.infer<typeof nfseSettingsSchema>;
+
+export const nfseErrorSchema = z.object({ code: z.string(), message: z.string() });
+
+/** The code of a pending note's error once the queue gave up reaching the authority. */
+export const NFSE_NO_ANSWER_CODE = 'SEM_RESPOSTA';
+
+/**
+ * A note the queue gave up on, on its way to be issued or canceled: "Tentar novamente" sends the
+ * same DPS (or the same cancellation) again.
+ */
+export const nfseStalled = (note: { status: NfseStatus; errors: { code: string }[] }) =>
+  (note.status === 'pending' || note.status === 'canceling') && note.errors.some((e) => e.code === NFSE_NO_ANSWER_CODE);
+
+export const nfseNoteSchema = z.object({
+  id: z.number().int(),
+  sale_id: z.number().int(),
+  status: z.enum(NFSE_STATUSES),
+  environment: z.enum(NFSE_ENVIRONMENTS),
+  dps_series: z.string(),
+  dps_number: z.number().int(),
+  amount_cents: z.number().int(),
+  iss_cents: z.number().int(),
+  description: z.string(),
+  number: z.string().nullable(),
+  access_key: z.string().nullable(),
+  errors: z.array(nfseErrorSchema),
+  authorized_at: z.string().nullable(),
+  cancel_reason: z.enum(NFSE_CANCEL_REASONS).nullable(),
+  cancel_justification: z.string().nullable(),
+  canceled_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type NfseNote = z.infer<typeof nfseNoteSchema>;
+
+/** POST /api/nfse/{id}/cancel: the cancellation event's reason and its justification. */
+export const cancelNfseInput = z
+  .object({
+    id: recordIdQuery(),
+    reason: z.enum(NFSE_CANCEL_REASONS, 'Escolha o motivo do cancelamento.'),
+    justification: z
+      .string()
+      .trim()
+      .min(NFSE_CANCEL_JUSTIFICATION.min, `Descreva o motivo com pelo menos ${NFSE_CANCEL_JUSTIFICATION.min} caracteres.`)
+      .max(NFSE_CANCEL_JUSTIFICATION.max, `No máximo ${NFSE_CANCEL_JUSTIFICATION.max} caracteres.`),
+  })
+  .strict();
+export type CancelNfseInput = z.infer<typeof cancelNfseInput>;
+
+export const saleNfseOutput = z.object({ note: nfseNoteSchema.nullable() });
+export const issueNfseOutput = z.object({ note: nfseNoteSchema, message: z.string() });
+
+/** The figures of a sale the note is computed from (sale and cost in the sale's currency). */
+export type NfseSaleFigures = {
+  sale_cents: number;
+  cost_cents: number;
+  /** The sale's currency to BRL (1 for BRL). */
+  currency_rate: number;
+  title: string;
+};
+
+export type NfseAmount = { amount_cents: number; iss_cents: number; description: string };
+
+/**
+ * The amount, the ISS and the description of a sale's NFS-e, in BRL cents: on intermediação the
+ * agency's earnings (sale − cost, never below zero), on venda the whole sale; the ISS rounded half
+ * up to the cent, as the national issuer computes it.
+ */
+export function nfseAmount(
+  sale: NfseSaleFigures,
+  settings: { basis: NfseBasis; iss_rate_basis_points: number; service_description: string },
+): NfseAmount {
+  const base = settings.basis === 'venda' ? sale.sale_cents : Math.max(0, sale.sale_cents - sale.cost_cents);
+  const amount_cents = Math.round(base * sale.currency_rate);
+  const iss_cents = Math.round((amount_cents * settings.iss_rate_basis_points) / 10_000);
+  const what = settings.basis === 'venda' ? 'Venda' : 'Intermediação';
+  const description = `${settings.service_description} - ${what}: ${sale.title}`.slice(0, NFSE_LIMITS.serviceDescription);
+  return { amount_cents, iss_cents, description };
+}
+
+/** GET /api/nfse: the agency's notes, newest first, by the month (Brasília time) they were issued (or asked for) and status. */
+export const listNfseInput = z.object({ month: monthField.optional(), status: z.enum(NFSE_STATUSES).optional(), ...paginationInput });
+export type ListNfseInput = z.infer<typeof listNfseInput>;
+
+export const nfseListItemSchema = nfseNoteSchema.extend({
+  /** When it was authorized, or asked for while it is not. */
+  issued_at: z.string(),
+  budget_id: z.number().int(),
+  budget_title: z.string(),
+  client: z.object({ id: z.number().int(), name: z.string() }),
+});
+export type NfseListItem = z.infer<typeof nfseListItemSchema>;
+export const nfseListOutput = z.object({ notes: z.array(nfseListItemSchema), pagination: paginationSchema });
+
+export const NFSE_EXPORT_FORMATS = ['csv', 'xml'] as const;
+/** GET /api/nfse/export/{format}?month=: the month's notes for the accountant (CSV, or a zip of their XML). */
+export const exportNfseInput = z.object({ format: z.enum(NFSE_EXPORT_FORMATS), month: monthField }).strict();
+export type ExportNfseInput = z.infer<typeof exportNfseInput>;
