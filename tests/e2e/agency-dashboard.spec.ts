@@ -84,10 +84,28 @@ test('the dashboard of an agency with a sale: figures, charts and their tables, 
   const chip = (label: string) => page.getByTestId('filter-chip').filter({ hasText: label });
 
   await openDashboard();
+  // Received counts payments on the period's days (the installment was due 40 days ago, paid today).
   await page.getByTestId('figure-received').click();
-  await expect(page).toHaveURL(/\/contas-a-receber\?situacao=recebida&de=\d{4}-\d{2}-\d{2}&ate=\d{4}-\d{2}-\d{2}&moeda=BRL/);
+  await expect(page).toHaveURL(new RegExp(`/contas-a-receber\\?recebido-de=${from}&recebido-ate=${to}&moeda=BRL`));
   await expect(page.getByTestId('receivable-row')).toHaveCount(1);
   await expect(page.getByTestId('receivable-row')).toContainText('Recebida');
+  await expect(chip(`Recebidas ${period}`)).toBeVisible();
+
+  // The budgets accepted among those sent: a sold one was accepted, so it is there.
+  await openDashboard();
+  await page.getByTestId('chart-budgets').getByRole('link', { name: 'Ver os aceitos' }).click();
+  await expect(page).toHaveURL(new RegExp(`/orcamentos\\?enviado-de=${from}&enviado-ate=${to}&aceitos=sim`));
+  await expect(page.getByTestId('budget-row')).toHaveCount(1);
+  await expect(chip('Aceitos pelo cliente')).toBeVisible();
+
+  // A top destination opens the budgets sold to exactly that destination.
+  await openDashboard();
+  const top = page.getByTestId('chart-destinations');
+  await top.getByRole('button', { name: 'Ver tabela' }).click();
+  await top.getByRole('link', { name: 'Lisboa' }).click();
+  await expect(page).toHaveURL(new RegExp(`/orcamentos\\?destino-exato=Lisboa&vendido-de=${from}&vendido-ate=${to}`));
+  await expect(page.getByTestId('budget-row')).toHaveCount(1);
+  await expect(chip('Destino: Lisboa')).toBeVisible();
 
   // Attendances opened in the period: the list's total is the figure; the chip says why, and widens it.
   await openDashboard();

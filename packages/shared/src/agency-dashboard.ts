@@ -6,7 +6,7 @@
 import { dateField } from './clients';
 import { costField } from './cost-fields';
 import { recordIdQuery } from './pagination';
-import { z } from './zod';
+import { DAY_RANGE_MESSAGE, z } from './zod';
 
 /** The longest period one request covers: two years of days (the weekly chart has ~105 bars). */
 export const DASHBOARD_MAX_DAYS = 731;
@@ -16,7 +16,7 @@ export const DASHBOARD_TOP = 5;
 export const DASHBOARD_DUE_DAYS = 30;
 
 export const DASHBOARD_MESSAGES = {
-  periodOrder: 'A data final deve ser igual ou posterior à inicial.',
+  periodOrder: DAY_RANGE_MESSAGE,
   periodTooLong: `O período pode ter no máximo ${DASHBOARD_MAX_DAYS} dias.`,
 } as const;
 

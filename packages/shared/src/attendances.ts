@@ -6,7 +6,7 @@ import { CLIENT_FIELD_MESSAGES, MONEY_MAX_CENTS, NOTES_MAX_LENGTH } from './crm-
 import { ATTENDANCE_LIST_STATUSES, ATTENDANCE_STATUS_TAGS, ATTENDANCE_STATUSES, type AttendanceTransition, FUNNEL_GROUPS } from './funnel';
 import { idParam, paginationInput, paginationSchema, recordIdField, recordIdQuery, searchInput } from './pagination';
 import { versionField, versionOutput } from './versions';
-import { reportIssues, unlessInError, z } from './zod';
+import { dayRangeIssues, reportIssues, unlessInError, z } from './zod';
 
 export { ATTENDANCE_LOG_ACTION_LABELS, ATTENDANCE_LOG_ACTIONS, type AttendanceLogAction } from './crm-labels';
 
@@ -137,6 +137,10 @@ export const attendanceFilters = {
   closed_from: dateField.optional(),
   closed_to: dateField.optional(),
 };
+/** A day range given backwards is refused, as a list that can only be empty would hide the mistake. */
+const attendanceRanges = reportIssues(
+  dayRangeIssues(['start_date_from', 'start_date_to'], ['created_from', 'created_to'], ['closed_from', 'closed_to']),
+);
 export type AttendanceFilters = {
   search?: string;
   owner_user_id?: number;
@@ -149,21 +153,25 @@ export type AttendanceFilters = {
   closed_to?: string;
 };
 
-export const listAttendancesInput = z.object({
-  status: z.enum(ATTENDANCE_LIST_STATUSES).optional(),
-  ...attendanceFilters,
-  ...paginationInput,
-});
+export const listAttendancesInput = z
+  .object({
+    status: z.enum(ATTENDANCE_LIST_STATUSES).optional(),
+    ...attendanceFilters,
+    ...paginationInput,
+  })
+  .superRefine(attendanceRanges);
 export type ListAttendancesInput = z.infer<typeof listAttendancesInput>;
 
-export const funnelInput = z.object({
-  ...attendanceFilters,
-  /** One column only, at its own page: a board loads each column as it scrolls. */
-  group: z.enum(FUNNEL_GROUPS).optional(),
-  ...paginationInput,
-});
+export const funnelInput = z
+  .object({
+    ...attendanceFilters,
+    /** One column only, at its own page: a board loads each column as it scrolls. */
+    group: z.enum(FUNNEL_GROUPS).optional(),
+    ...paginationInput,
+  })
+  .superRefine(attendanceRanges);
 export type FunnelInput = z.infer<typeof funnelInput>;
-export const funnelFiltersInput = z.object(attendanceFilters);
+export const funnelFiltersInput = z.object(attendanceFilters).superRefine(attendanceRanges);
 
 const personRef = z.object({ id: z.number().int(), name: z.string() });
 const statusField = z.enum(ATTENDANCE_STATUSES);

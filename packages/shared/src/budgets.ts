@@ -18,7 +18,7 @@ import { recommendationSchema } from './recommendations';
 import { type StoredService, serviceSchema } from './services';
 import { PASSPORT_ISSUES, type TravelChecks, VISA_REQUIREMENTS } from './travel-documents';
 import { versionField, versionOutput } from './versions';
-import { reportIssues, z } from './zod';
+import { dayRangeIssues, reportIssues, z } from './zod';
 
 export { BUDGET_STATUSES, type BudgetStatus } from './budget-statuses';
 export const BUDGET_STATUS_LABELS: Record<BudgetStatus, string> = {
@@ -138,33 +138,39 @@ export const updateBudgetInput = idParam
   .strict();
 export type UpdateBudgetInput = z.infer<typeof updateBudgetInput>;
 
-export const listBudgetsInput = z.object({
-  /** Title, destination or the client's name, blind to accents and case. */
-  search: searchInput,
-  status: z.enum(BUDGET_STATUSES).optional(),
-  client_id: recordIdQuery().optional(),
-  owner_user_id: recordIdQuery().optional(),
-  attendance_id: recordIdQuery().optional(),
-  /** Travel start date range, inclusive. */
-  start_date_from: dateField.optional(),
-  start_date_to: dateField.optional(),
-  /** Contains, blind to accents and case. */
-  destination: searchInput,
-  /** Sent on these days of the agency's zone, inclusive. */
-  sent_from: dateField.optional(),
-  sent_to: dateField.optional(),
-  /** Its sale (not undone) made on these days of the agency's zone, inclusive: the dashboard's "vendido". */
-  sold_from: dateField.optional(),
-  sold_to: dateField.optional(),
-  /** Its sale (not undone) made by this agent: the dashboard counts sales by seller. */
-  seller_user_id: recordIdQuery().optional(),
-  /** The budget's currency (its sale's), a 3-letter code. */
-  currency: currencyQuery.optional(),
-  /** 'true': each budget also lists the places of its services (hotel cities, flight destinations). */
-  include_locations: z.enum(['true', 'false']).optional(),
-  page: z.coerce.number().int().min(1).max(1_000_000).default(FIRST_PAGE),
-  per_page: z.coerce.number().int().min(1).max(BUDGET_PAGE_SIZE_MAX).default(DEFAULT_PAGE_SIZE),
-});
+export const listBudgetsInput = z
+  .object({
+    /** Title, destination or the client's name, blind to accents and case. */
+    search: searchInput,
+    status: z.enum(BUDGET_STATUSES).optional(),
+    client_id: recordIdQuery().optional(),
+    owner_user_id: recordIdQuery().optional(),
+    attendance_id: recordIdQuery().optional(),
+    /** Travel start date range, inclusive. */
+    start_date_from: dateField.optional(),
+    start_date_to: dateField.optional(),
+    /** Contains, blind to accents and case. */
+    destination: searchInput,
+    /** Exactly this destination, blind to case and outer spaces: how the dashboard groups its top destinations. */
+    destination_is: searchInput,
+    /** Sent on these days of the agency's zone, inclusive. */
+    sent_from: dateField.optional(),
+    sent_to: dateField.optional(),
+    /** Its sale (not undone) made on these days of the agency's zone, inclusive: the dashboard's "vendido". */
+    sold_from: dateField.optional(),
+    sold_to: dateField.optional(),
+    /** 'true': accepted by the customer, sold ones included (the dashboard's "aceitos"). */
+    accepted: z.enum(['true']).optional(),
+    /** Its sale (not undone) made by this agent: the dashboard counts sales by seller. */
+    seller_user_id: recordIdQuery().optional(),
+    /** The budget's currency (its sale's), a 3-letter code. */
+    currency: currencyQuery.optional(),
+    /** 'true': each budget also lists the places of its services (hotel cities, flight destinations). */
+    include_locations: z.enum(['true', 'false']).optional(),
+    page: z.coerce.number().int().min(1).max(1_000_000).default(FIRST_PAGE),
+    per_page: z.coerce.number().int().min(1).max(BUDGET_PAGE_SIZE_MAX).default(DEFAULT_PAGE_SIZE),
+  })
+  .superRefine(reportIssues(dayRangeIssues(['start_date_from', 'start_date_to'], ['sent_from', 'sent_to'], ['sold_from', 'sold_to'])));
 export type ListBudgetsInput = z.infer<typeof listBudgetsInput>;
 export type ListBudgetsQuery = z.input<typeof listBudgetsInput>;
 

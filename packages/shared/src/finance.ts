@@ -4,7 +4,7 @@
 import { dateField } from './clients';
 import { currencyQuery, paginationInput, paginationSchema, recordIdQuery, searchInput } from './pagination';
 import { PAYMENT_METHOD_KINDS } from './payment-methods';
-import { z } from './zod';
+import { dayRangeIssues, reportIssues, z } from './zod';
 
 export const FINANCE_LIMITS = { note: 500 } as const;
 
@@ -49,11 +49,19 @@ const listFilters = {
   seller_user_id: recordIdQuery().optional(),
 };
 
-export const listReceivablesInput = z.object({ ...listFilters, status: z.enum(RECEIVABLE_STATUSES).optional(), ...paginationInput });
+/** Receivables with a payment on these days: the dashboard's "recebido", which counts payments, not due dates. */
+const receivedFilters = { received_from: dateField.optional(), received_to: dateField.optional() };
+const ranges = reportIssues(dayRangeIssues(['from', 'to'], ['received_from', 'received_to']));
+
+export const listReceivablesInput = z
+  .object({ ...listFilters, ...receivedFilters, status: z.enum(RECEIVABLE_STATUSES).optional(), ...paginationInput })
+  .superRefine(ranges);
 export type ListReceivablesInput = z.infer<typeof listReceivablesInput>;
 export type ListReceivablesQuery = z.input<typeof listReceivablesInput>;
 
-export const listPayablesInput = z.object({ ...listFilters, status: z.enum(PAYABLE_STATUSES).optional(), ...paginationInput });
+export const listPayablesInput = z
+  .object({ ...listFilters, status: z.enum(PAYABLE_STATUSES).optional(), ...paginationInput })
+  .superRefine(ranges);
 export type ListPayablesInput = z.infer<typeof listPayablesInput>;
 export type ListPayablesQuery = z.input<typeof listPayablesInput>;
 
@@ -61,9 +69,13 @@ export type ListPayablesQuery = z.input<typeof listPayablesInput>;
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 const exportFormat = { format: z.enum(EXPORT_FORMATS) };
-export const exportReceivablesInput = z.object({ ...exportFormat, ...listFilters, status: z.enum(RECEIVABLE_STATUSES).optional() });
+export const exportReceivablesInput = z
+  .object({ ...exportFormat, ...listFilters, ...receivedFilters, status: z.enum(RECEIVABLE_STATUSES).optional() })
+  .superRefine(ranges);
 export type ExportReceivablesInput = z.infer<typeof exportReceivablesInput>;
-export const exportPayablesInput = z.object({ ...exportFormat, ...listFilters, status: z.enum(PAYABLE_STATUSES).optional() });
+export const exportPayablesInput = z
+  .object({ ...exportFormat, ...listFilters, status: z.enum(PAYABLE_STATUSES).optional() })
+  .superRefine(ranges);
 export type ExportPayablesInput = z.infer<typeof exportPayablesInput>;
 
 const named = z.object({ id: z.number().int(), name: z.string() });

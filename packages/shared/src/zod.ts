@@ -29,3 +29,14 @@ export const unlessInError =
       const field = issue.path?.[0];
       return field !== undefined && !fields.includes(String(field));
     });
+
+export const DAY_RANGE_MESSAGE = 'A data final deve ser igual ou posterior à inicial.';
+
+/** A list filter's day ranges: each pair's `to` before its `from` is refused on `to` (ISO days compare as text). */
+export const dayRangeIssues =
+  (...pairs: readonly (readonly [string, string])[]) =>
+  (value: Record<string, unknown>) =>
+    pairs.flatMap(([from, to]) => {
+      const [start, end] = [value[from], value[to]];
+      return typeof start === 'string' && typeof end === 'string' && end < start ? [{ path: to, message: DAY_RANGE_MESSAGE }] : [];
+    });

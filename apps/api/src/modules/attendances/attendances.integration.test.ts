@@ -411,6 +411,19 @@ describe('opened and closed days (the dashboard links)', () => {
     expect(closed.json().sales.won.pagination.total_count).toBe(0);
   });
 
+  it('refuses a range given backwards (400 on its last day) on the list, the funnel and its balance', async () => {
+    for (const path of ['/api/attendances', '/api/attendances/funnel', '/api/attendances/funnel/balance']) {
+      const res = await t.call('GET', `${path}?created_from=2020-03-11&created_to=2020-03-09&closed_from=2020-03-12&closed_to=2020-03-11`, {
+        token: owner,
+      });
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json().errors, path).toEqual({
+        created_to: ['A data final deve ser igual ou posterior à inicial.'],
+        closed_to: ['A data final deve ser igual ou posterior à inicial.'],
+      });
+    }
+  });
+
   it('answers a day that is not a date with 400 and the field errors', async () => {
     const res = await t.call('GET', '/api/attendances?created_from=10/03/2020&closed_to=ontem', { token: owner });
     expect(res.statusCode).toBe(400);

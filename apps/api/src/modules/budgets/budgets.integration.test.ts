@@ -853,6 +853,40 @@ describe('sent and sold days, seller and currency (the dashboard links)', () => 
     expect(await list('sent_from=2020-05-01&sent_to=2020-05-01', tokens.outra)).toMatchObject({ total: 1 });
   });
 
+  it('accepted=true keeps the budgets the customer accepted or that were sold, as the dashboard counts them', async () => {
+    const sent = 'sent_from=2020-04-30&sent_to=2020-05-02';
+    // The undone sale cleared its budget's sold day: it is no longer accepted.
+    expect(await list(`${sent}&accepted=true`)).toEqual({ ids: [made.noon, made.lateNight], total: 2 });
+    const accepted = await sellableBudget(t, tokens.owner, { supplierId: null });
+    await t.deps.db.budget.update({ where: { id: accepted.id }, data: { sentAt: at('2020-05-02T12:00:00Z'), acceptedAt: new Date() } });
+    expect((await list(`${sent}&accepted=true`)).ids).toEqual(expect.arrayContaining([accepted.id, made.noon, made.lateNight]));
+    expect((await list(`${sent}&accepted=true`)).total).toBe(3);
+    expect((await get('/api/budgets?accepted=false')).statusCode).toBe(400);
+  });
+
+  it('destination_is keeps that destination exactly (case and outer spaces aside), not the ones that contain it', async () => {
+    await t.deps.db.budget.update({ where: { id: made.noon }, data: { destination: ' Lisboa ' } });
+    await t.deps.db.budget.update({ where: { id: made.lateNight }, data: { destination: 'Lisboa e Porto' } });
+    const range = 'sold_from=2020-05-04&sold_to=2020-05-05';
+    expect(await list(`${range}&destination_is=lisboa`)).toEqual({ ids: [made.noon], total: 1 });
+    expect(await list(`${range}&destination=lisboa`)).toEqual({ ids: [made.noon, made.lateNight], total: 2 });
+    expect(await list(`${range}&destination_is=Lisboa%20e%20Porto`)).toEqual({ ids: [made.lateNight], total: 1 });
+    expect((await list(`${range}&destination_is=lisboa`, tokens.outra)).total).toBe(0);
+  });
+
+  it('refuses a range whose last day comes before its first (400 on the last day) instead of an empty list', async () => {
+    for (const [from, to] of [
+      ['sold_from', 'sold_to'],
+      ['sent_from', 'sent_to'],
+      ['start_date_from', 'start_date_to'],
+    ] as const) {
+      const res = await get(`/api/budgets?${from}=2020-05-05&${to}=2020-05-04`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual({ [to]: ['A data final deve ser igual ou posterior à inicial.'] });
+    }
+    expect(await list('sold_from=2020-05-05&sold_to=2020-05-05')).toEqual({ ids: [made.noon], total: 1 });
+  });
+
   it('answers a day that is not a date or a currency that is not 3 capital letters with 400 and the field errors', async () => {
     const res = await get('/api/budgets?sold_from=ontem&sent_to=2020-13-01&currency=usd');
     expect(res.statusCode).toBe(400);

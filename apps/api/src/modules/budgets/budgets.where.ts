@@ -44,7 +44,9 @@ export type FilterShape = {
   sentTo: boolean;
   soldFrom: boolean;
   soldTo: boolean;
+  accepted: boolean;
   seller: boolean;
+  destinationIs: boolean;
   currency: boolean;
   destination: SearchShape | null;
   search: SearchShape | null;
@@ -63,6 +65,7 @@ export type FilterValues = {
   sold_to: string;
   seller_user_id: number;
   currency: string;
+  destination_is: string;
   destination: string[];
   words: string[];
 };
@@ -79,6 +82,8 @@ export function filterShape(f: ListFilters): FilterShape {
     sentTo: !!f.sent_to,
     soldFrom: !!f.sold_from,
     soldTo: !!f.sold_to,
+    accepted: f.accepted === 'true',
+    destinationIs: !!f.destination_is,
     seller: !!f.seller_user_id,
     currency: !!f.currency,
     destination: f.destination ? searchShape(f.destination) : null,
@@ -101,6 +106,7 @@ export function filterValues(companyId: number, f: ListFilters): StatementValues
     sold_to: f.sold_to,
     seller_user_id: f.seller_user_id,
     currency: f.currency,
+    destination_is: f.destination_is,
     destination: f.destination ? searchPatterns(f.destination) : undefined,
     words: f.search ? searchPatterns(f.search) : undefined,
   };
@@ -127,7 +133,10 @@ export function budgetFilter(f: FilterShape, v: FilterValues): RawBuilder<SqlBoo
   // Days are the agency's, as the dashboard counts them: sent over budgets_dashboard_sent_idx.
   if (f.sentFrom) parts.push(onOrAfterDay(b('sent_at'), v.sent_from));
   if (f.sentTo) parts.push(onOrBeforeDay(b('sent_at'), v.sent_to));
+  // As the dashboard's "aceitos" counts them: a sold budget was accepted first, or sold straight away.
+  if (f.accepted) parts.push(sql`(${b('accepted_at')} IS NOT NULL OR ${b('sold_at')} IS NOT NULL)`);
   if (f.soldFrom || f.soldTo || f.seller) parts.push(standingSaleFilter(f, v));
+  if (f.destinationIs) parts.push(sql`lower(btrim(${b('destination')})) = lower(${v.destination_is})`);
   if (f.destination) parts.push(foldedContainsAll(folded(b('destination')), f.destination, v.destination));
   // One folded text per budget (title, destination, client's name; kept by triggers) and its trigram index.
   if (f.search) parts.push(foldedContainsAll(b('search_text'), f.search, v.words));

@@ -381,6 +381,38 @@ describe('currency and seller (the dashboard links)', () => {
     expect(payables.body.trimEnd().split('\r\n')).toHaveLength(2);
   });
 
+  it('received_from/received_to keep the installments with a payment on those days, whatever their due day', async () => {
+    const first = nth((await receivablesOf(reais.id)).receivables, 0);
+    await ok(await receive(first.id, { amount_cents: 1_000, method: 'pix', received_on: shift(-1) }));
+    const mine = `budget_id=${reais.id}`;
+    const paidYesterday = await ok<ReceivableList>(
+      await call('GET', `/api/receivables?${mine}&received_from=${shift(-1)}&received_to=${shift(-1)}`),
+    );
+    expect(paidYesterday.receivables.map((r) => r.id)).toEqual([first.id]);
+    expect(paidYesterday.totals).toEqual([expect.objectContaining({ currency: 'BRL', received_cents: 1_000 })]);
+    expect(await totalOf('receivables', `${mine}&received_from=${shift(-3)}&received_to=${shift(-2)}`)).toBe(0);
+    expect(await totalOf('receivables', `${mine}&received_from=${shift(0)}`)).toBe(0);
+    // By due day the same day holds nothing: the installment was due 3 days ago.
+    expect(await totalOf('receivables', `${mine}&from=${shift(-1)}&to=${shift(-1)}`)).toBe(0);
+    expect(await totalOf('receivables', `received_from=${shift(-1)}`, tokens.outra)).toBe(0);
+    const csv = await call('GET', `/api/receivables/export/csv?${mine}&received_from=${shift(-1)}&received_to=${shift(-1)}`);
+    expect(csv.body.trimEnd().split('\r\n')).toHaveLength(2);
+  });
+
+  it('a range whose last day comes before its first answers 400 on the last day, not an empty list', async () => {
+    for (const [path, from, to] of [
+      ['receivables', 'from', 'to'],
+      ['receivables', 'received_from', 'received_to'],
+      ['payables', 'from', 'to'],
+      ['receivables/export/xlsx', 'received_from', 'received_to'],
+      ['payables/export/csv', 'from', 'to'],
+    ] as const) {
+      const res = await call('GET', `/api/${path}?${from}=${shift(0)}&${to}=${shift(-1)}`);
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json().errors, path).toEqual({ [to]: ['A data final deve ser igual ou posterior à inicial.'] });
+    }
+  });
+
   it('a currency that is not 3 capital letters, or a seller that is not an id, answers 400 with the field errors', async () => {
     for (const path of ['receivables', 'payables', 'receivables/export/csv']) {
       const res = await call('GET', `/api/${path}?currency=usd&seller_user_id=x`);

@@ -6,9 +6,14 @@ import type { ListPayablesInput, ListReceivablesInput, PayableStatus, Receivable
 const day = (d: string) => new Date(`${d}T00:00:00Z`);
 type Filters = Pick<ListReceivablesInput, 'search' | 'from' | 'to' | 'budget_id' | 'sale_id' | 'currency' | 'seller_user_id'>;
 
-const dueIn = ({ from, to }: Filters) => (from || to ? { gte: from ? day(from) : undefined, lte: to ? day(to) : undefined } : undefined);
+const daysIn = (from: string | undefined, to: string | undefined) =>
+  from || to ? { gte: from ? day(from) : undefined, lte: to ? day(to) : undefined } : undefined;
+const dueIn = ({ from, to }: Filters) => daysIn(from, to);
 /** The payment days of "recebido/pago no período": the same period as the due dates. */
 export const paidIn = dueIn;
+/** The receivables' "recebido": on the payment days asked, else over the list's period. */
+export const receivedIn = (f: Filters & Pick<ListReceivablesInput, 'received_from' | 'received_to'>) =>
+  daysIn(f.received_from, f.received_to) ?? dueIn(f);
 
 export function receivableWhere(companyId: number, id?: number): Prisma.ReceivableWhereInput {
   return { companyId, ...(id !== undefined ? { id } : {}) };
@@ -48,8 +53,15 @@ export function receivablesWhere(
   today: string,
 ) {
   const due = dueIn(f);
+  const received = daysIn(f.received_from, f.received_to);
   return {
-    AND: [receivablesBaseWhere(companyId, f), receivableStatusWhere(f.status, today), due ? { dueDate: due } : {}],
+    AND: [
+      receivablesBaseWhere(companyId, f),
+      receivableStatusWhere(f.status, today),
+      due ? { dueDate: due } : {},
+      // Over receivable_payments (company_id, received_on), as the dashboard sums them.
+      received ? { payments: { some: { companyId, receivedOn: received } } } : {},
+    ],
   } satisfies Prisma.ReceivableWhereInput;
 }
 

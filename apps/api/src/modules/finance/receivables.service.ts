@@ -15,7 +15,7 @@ import {
 } from '@app/shared';
 import { AppError, fieldError, notFound } from '../../errors';
 import { PIX_FALLBACK_CITY } from '../landing-pages/landing-page.service';
-import { paidIn, receivableStatusWhere, receivablesBaseWhere, receivablesWhere, receivableWhere } from './finance.where';
+import { receivableStatusWhere, receivablesBaseWhere, receivablesWhere, receivableWhere, receivedIn } from './finance.where';
 
 type Tx = Prisma.TransactionClient;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -133,7 +133,7 @@ export function toReceivableDto(row: ReceivableRow, today: string): Receivable {
 /** Sums by currency over the list's filters but the status (and, for received, payments in the period). */
 async function receivableTotals(db: Db, companyId: number, input: ListReceivablesInput, today: string) {
   const base = receivablesBaseWhere(companyId, input);
-  const period = paidIn(input);
+  const period = receivedIn(input);
   const [open, overdue, received] = await Promise.all([
     db.receivable.groupBy({
       by: ['currency'],

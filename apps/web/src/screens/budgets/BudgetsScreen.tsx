@@ -56,6 +56,18 @@ export default function BudgetsScreen() {
   const chips = [
     ...dayRangeChip('Enviados', { from: filters.sentFrom, to: filters.sentTo }, [KEYS.sentFrom, KEYS.sentTo], update),
     ...dayRangeChip('Vendidos', { from: filters.soldFrom, to: filters.soldTo }, [KEYS.soldFrom, KEYS.soldTo], update),
+    ...(filters.destinationIs
+      ? [
+          {
+            key: KEYS.destinationIs,
+            label: `Destino: ${filters.destinationIs}`,
+            onRemove: () => update({ [KEYS.destinationIs]: undefined, page: undefined }),
+          },
+        ]
+      : []),
+    ...(filters.accepted
+      ? [{ key: KEYS.accepted, label: 'Aceitos pelo cliente', onRemove: () => update({ [KEYS.accepted]: undefined, page: undefined }) }]
+      : []),
     ...(filters.sellerId
       ? [
           {

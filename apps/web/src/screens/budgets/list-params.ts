@@ -17,10 +17,12 @@ export const KEYS = {
   from: 'viagem_de',
   to: 'viagem_ate',
   destination: 'destino',
+  destinationIs: 'destino-exato',
   sentFrom: 'enviado-de',
   sentTo: 'enviado-ate',
   soldFrom: 'vendido-de',
   soldTo: 'vendido-ate',
+  accepted: 'aceitos',
   seller: 'vendedor',
   currency: 'moeda',
 } as const;
@@ -33,6 +35,8 @@ const recordId = (v: string | null) => {
 export type BudgetListFilters = {
   search: string;
   destination: string;
+  /** One destination exactly, as the dashboard's top destinations name it. */
+  destinationIs?: string;
   status?: BudgetStatus;
   clientId?: number;
   ownerId?: number;
@@ -42,6 +46,8 @@ export type BudgetListFilters = {
   sentTo?: string;
   soldFrom?: string;
   soldTo?: string;
+  /** Accepted by the customer, sold ones included (?aceitos=sim). */
+  accepted: boolean;
   sellerId?: number;
   currency?: string;
 };
@@ -51,6 +57,7 @@ export function readBudgetFilters(params: URLSearchParams): BudgetListFilters {
   return {
     search: params.get(KEYS.search) ?? '',
     destination: params.get(KEYS.destination) ?? '',
+    destinationIs: params.get(KEYS.destinationIs) || undefined,
     status: isBudgetStatus(status) ? status : undefined,
     clientId: recordId(params.get(KEYS.client)),
     ownerId: recordId(params.get(KEYS.owner)),
@@ -60,6 +67,7 @@ export function readBudgetFilters(params: URLSearchParams): BudgetListFilters {
     sentTo: readIsoDate(params, KEYS.sentTo),
     soldFrom: readIsoDate(params, KEYS.soldFrom),
     soldTo: readIsoDate(params, KEYS.soldTo),
+    accepted: params.get(KEYS.accepted) === 'sim',
     sellerId: recordId(params.get(KEYS.seller)),
     currency: readCurrency(params, KEYS.currency),
   };
@@ -74,10 +82,12 @@ export const budgetListInput = (f: BudgetListFilters, page: number) => ({
   start_date_from: f.from,
   start_date_to: f.to,
   destination: f.destination || undefined,
+  destination_is: f.destinationIs,
   sent_from: f.sentFrom,
   sent_to: f.sentTo,
   sold_from: f.soldFrom,
   sold_to: f.soldTo,
+  accepted: f.accepted ? ('true' as const) : undefined,
   seller_user_id: f.sellerId,
   currency: f.currency,
   page,

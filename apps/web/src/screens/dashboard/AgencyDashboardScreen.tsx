@@ -197,7 +197,7 @@ function Figures({ d, agent }: { d: AgencyDashboard; agent: string | undefined }
           label="Recebido"
           value={<Money cents={d.cash_weeks.reduce((s, w) => s + w.received_cents, 0)} currency={cur} />}
           hint={`${shortDate(from)} a ${shortDate(to)}`}
-          to={`/contas-a-receber${query({ situacao: 'recebida', de: from, ate: to, ...money })}`}
+          to={`/contas-a-receber${query({ 'recebido-de': from, 'recebido-ate': to, ...money })}`}
         />
         <Figure
           testId="figure-due"
@@ -254,7 +254,7 @@ function Charts({ d, agent }: { d: AgencyDashboard; agent: string | undefined })
         footer={
           <Group gap="md" mt="xs">
             <Link to={`/orcamentos${query(sent)}`}>Ver os orçamentos enviados</Link>
-            <Link to={`/orcamentos${query({ ...sent, status: 'accepted' })}`}>Ver os aceitos</Link>
+            <Link to={`/orcamentos${query({ ...sent, aceitos: 'sim' })}`}>Ver os aceitos</Link>
           </Group>
         }
         table={{
@@ -305,7 +305,7 @@ function Charts({ d, agent }: { d: AgencyDashboard; agent: string | undefined })
           rows: d.top_destinations.map((t) => ({
             key: t.destination,
             cells: [
-              <Link key="d" to={`/orcamentos${query({ destino: t.destination, ...sold })}`}>
+              <Link key="d" to={`/orcamentos${query({ 'destino-exato': t.destination, ...sold })}`}>
                 {t.destination}
               </Link>,
               integer.format(t.sales),

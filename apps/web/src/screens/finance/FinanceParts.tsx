@@ -7,11 +7,11 @@ import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { DateField } from '../../components/DateField';
 import { ExportButtons } from '../../components/ExportButtons';
-import { type FilterChip, FilterChips } from '../../components/FilterChips';
+import { dayRangeChip, type FilterChip, FilterChips } from '../../components/FilterChips';
 import { ListPagination } from '../../components/ListPagination';
 import { ListContent, ListFilterBar, ListFilterSelect, ListPage } from '../../components/ListScreen';
 import { Money } from '../../components/Money';
-import { readCurrency, readRecordId } from '../../lib/list-params';
+import { readCurrency, readIsoDate, readRecordId } from '../../lib/list-params';
 import { useListParams, useSearchParam } from '../../lib/use-list-params';
 import { useCurrentUser, useSeesCosts } from '../../lib/use-session';
 import { useOwnerOptions } from '../attendances/use-owner-options';
@@ -103,10 +103,11 @@ export function filterQuery(filters: Record<string, string | number | undefined>
 }
 
 /** The address's keys of the filters the dashboard's figures set (no field of their own: chips). */
-const CHIP_KEYS = { currency: 'moeda', seller: 'vendedor' } as const;
+const CHIP_KEYS = { currency: 'moeda', seller: 'vendedor', receivedFrom: 'recebido-de', receivedTo: 'recebido-ate' } as const;
 
 /** The list's filters as the address keeps them; the situation in Portuguese (?situacao=em-aberto). */
-export function useFinanceFilters<S extends string>(slugs: Record<S, string>) {
+/** `paymentDays`: the receivables also filter by the days a payment came in (the dashboard's "Recebido"). */
+export function useFinanceFilters<S extends string>(slugs: Record<S, string>, paymentDays = false) {
   const { params, page, update, setPage } = useListParams();
   const search = useSearchParam('busca', update);
   const slug = params.get('situacao');
@@ -115,6 +116,9 @@ export function useFinanceFilters<S extends string>(slugs: Record<S, string>) {
   const to = params.get('ate') ?? undefined;
   const currency = readCurrency(params, CHIP_KEYS.currency);
   const sellerId = readRecordId(params, CHIP_KEYS.seller);
+  const received = paymentDays
+    ? { from: readIsoDate(params, CHIP_KEYS.receivedFrom), to: readIsoDate(params, CHIP_KEYS.receivedTo) }
+    : { from: undefined, to: undefined };
   return {
     page,
     update,
@@ -125,14 +129,26 @@ export function useFinanceFilters<S extends string>(slugs: Record<S, string>) {
     to,
     currency,
     sellerId,
-    filters: { search: search.applied || undefined, status, from, to, currency, seller_user_id: sellerId },
+    received,
+    filters: {
+      search: search.applied || undefined,
+      status,
+      from,
+      to,
+      currency,
+      seller_user_id: sellerId,
+      ...(paymentDays ? { received_from: received.from, received_to: received.to } : {}),
+    },
   };
 }
 
 /** The currency and the seller as chips, each removable. */
-function useChips(currency: string | undefined, sellerId: number | undefined, update: Update): FilterChip[] {
+function useChips(
+  { currency, sellerId, received }: Pick<ReturnType<typeof useFinanceFilters>, 'currency' | 'sellerId' | 'received'>,
+  update: Update,
+): FilterChip[] {
   const owners = useOwnerOptions();
-  const chips: FilterChip[] = [];
+  const chips = dayRangeChip('Recebidas', received, [CHIP_KEYS.receivedFrom, CHIP_KEYS.receivedTo], update);
   if (sellerId) {
     const name = owners.options.find((o) => o.value === String(sellerId))?.label ?? 'um agente';
     chips.push({
@@ -172,7 +188,7 @@ type FinanceListProps<S extends string> = {
 /** A finance list around its table: totals and exports on top, the filters, the states and the pages. */
 export function FinanceList<S extends string>({ filters: f, slugs, statusLabels, query, noun, ...props }: FinanceListProps<S>) {
   const { search, status, from, to, update } = f;
-  const chips = useChips(f.currency, f.sellerId, update);
+  const chips = useChips(f, update);
   return (
     <ListPage
       actions={<ExportButtons path={props.exportPath} query={filterQuery(f.filters)} filename={props.filename} />}

@@ -24,7 +24,7 @@ const STATUS_SLUGS: Record<ReceivableStatus, string> = {
 export default function ReceivablesScreen() {
   const trpc = useTRPC();
   const access = useFinanceAccess(false);
-  const f = useFinanceFilters(STATUS_SLUGS);
+  const f = useFinanceFilters(STATUS_SLUGS, true);
   const { page, filters } = f;
   const [receiving, setReceiving] = useState<Receivable | null>(null);
 
@@ -51,7 +51,7 @@ export default function ReceivablesScreen() {
         exportPath="/api/receivables/export"
         filename="contas-a-receber"
         totals={totals}
-        doneLabel={f.from || f.to ? 'Recebido no período' : 'Recebido'}
+        doneLabel={f.from || f.to || f.received.from || f.received.to ? 'Recebido no período' : 'Recebido'}
         query={list}
         isEmpty={rows.length === 0}
         icon={<IconCash size={28} aria-hidden />}
