@@ -18,11 +18,11 @@ import { dirname, join } from 'node:path';
 import { PrismaClient } from '@app/db';
 import { addDays, agencyDashboardInput, businessDate } from '@app/shared';
 import { PrismaPg } from '@prisma/adapter-pg';
-import pg from 'pg';
 import { agencyDashboard } from '../apps/api/src/modules/agency-dashboard/agency-dashboard.service';
 import { BUDGETS_BENCH as B } from './budgets-data';
 import { ROOT as root, startApi } from './lib';
 import { loadAverage, loadTool, measure, signIn, startRouteBench } from './load';
+import { planExplainer } from './plans';
 
 const WITHIN = 2;
 const { databaseUrl, duration, connections, only, server, base, db, company } = await startRouteBench({
@@ -102,19 +102,12 @@ const queries: { query: string; params: string }[] = [];
 const traced = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }), log: [{ emit: 'event', level: 'query' }] });
 traced.$on('query', (e: { query: string; params: string }) => queries.push({ query: e.query, params: e.params }));
 await agencyDashboard(traced, company.id, agencyDashboardInput.parse({ from: addDays(today, -364), to: today }), 0);
-const explainer = new pg.Client({ connectionString: databaseUrl });
-await explainer.connect();
+const explainer = await planExplainer(databaseUrl);
 const plans: string[] = [];
 for (const [i, { query, params }] of queries.entries()) {
-  const values = JSON.parse(params) as unknown[];
-  for (let k = 0; k < 6; k++) await explainer.query({ name: `dashboard_${i}`, text: query, values });
-  const literal = (v: unknown) => (typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`);
-  const explained = await explainer.query<{ 'QUERY PLAN': string }>(
-    `EXPLAIN (ANALYZE, BUFFERS) EXECUTE dashboard_${i}(${values.map(literal).join(', ')})`,
-  );
-  const plan = explained.rows.map((r) => r['QUERY PLAN']);
+  const { plan, time } = await explainer.explain(`dashboard_${i}`, query, JSON.parse(params) as unknown[]);
   plans.push(`── dashboard 12 months\n${query}\nparams ${params}\n${plan.join('\n')}\n`);
-  console.log(`dashboard 12 months  ${plan.find((l) => l.startsWith('Execution Time'))}`);
+  console.log(`dashboard 12 months  ${time}`);
 }
 const out = join(root, 'bench/results', `agency-dashboard-${new Date().toISOString().replace(/[:.]/g, '-')}.txt`);
 mkdirSync(dirname(out), { recursive: true });

@@ -15,13 +15,13 @@ import { dirname, join } from 'node:path';
 import { PrismaClient } from '@app/db';
 import { listBudgetsInput } from '@app/shared';
 import { PrismaPg } from '@prisma/adapter-pg';
-import pg from 'pg';
 import { loadSession } from '../apps/api/src/modules/access/session';
 import { typeServices } from '../apps/api/src/modules/budget-services/services.service';
 import { getBudget, listBudgets } from '../apps/api/src/modules/budgets/budgets.service';
 import { BUDGETS_BENCH as B } from './budgets-data';
 import { ROOT as root, startBareServer } from './lib';
 import { loadAverage, loadTool, measure, startRouteBench } from './load';
+import { planExplainer } from './plans';
 
 const TARGET_P95_MS = 30;
 const { databaseUrl, duration, connections, only, server, base, db, company, tokens } = await startRouteBench({
@@ -101,22 +101,8 @@ server?.stop();
 bare.stop();
 rows.push(`load average at end ${loadAverage()}`);
 
-// The SQL behind the routes, captured from Prisma and explained as the API runs it: a named
-// statement, executed until PostgreSQL settles on a plan (five custom plans, then maybe a generic one).
-const explainer = new pg.Client({ connectionString: databaseUrl });
-await explainer.connect();
-const literal = (v: unknown) => (typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`);
-async function preparedPlan(name: string, query: string, values: unknown[]) {
-  for (let i = 0; i < 6; i++) await explainer.query({ name, text: query, values });
-  const explained = await explainer.query<{ 'QUERY PLAN': string }>(
-    `EXPLAIN (ANALYZE, BUFFERS) EXECUTE ${name}${values.length ? `(${values.map(literal).join(', ')})` : ''}`,
-  );
-  const { rows } = await explainer.query<{ generic_plans: string }>('SELECT generic_plans FROM pg_prepared_statements WHERE name = $1', [
-    name,
-  ]);
-  const plan = explained.rows.map((r) => r['QUERY PLAN']);
-  return { plan, cached: Number(rows[0]?.generic_plans) > 0 ? 'generic plan (cached)' : 'custom plan (planned per call)' };
-}
+// The SQL behind the routes, captured from Prisma and explained as the API runs it (plans.ts).
+const explainer = await planExplainer(databaseUrl);
 const plans: string[] = [];
 const [owner] = await db.$queryRaw<{ id: number; token_version: number }[]>`SELECT id, token_version FROM users WHERE email = ${B.owner}`;
 let statement = 0;
@@ -136,7 +122,7 @@ for (const [label, call] of [
   queries.length = 0;
   await call();
   for (const { query, params } of [...queries]) {
-    const { plan, cached } = await preparedPlan(`bench_${statement++}`, query, JSON.parse(params) as unknown[]);
+    const { plan, cached } = await explainer.explain(`bench_${statement++}`, query, JSON.parse(params) as unknown[]);
     plans.push(`── ${label} (${cached})\n${query}\nparams ${params}\n${plan.join('\n')}\n`);
     const top = plan[0]?.replace(/\s+\(cost.*$/, '') ?? '';
     const time = plan.find((l) => l.startsWith('Execution Time'));

@@ -11,13 +11,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { PrismaClient } from '@app/db';
 import { PrismaPg } from '@prisma/adapter-pg';
-import pg from 'pg';
 import { loadSession } from '../apps/api/src/modules/access/session';
 import { listAttendances } from '../apps/api/src/modules/attendances/attendances.service';
 import { funnel, funnelBalance, funnelBigNumbers } from '../apps/api/src/modules/attendances/funnel.service';
 import { BENCH } from './crm-data';
 import { ROOT as root, startBareServer } from './lib';
 import { loadAverage, loadTool, measure, startRouteBench } from './load';
+import { planExplainer } from './plans';
 
 const { databaseUrl, duration, connections, only, server, base, db, company, tokens } = await startRouteBench({
   defaultPort: '39871',
@@ -97,23 +97,8 @@ server?.stop();
 bare.stop();
 rows.push(`load average at end ${loadAverage()}`);
 
-// The SQL behind the target routes, captured from Prisma and explained as the API runs it: a named
-// statement, executed until PostgreSQL settles on a plan (five custom plans, then maybe a generic one).
-const explainer = new pg.Client({ connectionString: databaseUrl });
-await explainer.connect();
-const literal = (v: unknown) => (typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`);
-async function preparedPlan(name: string, query: string, values: unknown[]) {
-  for (let i = 0; i < 6; i++) await explainer.query({ name, text: query, values });
-  const explained = await explainer.query<{ 'QUERY PLAN': string }>(
-    `EXPLAIN (ANALYZE, BUFFERS) EXECUTE ${name}${values.length ? `(${values.map(literal).join(', ')})` : ''}`,
-  );
-  const { rows } = await explainer.query<{ generic_plans: string; custom_plans: string }>(
-    'SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = $1',
-    [name],
-  );
-  const plan = explained.rows.map((r) => r['QUERY PLAN']);
-  return { plan, cached: Number(rows[0]?.generic_plans) > 0 ? 'generic plan (cached)' : 'custom plan (planned per call)' };
-}
+// The SQL behind the target routes, captured from Prisma and explained as the API runs it (plans.ts).
+const explainer = await planExplainer(databaseUrl);
 const plans: string[] = [];
 let statement = 0;
 for (const [label, call] of [
@@ -124,10 +109,9 @@ for (const [label, call] of [
   ['balance', () => funnelBalance(traced, company.id, {})],
 ] as const) {
   for (const { query, params } of await capturedSql(call)) {
-    const { plan, cached } = await preparedPlan(`bench_${statement++}`, query, JSON.parse(params) as unknown[]);
+    const { plan, cached, time } = await explainer.explain(`bench_${statement++}`, query, JSON.parse(params) as unknown[]);
     plans.push(`── ${label} (${cached})\n${query}\nparams ${params}\n${plan.join('\n')}\n`);
     const top = plan[0]?.replace(/\s+\(cost.*$/, '') ?? '';
-    const time = plan.find((l) => l.startsWith('Execution Time'));
     console.log(`${label.padEnd(12)} ${time?.padEnd(28)} ${cached.padEnd(31)} ${top.trim()}`);
   }
 }

@@ -15,6 +15,7 @@ import pg from 'pg';
 import { autocompleteQuery } from '../apps/api/src/modules/reference-lists/reference-queries';
 import { ROOT as root, startApi, startBareServer } from './lib';
 import { loadAverage, loadTool, measure, signIn } from './load';
+import { planExplainer } from './plans';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl?.match(/\/bench_[a-z0-9_]+$/)) throw new Error('Set DATABASE_URL to a bench_* database (see bench/README.md)');
@@ -86,21 +87,15 @@ rows.push(`load average at end ${loadAverage()}`);
 
 // The statement the API runs for one term of each list, prepared and executed six times as the API
 // does, so EXPLAIN ANALYZE shows the plan PostgreSQL really runs (generic or made per call).
-const explainer = new pg.Client({ connectionString: databaseUrl });
-await explainer.connect();
-const [company] = (await explainer.query<{ id: number }>('SELECT id FROM companies WHERE name = $1', [DEMO.companies.demo])).rows;
+const explainer = await planExplainer(databaseUrl);
+const [company] = (await explainer.client.query<{ id: number }>('SELECT id FROM companies WHERE name = $1', [DEMO.companies.demo])).rows;
 if (!company) throw new Error('no demo agency');
-const literal = (v: unknown) => (typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`);
 const plans: string[] = [];
 for (const s of lists) {
   const term = s.terms[0] as string;
   const q = autocompleteQuery(s.list, company.id, { search: term, page: 1, autocomplete: 'true' });
-  const name = `bench_${s.list}`;
-  await explainer.query(`PREPARE ${name} AS ${q.sql}`);
-  const args = q.parameters.map(literal).join(', ');
-  for (let i = 0; i < 5; i++) await explainer.query(`EXECUTE ${name}(${args})`);
-  const plan = await explainer.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) EXECUTE ${name}(${args})`);
-  plans.push(`-- ${s.name} '${term}'\n${q.sql}\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}`);
+  const { plan } = await explainer.explain(`bench_${s.list}`, q.sql, q.parameters);
+  plans.push(`-- ${s.name} '${term}'\n${q.sql}\n${plan.join('\n')}`);
 }
 await explainer.end();
 console.log(`\n${plans.join('\n\n')}`);
