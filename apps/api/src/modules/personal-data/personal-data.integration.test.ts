@@ -3,6 +3,7 @@
 // found by an exact number, kept when the screen sends the masked value back; the startup step
 // seals plaintext rows and a new key reseals them; the owner's "Dados pessoais" report lists the
 // reads and exports, and the daily prune keeps them for the agency's period.
+import { businessDate } from '@app/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newBudget } from '../../../test/budget-fixtures';
 import { DEMO, TEST_DATA_ENCRYPTION_KEY, useTestApp } from '../../../test/harness';
@@ -17,7 +18,8 @@ const PAX_DOCUMENT = 'YB9876543';
 const state = { clientId: 0, documentId: 0, budgetId: 0 };
 
 const call = (method: string, url: string, token: string, body?: unknown) => t.call(method, url, { token, body });
-const today = () => new Date().toISOString().slice(0, 10);
+/** The report's days are the agency's (São Paulo): from 21:00 there, UTC is already on the next day. */
+const today = () => businessDate();
 
 beforeAll(async () => {
   tokens.owner = await t.tokenFor(DEMO.users.owner);
