@@ -1,6 +1,8 @@
 // Certificates made in the test with node-forge: a CA standing for ICP-Brasil, the agency's A1
 // (.pfx with its password) and the fake national API's server certificate for localhost.
+import { DOMParser } from '@xmldom/xmldom';
 import forge from 'node-forge';
+import { SignedXml } from 'xml-crypto';
 
 export type TestCa = { certPem: string; cert: forge.pki.Certificate; key: forge.pki.rsa.PrivateKey };
 export type TestLeaf = { certPem: string; keyPem: string; cert: forge.pki.Certificate; key: forge.pki.rsa.PrivateKey };
@@ -85,4 +87,13 @@ export function makeServerCert(ca: TestCa): TestLeaf {
     ],
     { from: year(now, -0.1), until: year(now, 1) },
   );
+}
+
+/** Whether the one enveloped XMLDSIG signature of `xml` verifies with the certificate `certPem`. */
+export function signatureHolds(xml: string, certPem: string): boolean {
+  const doc = new DOMParser().parseFromString(xml, 'text/xml');
+  const node = doc.getElementsByTagNameNS('http://www.w3.org/2000/09/xmldsig#', 'Signature')[0];
+  const check = new SignedXml({ publicCert: certPem });
+  check.loadSignature(node as unknown as Parameters<SignedXml['loadSignature']>[0]);
+  return check.checkSignature(xml);
 }

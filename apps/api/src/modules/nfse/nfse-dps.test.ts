@@ -1,10 +1,8 @@
 // The DPS builder against the national layout (the schema subset in test/), and its signature.
 import { readFileSync } from 'node:fs';
-import { DOMParser } from '@xmldom/xmldom';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SignedXml } from 'xml-crypto';
 import { validateXML } from 'xmllint-wasm';
-import { makeA1Pfx, makeTestCa } from '../../../test/nfse-certificates';
+import { makeA1Pfx, makeTestCa, signatureHolds } from '../../../test/nfse-certificates';
 import { type A1Certificate, readPfx } from './nfse-certificate';
 import { buildDps, type DpsInput, dpsId } from './nfse-dps';
 import { signXml } from './nfse-sign';
@@ -76,13 +74,7 @@ describe('signXml', () => {
     expect(signed).toContain('<Reference URI="#DPS355030821234567800019500001000000000000042">');
     expect(signed).toContain(`<X509Certificate>${certificate.certBase64}</X509Certificate>`);
 
-    const verify = (xml: string) => {
-      const doc = new DOMParser().parseFromString(xml, 'text/xml');
-      const node = doc.getElementsByTagNameNS('http://www.w3.org/2000/09/xmldsig#', 'Signature')[0];
-      const check = new SignedXml({ publicCert: certificate.certPem });
-      check.loadSignature(node as unknown as Parameters<SignedXml['loadSignature']>[0]);
-      return check.checkSignature(xml);
-    };
+    const verify = (xml: string) => signatureHolds(xml, certificate.certPem);
     expect(verify(signed)).toBe(true);
     expect(verify(signed.replace('<vServ>1500.05</vServ>', '<vServ>1.00</vServ>'))).toBe(false);
   });
