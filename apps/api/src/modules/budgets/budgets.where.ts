@@ -136,6 +136,7 @@ export function budgetFilter(f: FilterShape, v: FilterValues): RawBuilder<SqlBoo
   // As the dashboard's "aceitos" counts them: a sold budget was accepted first, or sold straight away.
   if (f.accepted) parts.push(sql`(${b('accepted_at')} IS NOT NULL OR ${b('sold_at')} IS NOT NULL)`);
   if (f.soldFrom || f.soldTo || f.seller) parts.push(standingSaleFilter(f, v));
+  // Over budgets_destination_is_idx (company_id, lower(btrim(destination))).
   if (f.destinationIs) parts.push(sql`lower(btrim(${b('destination')})) = lower(${v.destination_is})`);
   if (f.destination) parts.push(foldedContainsAll(folded(b('destination')), f.destination, v.destination));
   // One folded text per budget (title, destination, client's name; kept by triggers) and its trigram index.
