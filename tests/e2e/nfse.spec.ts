@@ -1,9 +1,10 @@
 // The NFS-e of a sale, against the national issuer faked at the network boundary (support/nfse-national.ts,
 // HTTPS with mTLS): the owner fills the agency's fiscal settings with its A1 certificate; on the
-// closed sale "Emitir NFS-e" authorizes the note, whose DANFSe opens as a PDF; while it is
-// authorized "Desfazer venda" says so and offers the cancellation; "Cancelar NFS-e" with a reason
+// closed sale "Emitir NFS-e" shows what it would send, then authorizes the note, whose DANFSe
+// opens as a PDF; while it is authorized "Desfazer venda" says so and offers the cancellation; "Cancelar NFS-e" with a reason
 // and a justification cancels it at the authority, and then the sale is undone. A cancellation the
-// authority refuses, or does not answer, says why on the card and is sent again.
+// authority refuses, or does not answer, says why on the card and is sent again. Turned on, the
+// agency's note is issued on its own once the sale is received in full.
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { login } from './support/app';
@@ -25,8 +26,8 @@ async function soldBudget(request: APIRequestContext) {
   return { ...seeded, saleId: ((await sold.json()) as { sale: { id: number } }).sale.id };
 }
 
-/** The fiscal settings saved and the sale's note issued through the API, once authorized: the journey starts from there. */
-async function authorizedNote(request: APIRequestContext, token: string, saleId: number): Promise<string> {
+/** The agency's fiscal settings with its A1 certificate, saved through the API (on the whole sale, issued by hand unless said). */
+async function saveFiscalSettings(request: APIRequestContext, token: string, extra: { auto_issue?: boolean } = {}) {
   const certificate = await nfseCertificate();
   const saved = await request.put('/api/nfse/settings', {
     headers: auth(token),
@@ -42,9 +43,15 @@ async function authorizedNote(request: APIRequestContext, token: string, saleId:
       environment: 'homologacao',
       certificate_pfx_base64: readFileSync(certificate.file).toString('base64'),
       certificate_password: certificate.password,
+      ...extra,
     },
   });
   expect(saved.ok(), `fiscal settings: ${saved.status()} ${await saved.text()}`).toBeTruthy();
+}
+
+/** The fiscal settings saved and the sale's note issued through the API, once authorized: the journey starts from there. */
+async function authorizedNote(request: APIRequestContext, token: string, saleId: number): Promise<string> {
+  await saveFiscalSettings(request, token);
   const issued = await request.post(`/api/sales/${saleId}/nfse`, { headers: auth(token) });
   expect(issued.ok(), `issue: ${issued.status()} ${await issued.text()}`).toBeTruthy();
   let number: string | null = null;
@@ -98,8 +105,26 @@ test.describe('NFS-e', () => {
     await page.goto(`/venda-fechada/${budgetId}`);
     const card = page.getByTestId('sale-nfse');
     await expect(card).toContainText('Nenhuma NFS-e emitida para esta venda.');
+    // First what it would send: the whole sale, 5% of ISS, the customer as tomador (without a CPF here).
     await card.getByRole('button', { name: 'Emitir NFS-e' }).click();
+    const preview = page.getByRole('dialog', { name: 'Conferir NFS-e antes de emitir' });
+    const table = preview.getByTestId('nfse-preview');
+    await expect(table).toContainText('Venda (valor total da venda)');
+    await expect(table).toContainText('ISS (5%)');
+    await expect(table).toContainText('Agenciamento de turismo - Venda');
+    await expect(table).toContainText(/Tomador\s*Cliente Orçamento .* · sem CPF\/CNPJ/);
+    await expect(preview.getByTestId('nfse-preview-warning')).toContainText('O cliente não tem CPF nem CNPJ completo');
+    await expect(preview).toContainText('Homologação (sem valor fiscal)');
+    const amount =
+      (await table
+        .getByRole('row', { name: /Valor do serviço/ })
+        .getByRole('cell')
+        .textContent()) ?? '';
+    expect(amount).toMatch(/^R\$ [\d.]+,\d{2}$/);
+    await preview.getByRole('button', { name: 'Emitir NFS-e' }).click();
+    await expect(preview).toHaveCount(0);
     await expect(page.getByText('NFS-e enviada para emissão.')).toBeVisible();
+    await expect(card).toContainText(amount);
     await expect(card.getByTestId('nfse-status')).toHaveText('Autorizada', { timeout: 30_000 });
     await expect(card.getByTestId('nfse-number')).toHaveText(/^NFS-e nº \d+$/);
     const number = ((await card.getByTestId('nfse-number').textContent()) ?? '').replace('NFS-e nº ', '');
@@ -189,6 +214,37 @@ test.describe('NFS-e', () => {
     const csv = readFileSync(await (await csvDownload).path(), 'utf8');
     expect(csv.split('\r\n')[0]).toContain('Número;Chave de acesso;Situação');
     expect(csv).toMatch(new RegExp(`^${number};\\d{50};Cancelada;.*Serviço não prestado;${why}`, 'm'));
+  });
+
+  test('issued on its own: the owner turns it on, and receiving the sale in full sends the note', async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const { agency, budgetId, token } = await soldBudget(request);
+    await saveFiscalSettings(request, token);
+    await login(page, agency.owner.email, agency.owner.password);
+
+    await page.goto('/perfil');
+    const settings = page.getByTestId('nfse-settings');
+    const automatic = settings.getByRole('switch', { name: 'Emitir a NFS-e automaticamente quando a venda for recebida por completo' });
+    await expect(automatic).not.toBeChecked();
+    await automatic.check();
+    await settings.getByRole('button', { name: 'Salvar dados fiscais' }).click();
+    await expect(page.getByText('Dados fiscais salvos.')).toBeVisible();
+    await page.reload();
+    await expect(automatic).toBeChecked();
+
+    // The sale's only installment, received in full from contas a receber.
+    await page.goto('/contas-a-receber');
+    await page.getByRole('button', { name: /^Receber parcela 1 de Cliente Orçamento/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Receber' });
+    await dialog.getByRole('button', { name: 'Registrar recebimento' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Recebimento registrado. A venda foi recebida por completo: NFS-e enviada para emissão.')).toBeVisible();
+
+    await page.goto(`/venda-fechada/${budgetId}`);
+    const card = page.getByTestId('sale-nfse');
+    await expect(card.getByTestId('nfse-status')).toHaveText('Autorizada', { timeout: 30_000 });
+    await expect(card.getByTestId('nfse-number')).toHaveText(/^NFS-e nº \d+$/);
+    await expect(card.getByRole('button', { name: 'Emitir NFS-e' })).toHaveCount(0);
   });
 
   test('a refused cancellation and one the authority did not answer: the card says why and sends it again', async ({ page, request }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileSize, isoFromShortDate, maskedCurrency, shortDate, toCurrency, weekdayLongDate } from './format';
+import { cpfCnpj, fileSize, isoFromShortDate, maskedCurrency, shortDate, toCurrency, weekdayLongDate } from './format';
 
 describe('maskedCurrency', () => {
   it('keeps the sign toCurrency shows and no digit of the amount', () => {
@@ -45,5 +45,13 @@ describe('weekdayLongDate', () => {
     expect(weekdayLongDate('11/01/2027')).toBe('segunda-feira, 11 de janeiro de 2027');
     expect(weekdayLongDate('2026-03-01')).toBe('domingo, 1 de março de 2026');
     expect(weekdayLongDate(null)).toBe('');
+  });
+});
+
+describe('cpfCnpj', () => {
+  it('writes a CPF and a CNPJ as on documents, and leaves anything else as given', () => {
+    expect(cpfCnpj('52998224725')).toBe('529.982.247-25');
+    expect(cpfCnpj('12345678000195')).toBe('12.345.678/0001-95');
+    expect(cpfCnpj('1234')).toBe('1234');
   });
 });

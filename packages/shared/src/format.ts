@@ -29,6 +29,13 @@ export function fileSize(bytes: number): string {
   return `${oneDecimal.format(bytes / (1024 * 1024))} MB`;
 }
 
+/** A CPF (11 digits) or CNPJ (14) as written on documents: '529.982.247-25', '12.345.678/0001-95'; anything else as given. */
+export function cpfCnpj(digits: string): string {
+  if (/^\d{11}$/.test(digits)) return digits.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
+  if (/^\d{14}$/.test(digits)) return digits.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5');
+  return digits;
+}
+
 export function twoDigits(value: number | string): string {
   return String(value).padStart(2, '0');
 }

@@ -83,6 +83,11 @@ export const NFSE_MESSAGES = {
   saleHasNote: 'Esta venda tem NFS-e autorizada: cancele a nota antes de desfazer a venda.',
   saleNoteInProgress: 'A NFS-e desta venda está em emissão ou em cancelamento: aguarde o retorno antes de desfazer a venda.',
   saved: 'Dados fiscais salvos.',
+  /** The preview's warning: the DPS goes without a tomador (allowed, but the customer cannot deduct or find it). */
+  takerWithoutDocument:
+    'O cliente não tem CPF nem CNPJ completo: a nota sai sem tomador identificado. Complete o cadastro do cliente para identificá-lo.',
+  /** Appended to the receipt's message when its last installment made the agency issue the note on its own. */
+  autoRequested: 'A venda foi recebida por completo: NFS-e enviada para emissão.',
   unavailable: 'O emissor nacional da NFS-e não respondeu. Nova tentativa em instantes.',
 } as const;
 
@@ -114,6 +119,7 @@ export const saveNfseSettingsInput = z
     basis: z.enum(NFSE_BASES, 'Escolha a base da NFS-e.'),
     issuer: z.enum(NFSE_ISSUERS).default('national'),
     environment: z.enum(NFSE_ENVIRONMENTS, 'Escolha o ambiente.'),
+    auto_issue: z.boolean().default(false),
     certificate_pfx_base64: z
       .string()
       .trim()
@@ -142,6 +148,8 @@ export const nfseSettingsSchema = z.object({
   basis: z.enum(NFSE_BASES),
   issuer: z.enum(NFSE_ISSUERS),
   environment: z.enum(NFSE_ENVIRONMENTS),
+  /** Issue on its own once the sale's last installment is received. */
+  auto_issue: z.boolean(),
   certificate: z.object({ subject: z.string(), valid_until: z.string() }).nullable(),
 });
 export type NfseSettings = z.infer<typeof nfseSettingsSchema>;
@@ -223,6 +231,30 @@ export function nfseAmount(
   const description = `${settings.service_description} - ${what}: ${sale.title}`.slice(0, NFSE_LIMITS.serviceDescription);
   return { amount_cents, iss_cents, description };
 }
+
+/** The tomador's CPF or CNPJ as digits, when the customer has a complete one (the CNPJ first). */
+export function nfseTakerDocument(client: { cpf: string | null; cnpj: string | null }): string | null {
+  for (const value of [client.cnpj, client.cpf]) {
+    const digits = value?.replace(/\D/g, '') ?? '';
+    if (digits.length === 14 || digits.length === 11) return digits;
+  }
+  return null;
+}
+
+/** GET /api/sales/{id}/nfse/preview: what "Emitir NFS-e" would send, before it is sent. */
+export const nfsePreviewSchema = z.object({
+  amount_cents: z.number().int(),
+  iss_cents: z.number().int(),
+  iss_rate_basis_points: z.number().int(),
+  description: z.string(),
+  basis: z.enum(NFSE_BASES),
+  environment: z.enum(NFSE_ENVIRONMENTS),
+  service_code: z.string(),
+  taker: z.object({ name: z.string(), document: z.string().nullable(), email: z.string().nullable() }),
+  /** What the owner may want to fix first; none of it stops the note. */
+  warnings: z.array(z.string()),
+});
+export type NfsePreview = z.infer<typeof nfsePreviewSchema>;
 
 /** GET /api/nfse: the agency's notes, newest first, by the month (Brasília time) they were issued (or asked for) and status. */
 export const listNfseInput = z.object({ month: monthField.optional(), status: z.enum(NFSE_STATUSES).optional(), ...paginationInput });

@@ -56,7 +56,9 @@ export const receivablesRouter = router({
     })
     .input(receiveInput)
     .output(receiveOutput)
-    .mutation(({ ctx, input }) => receive(ctx.db, { companyId: ctx.companyId, userId: ctx.user.id }, input)),
+    .mutation(({ ctx, input }) =>
+      receive(ctx, { companyId: ctx.companyId, userId: ctx.user.id, issuesNfse: ctx.entitlements.features.nfse === true }, input),
+    ),
 });
 
 const COSTS = `${MANAGERS} O que a agência paga aos fornecedores é custo: 403 também para quem a agência não deixa ver custos e margens.`;

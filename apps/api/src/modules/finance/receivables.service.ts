@@ -6,6 +6,7 @@ import {
   businessDate,
   FINANCE_MESSAGES,
   type ListReceivablesInput,
+  NFSE_MESSAGES,
   type PaymentPlanItem,
   pixBrCode,
   type Receivable,
@@ -13,8 +14,10 @@ import {
   type ReceivableStatus,
   type ReceiveInput,
 } from '@app/shared';
+import type { Deps } from '../../deps';
 import { AppError, fieldError, notFound } from '../../errors';
 import { PIX_FALLBACK_CITY } from '../landing-pages/landing-page.service';
+import { requestNfseOnFullReceipt } from '../nfse/nfse.service';
 import { receivableStatusWhere, receivablesBaseWhere, receivablesWhere, receivableWhere, receivedIn } from './finance.where';
 
 type Tx = Prisma.TransactionClient;
@@ -195,17 +198,25 @@ export async function getReceivable(db: Db | Tx, companyId: number, id: number):
 /**
  * POST /api/receivables/{id}/receive: records an amount received (what is open, unless less is
  * said); the installment is received once nothing is left. The row is locked, so two agents
- * recording at once take turns and never receive more than it owes.
+ * recording at once take turns and never receive more than it owes. The receipt that leaves
+ * nothing of the sale open requests its NFS-e when the agency issues on its own (plan feature nfse).
  */
 export async function receive(
-  db: Db,
-  caller: { companyId: number; userId: number },
+  deps: Pick<Deps, 'db' | 'platform'>,
+  caller: { companyId: number; userId: number; issuesNfse: boolean },
   input: ReceiveInput & { id: number },
 ): Promise<{ receivable: Receivable; message: string }> {
   const { companyId } = caller;
-  return db.$transaction(async (tx) => {
-    const [locked] = await tx.$queryRaw<{ id: number; status: string; amount_cents: number; received_cents: number; currency: string }[]>(
-      Prisma.sql`SELECT id, status::text, amount_cents, received_cents, currency FROM receivables
+  const result = await deps.db.$transaction(async (tx) => {
+    // The sale first, then the installment: the order undoing a sale and requesting its note take.
+    await tx.$queryRaw(
+      Prisma.sql`SELECT s.id FROM sales s JOIN receivables r ON r.sale_id = s.id
+        WHERE r.id = ${input.id} AND r.company_id = ${companyId} FOR UPDATE OF s`,
+    );
+    const [locked] = await tx.$queryRaw<
+      { id: number; sale_id: number; status: string; amount_cents: number; received_cents: number; currency: string }[]
+    >(
+      Prisma.sql`SELECT id, sale_id, status::text, amount_cents, received_cents, currency FROM receivables
         WHERE id = ${input.id} AND company_id = ${companyId} FOR UPDATE`,
     );
     if (!locked) throw notFound();
@@ -233,6 +244,16 @@ export async function receive(
       data: { receivedCents: { increment: amount }, ...(settled ? { status: 'received', receivedOn } : {}) },
       select: { id: true },
     });
-    return { receivable: await getReceivable(tx, companyId, locked.id), message: FINANCE_MESSAGES.received };
+    const saleReceived =
+      settled &&
+      caller.issuesNfse &&
+      (await tx.receivable.count({ where: { ...receivableWhere(companyId), saleId: locked.sale_id, status: 'open' } })) === 0;
+    const noteRequested =
+      saleReceived &&
+      (await requestNfseOnFullReceipt(tx, deps.platform.jobs, { companyId, userId: caller.userId, saleId: locked.sale_id }));
+    const message = noteRequested ? `${FINANCE_MESSAGES.received} ${NFSE_MESSAGES.autoRequested}` : FINANCE_MESSAGES.received;
+    return { receivable: await getReceivable(tx, companyId, locked.id), message, noteRequested };
   });
+  if (result.noteRequested) await deps.platform.jobs.flush();
+  return { receivable: result.receivable, message: result.message };
 }

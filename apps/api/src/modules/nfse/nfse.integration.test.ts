@@ -6,7 +6,16 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NFSE_MESSAGES, NFSE_NO_ANSWER_CODE, type NfseListItem, type NfseNote, type NfseSettings, type Sale } from '@app/shared';
+import {
+  NFSE_MESSAGES,
+  NFSE_NO_ANSWER_CODE,
+  type NfseListItem,
+  type NfseNote,
+  type NfsePreview,
+  type NfseSettings,
+  type Receivable,
+  type Sale,
+} from '@app/shared';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newBudget } from '../../../test/budget-fixtures';
@@ -220,6 +229,54 @@ describe('POST /api/sales/{id}/nfse', () => {
     expect(fake.notes.filter((n) => n.accessKey === issued.access_key)).toHaveLength(1);
   });
 
+  it('previews what it would send, warning of a customer without CPF or CNPJ, and sends nothing', async () => {
+    const sale = await soldSale();
+    const postsBefore = fake.posts.length;
+    const row = await t.deps.db.sale.findUniqueOrThrow({
+      where: { id: sale.id },
+      select: { saleCents: true, costCents: true, budget: { select: { title: true, clientId: true, client: { select: { name: true } } } } },
+    });
+    const amount = row.saleCents - row.costCents;
+    const preview = await ok<NfsePreview>(await call('GET', `/api/sales/${sale.id}/nfse/preview`, tokens.admin));
+    expect(preview).toEqual({
+      amount_cents: amount,
+      iss_cents: Math.round(amount * 0.05),
+      iss_rate_basis_points: 500,
+      description: `Agenciamento de turismo - Intermediação: ${row.budget.title}`,
+      basis: 'intermediacao',
+      environment: 'homologacao',
+      service_code: '090201',
+      taker: { name: row.budget.client.name, document: null, email: null },
+      warnings: [NFSE_MESSAGES.takerWithoutDocument],
+    });
+
+    await t.deps.db.client.update({ where: { id: row.budget.clientId }, data: { cpf: '529.982.247-25', email: 'cliente@exemplo.test' } });
+    const completed = await ok<NfsePreview>(await call('GET', `/api/sales/${sale.id}/nfse/preview`, tokens.owner));
+    expect(completed.taker).toEqual({ name: row.budget.client.name, document: '52998224725', email: 'cliente@exemplo.test' });
+    expect(completed.warnings).toEqual([]);
+    expect(await ok(await call('GET', `/api/sales/${sale.id}/nfse`, tokens.owner))).toEqual({ note: null });
+    expect(fake.posts.length).toBe(postsBefore);
+
+    // What the note then carries is what was previewed, the tomador included.
+    await ok(await call('POST', `/api/sales/${sale.id}/nfse`, tokens.owner));
+    const note = await settledNote(sale.id);
+    expect(note).toMatchObject({
+      status: 'authorized',
+      amount_cents: preview.amount_cents,
+      iss_cents: preview.iss_cents,
+      description: preview.description,
+    });
+    const dps = fake.notes.find((n) => n.accessKey === note.access_key)?.dps.documentElement?.toString() ?? '';
+    expect(dps).toContain('<CPF>52998224725</CPF>');
+
+    expect((await call('GET', `/api/sales/${sale.id}/nfse/preview`, tokens.colab)).statusCode).toBe(403);
+    expect((await call('GET', `/api/sales/${sale.id}/nfse/preview`, tokens.outra)).statusCode).toBe(404);
+    const outraSale = await soldSale(tokens.outra);
+    const unconfigured = await call('GET', `/api/sales/${outraSale.id}/nfse/preview`, tokens.outra);
+    expect(unconfigured.statusCode).toBe(409);
+    expect(unconfigured.json().message).toBe(NFSE_MESSAGES.notConfigured);
+  });
+
   it('is refused to a colaborador, for an unconfigured agency, and answers 404 for another agency’s sale', async () => {
     const sale = await soldSale();
     expect((await call('POST', `/api/sales/${sale.id}/nfse`, tokens.colab)).statusCode).toBe(403);
@@ -249,6 +306,60 @@ describe('POST /api/sales/{id}/nfse', () => {
     } finally {
       await t.deps.db.plan.update({ where: { id: plan.planId }, data: { features } });
     }
+  });
+});
+
+describe('issuing on its own once the sale is received in full', () => {
+  const installments = async (sale: Sale, token = tokens.owner) =>
+    (await ok<{ receivables: Receivable[] }>(await call('GET', `/api/receivables?budget_id=${sale.budget_id}&per_page=100`, token)))
+      .receivables;
+  const receive = async (id: number, body: Record<string, unknown>, token = tokens.admin) =>
+    ok<{ receivable: Receivable; message: string }>(await call('POST', `/api/receivables/${id}/receive`, token, body));
+
+  it('requests the note with the receipt of the last open cent, not before, and only when the owner asked for it', async () => {
+    const off = await soldSale();
+    const [offInstallment] = await installments(off);
+    if (!offInstallment) throw new Error('the sale has no installment');
+    const plain = await receive(offInstallment.id, { method: 'pix' });
+    expect(plain.message).toBe('Recebimento registrado.');
+    expect(await ok(await call('GET', `/api/sales/${off.id}/nfse`, tokens.owner))).toEqual({ note: null });
+
+    const saved = await ok<NfseSettings>(await call('PUT', '/api/nfse/settings', tokens.owner, { ...settingsBody, auto_issue: true }));
+    expect(saved).toMatchObject({ auto_issue: true, certificate: { subject: `AGENCIA DEMO LTDA:${CNPJ}` } });
+    try {
+      const sale = await soldSale();
+      const [installment] = await installments(sale);
+      if (!installment) throw new Error('the sale has no installment');
+      const part = await receive(installment.id, { method: 'pix', amount_cents: 100 });
+      expect(part.message).toBe('Recebimento registrado.');
+      expect(await ok(await call('GET', `/api/sales/${sale.id}/nfse`, tokens.owner))).toEqual({ note: null });
+
+      const rest = await receive(installment.id, { method: 'pix' });
+      expect(rest.receivable.status).toBe('received');
+      expect(rest.message).toBe(`Recebimento registrado. ${NFSE_MESSAGES.autoRequested}`);
+      const note = await settledNote(sale.id);
+      expect(note.status).toBe('authorized');
+      expect(fake.notes.filter((n) => n.accessKey === note.access_key)).toHaveLength(1);
+      // Issued already: a later "Emitir NFS-e" is refused, nothing sent twice.
+      expect((await call('POST', `/api/sales/${sale.id}/nfse`, tokens.owner)).statusCode).toBe(409);
+    } finally {
+      await ok(await call('PUT', '/api/nfse/settings', tokens.owner, settingsBody));
+    }
+  });
+
+  it('never stops the receipt when the note cannot be issued: an agency issuing on its own without its certificate receives as before', async () => {
+    expect(
+      await ok<NfseSettings>(await call('PUT', '/api/nfse/settings', tokens.outra, { ...settingsBody, auto_issue: true })),
+    ).toMatchObject({
+      auto_issue: true,
+      certificate: null,
+    });
+    const sale = await soldSale(tokens.outra);
+    const [installment] = await installments(sale, tokens.outra);
+    if (!installment) throw new Error('the sale has no installment');
+    const received = await receive(installment.id, { method: 'cash' }, tokens.outra);
+    expect(received).toMatchObject({ receivable: { status: 'received' }, message: 'Recebimento registrado.' });
+    expect(await ok(await call('GET', `/api/sales/${sale.id}/nfse`, tokens.outra))).toEqual({ note: null });
   });
 });
 

@@ -7,7 +7,14 @@
 // cancellation is already registered before sending it, and a refusal puts the note back to
 // authorized with the authority's reasons.
 
-import { NFSE_MESSAGES, NFSE_NO_ANSWER_CODE, type NfseCancelReason, type NfseEnvironment, type NfseTaxRegime } from '@app/shared';
+import {
+  NFSE_MESSAGES,
+  NFSE_NO_ANSWER_CODE,
+  type NfseCancelReason,
+  type NfseEnvironment,
+  type NfseTaxRegime,
+  nfseTakerDocument,
+} from '@app/shared';
 import { DOMParser } from '@xmldom/xmldom';
 import { z } from 'zod';
 import { documentCipherOf } from '../../document-numbers';
@@ -19,15 +26,6 @@ import { buildCancelEvent, CANCEL_EVENT } from './nfse-event';
 import { rejectionMessages } from './nfse-messages';
 import { nationalProvider } from './nfse-national';
 import { signXml } from './nfse-sign';
-
-/** The taker's CPF or CNPJ as digits, when the customer has a complete one. */
-function takerDocument(client: { cpf: string | null; cnpj: string | null }): string | null {
-  for (const value of [client.cnpj, client.cpf]) {
-    const digits = value?.replace(/\D/g, '') ?? '';
-    if (digits.length === 14 || digits.length === 11) return digits;
-  }
-  return null;
-}
 
 /** nNFSe of the authorized note's XML. */
 function noteNumber(xml: string): string | null {
@@ -96,7 +94,7 @@ async function issue(note_id: number, { db, config, storage }: JobDeps) {
   const environment = note.environment as NfseEnvironment;
   const provider = nationalProvider(config, environment, certificate);
   const client = note.sale.budget.client;
-  const document = takerDocument(client);
+  const document = nfseTakerDocument(client);
 
   const found = await provider.findByDps(note.dpsId);
   const sent = found

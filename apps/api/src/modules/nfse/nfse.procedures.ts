@@ -4,13 +4,14 @@ import {
   issueNfseOutput,
   listNfseInput,
   nfseListOutput,
+  nfsePreviewSchema,
   nfseSettingsSchema,
   saleNfseOutput,
   saveNfseSettingsInput,
 } from '@app/shared';
 import { z } from 'zod';
 import { managerProcedure, ownerProcedure, requireFeature, router } from '../../trpc';
-import { cancelNfse, getNfseSettings, listNfse, requestNfse, saleNfse, saveNfseSettings } from './nfse.service';
+import { cancelNfse, getNfseSettings, listNfse, previewNfse, requestNfse, saleNfse, saveNfseSettings } from './nfse.service';
 
 const tags = ['NFS-e'];
 const feature = 'nfse' as const;
@@ -41,7 +42,7 @@ export const nfseRouter = router({
         path: '/nfse/settings',
         summary: 'Salva os dados fiscais da agência para a NFS-e',
         description:
-          'O certificado A1 vai em `certificate_pfx_base64` (o arquivo .pfx em base64) com `certificate_password`: ele é aberto e conferido (senha e validade) e guardado criptografado com a senha; omitidos, os guardados continuam.',
+          'O certificado A1 vai em `certificate_pfx_base64` (o arquivo .pfx em base64) com `certificate_password`: ele é aberto e conferido (senha e validade) e guardado criptografado com a senha; omitidos, os guardados continuam. `auto_issue` (padrão falso) emite a NFS-e da venda sozinha quando a última parcela dela é recebida.',
         errorResponses: {
           400: 'Campos inválidos, certificado que não abre ou vencido (`errors`).',
           ...planError,
@@ -68,6 +69,27 @@ export const nfseRouter = router({
     .input(idParam)
     .output(saleNfseOutput)
     .query(({ ctx, input }) => saleNfse(ctx.db, ctx.companyId, input.id)),
+  preview: managerProcedure
+    .meta({
+      feature,
+      openapi: {
+        method: 'GET',
+        path: '/sales/{id}/nfse/preview',
+        summary: 'Mostra a NFS-e que a venda emitiria',
+        description:
+          'O que POST /sales/{id}/nfse enviaria, sem enviar: valor e ISS em centavos de real pela base configurada, alíquota, descrição, código do serviço, ambiente e o tomador (o cliente do orçamento: nome, CPF ou CNPJ só com dígitos, e-mail). `warnings` diz o que convém corrigir antes (um cliente sem CPF nem CNPJ sai sem tomador identificado). Recusada pelos mesmos motivos da emissão.',
+        errorResponses: {
+          ...planError,
+          403: 'Só o proprietário e os administradores emitem NFS-e.',
+          404: 'Venda inexistente ou de outra agência.',
+          409: 'Venda desfeita, valor zero, ou dados fiscais/certificado ausentes.',
+        },
+        tags,
+      },
+    })
+    .input(idParam)
+    .output(nfsePreviewSchema)
+    .query(({ ctx, input }) => previewNfse(ctx.db, ctx.companyId, input.id)),
   issue: managerProcedure
     .meta({
       feature,

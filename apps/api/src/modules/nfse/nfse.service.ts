@@ -12,11 +12,13 @@ import {
   type NfseEnvironment,
   type NfseListItem,
   type NfseNote,
+  type NfsePreview,
   type NfseSettings,
   type NfseStatus,
   type NfseTaxRegime,
   nfseAmount,
   nfseStalled,
+  nfseTakerDocument,
   type SaveNfseSettingsInput,
   saveNfseSettingsInput,
 } from '@app/shared';
@@ -85,6 +87,7 @@ const settingsSelect = {
   basis: true,
   issuer: true,
   environment: true,
+  autoIssue: true,
   certificateSubject: true,
   certificateValidUntil: true,
 } satisfies Prisma.NfseSettingsSelect;
@@ -104,6 +107,7 @@ export async function getNfseSettings(db: Db, companyId: number): Promise<NfseSe
       basis: 'intermediacao',
       issuer: 'national',
       environment: 'homologacao',
+      auto_issue: false,
       certificate: null,
     };
   }
@@ -119,6 +123,7 @@ export async function getNfseSettings(db: Db, companyId: number): Promise<NfseSe
     basis: row.basis as NfseBasis,
     issuer: 'national',
     environment: row.environment as NfseEnvironment,
+    auto_issue: row.autoIssue,
     certificate:
       row.certificateSubject && row.certificateValidUntil
         ? { subject: row.certificateSubject, valid_until: row.certificateValidUntil.toISOString() }
@@ -164,6 +169,7 @@ export async function saveNfseSettings(
     basis: input.basis,
     issuer: input.issuer,
     environment: input.environment,
+    autoIssue: input.auto_issue,
     ...certificate,
   };
   await deps.db.nfseSettings.upsert({ where: { companyId }, create: { companyId, ...fields }, update: fields });
@@ -177,11 +183,132 @@ export async function saleNfse(db: Db, companyId: number, saleId: number): Promi
   return { note: note ? noteDto(note) : null };
 }
 
+/** What a note is drawn from: the sale with its customer and the agency's settings. */
+async function noteDraft(db: Db | Prisma.TransactionClient, companyId: number, saleId: number) {
+  const sale = await db.sale.findFirst({
+    where: nfseSaleWhere(companyId, saleId),
+    select: {
+      id: true,
+      saleCents: true,
+      costCents: true,
+      currencyRate: true,
+      undoneAt: true,
+      budget: { select: { title: true, client: { select: { name: true, cpf: true, cnpj: true, email: true } } } },
+    },
+  });
+  if (!sale) throw notFound();
+  if (sale.undoneAt) throw new AppError('CONFLICT', { message: NFSE_MESSAGES.saleUndone });
+  const settings = await db.nfseSettings.findUnique({
+    where: { companyId },
+    select: {
+      cnpj: true,
+      cityCode: true,
+      basis: true,
+      issRateBasisPoints: true,
+      serviceCode: true,
+      serviceDescription: true,
+      environment: true,
+      dpsSeries: true,
+      certificateSealed: true,
+    },
+  });
+  if (!settings) throw new AppError('CONFLICT', { message: NFSE_MESSAGES.notConfigured });
+  if (!settings.certificateSealed) throw new AppError('CONFLICT', { message: NFSE_MESSAGES.certificateMissing });
+  const figures = nfseAmount(
+    { sale_cents: sale.saleCents, cost_cents: sale.costCents, currency_rate: Number(sale.currencyRate), title: sale.budget.title },
+    {
+      basis: settings.basis as NfseBasis,
+      iss_rate_basis_points: settings.issRateBasisPoints,
+      service_description: settings.serviceDescription,
+    },
+  );
+  if (figures.amount_cents <= 0) throw new AppError('CONFLICT', { message: NFSE_MESSAGES.noAmount });
+  return { sale, settings, figures };
+}
+type NoteDraft = Awaited<ReturnType<typeof noteDraft>>;
+
+/** GET /api/sales/{id}/nfse/preview: the figures and the tomador "Emitir NFS-e" would send, refused as the issue would be. */
+export async function previewNfse(db: Db, companyId: number, saleId: number): Promise<NfsePreview> {
+  const { sale, settings, figures } = await noteDraft(db, companyId, saleId);
+  const { client } = sale.budget;
+  const document = nfseTakerDocument(client);
+  return {
+    ...figures,
+    iss_rate_basis_points: settings.issRateBasisPoints,
+    basis: settings.basis as NfseBasis,
+    environment: settings.environment as NfseEnvironment,
+    service_code: settings.serviceCode,
+    taker: { name: client.name, document, email: client.email },
+    warnings: document ? [] : [NFSE_MESSAGES.takerWithoutDocument],
+  };
+}
+
+type NoteOfSale = { id: number; status: string; dpsSeries: string; dpsNumber: number; errors: Prisma.JsonValue };
+
+/** The sale's note, with the sale's row locked: two requests for one sale at once queue here, the second sees the first's note. */
+async function lockedNoteOfSale(tx: Prisma.TransactionClient, companyId: number, saleId: number): Promise<NoteOfSale | null> {
+  await tx.$queryRaw`SELECT id FROM sales WHERE id = ${saleId} AND company_id = ${companyId} FOR UPDATE`;
+  return tx.nfseNote.findFirst({
+    where: nfseNoteOfSaleWhere(companyId, saleId),
+    select: { id: true, status: true, dpsSeries: true, dpsNumber: true, errors: true },
+  });
+}
+
 /**
- * "Emitir NFS-e": the note of the sale, with its DPS number taken from the agency's sequence the
- * first time and kept on a new request after a rejection (the authority never issued that DPS), so
- * one sale never has two numbers. A note the queue gave up on is sent again unchanged. A note
- * pending or authorized answers 409.
+ * Writes the sale's note as pending and records the job that issues it: a new note takes the next
+ * DPS number of the agency's sequence; a rejected one keeps its number (the authority never issued
+ * that DPS), so one sale never has two numbers.
+ */
+async function pendNote(
+  tx: Prisma.TransactionClient,
+  jobs: Deps['platform']['jobs'],
+  at: { companyId: number; userId: number; saleId: number },
+  draft: NoteDraft,
+  rejected: NoteOfSale | null,
+): Promise<number> {
+  const { settings, figures } = draft;
+  const data = {
+    status: 'pending',
+    environment: settings.environment,
+    amountCents: figures.amount_cents,
+    issCents: figures.iss_cents,
+    description: figures.description,
+    errors: [],
+    requestedById: at.userId,
+    issuedAt: new Date(),
+  };
+  let id: number;
+  if (rejected) {
+    // The same number; the id follows a CNPJ or municipality the owner corrected after the rejection.
+    const again = { ...data, dpsId: dpsId(settings.cityCode, settings.cnpj, rejected.dpsSeries, rejected.dpsNumber) };
+    id = (await tx.nfseNote.update({ where: { id: rejected.id }, data: again, select: { id: true } })).id;
+  } else {
+    const { nextDpsNumber } = await tx.nfseSettings.update({
+      where: { companyId: at.companyId },
+      data: { nextDpsNumber: { increment: 1 } },
+      select: { nextDpsNumber: true },
+    });
+    const number = nextDpsNumber - 1;
+    const created = await tx.nfseNote.create({
+      data: {
+        ...data,
+        companyId: at.companyId,
+        saleId: at.saleId,
+        dpsSeries: settings.dpsSeries,
+        dpsNumber: number,
+        dpsId: dpsId(settings.cityCode, settings.cnpj, settings.dpsSeries, number),
+      },
+      select: { id: true },
+    });
+    id = created.id;
+  }
+  await jobs.enqueueIn(tx, issueNfseJob, { note_id: id });
+  return id;
+}
+
+/**
+ * "Emitir NFS-e": the note of the sale (see pendNote). A note the queue gave up on is sent again
+ * unchanged. A note pending, authorized or canceled answers 409.
  */
 export async function requestNfse(
   deps: Deps,
@@ -191,52 +318,8 @@ export async function requestNfse(
 ): Promise<{ note: NfseNote; message: string }> {
   const { db, platform } = deps;
   const note = await db.$transaction(async (tx) => {
-    const sale = await tx.sale.findFirst({
-      where: nfseSaleWhere(companyId, saleId),
-      select: { id: true, saleCents: true, costCents: true, currencyRate: true, undoneAt: true, budget: { select: { title: true } } },
-    });
-    if (!sale) throw notFound();
-    if (sale.undoneAt) throw new AppError('CONFLICT', { message: NFSE_MESSAGES.saleUndone });
-    const settings = await tx.nfseSettings.findUnique({
-      where: { companyId },
-      select: {
-        cnpj: true,
-        cityCode: true,
-        basis: true,
-        issRateBasisPoints: true,
-        serviceDescription: true,
-        environment: true,
-        dpsSeries: true,
-        certificateSealed: true,
-      },
-    });
-    if (!settings) throw new AppError('CONFLICT', { message: NFSE_MESSAGES.notConfigured });
-    if (!settings.certificateSealed) throw new AppError('CONFLICT', { message: NFSE_MESSAGES.certificateMissing });
-    const figures = nfseAmount(
-      { sale_cents: sale.saleCents, cost_cents: sale.costCents, currency_rate: Number(sale.currencyRate), title: sale.budget.title },
-      {
-        basis: settings.basis as NfseBasis,
-        iss_rate_basis_points: settings.issRateBasisPoints,
-        service_description: settings.serviceDescription,
-      },
-    );
-    if (figures.amount_cents <= 0) throw new AppError('CONFLICT', { message: NFSE_MESSAGES.noAmount });
-    const data = {
-      status: 'pending',
-      environment: settings.environment,
-      amountCents: figures.amount_cents,
-      issCents: figures.iss_cents,
-      description: figures.description,
-      errors: [],
-      requestedById: userId,
-      issuedAt: new Date(),
-    };
-    // Row lock: two requests for one sale at once queue here, the second sees the first's note.
-    await tx.$queryRaw`SELECT id FROM sales WHERE id = ${sale.id} FOR UPDATE`;
-    const existing = await tx.nfseNote.findFirst({
-      where: nfseNoteOfSaleWhere(companyId, saleId),
-      select: { id: true, status: true, dpsSeries: true, dpsNumber: true, errors: true },
-    });
+    const draft = await noteDraft(tx, companyId, saleId);
+    const existing = await lockedNoteOfSale(tx, companyId, draft.sale.id);
     let id: number;
     if (
       existing?.status === 'pending' &&
@@ -245,36 +328,40 @@ export async function requestNfse(
       // The DPS may have reached the authority: sent again as it was, the job asks for it first.
       id = existing.id;
       await tx.nfseNote.update({ where: { id }, data: { errors: [], requestedById: userId }, select: { id: true } });
-    } else if (existing) {
-      if (existing.status !== 'rejected') throw new AppError('CONFLICT', { message: NFSE_MESSAGES.alreadyIssued });
-      // The same number; the id follows a CNPJ or municipality the owner corrected after the rejection.
-      const again = { ...data, dpsId: dpsId(settings.cityCode, settings.cnpj, existing.dpsSeries, existing.dpsNumber) };
-      id = (await tx.nfseNote.update({ where: { id: existing.id }, data: again, select: { id: true } })).id;
+      await platform.jobs.enqueueIn(tx, issueNfseJob, { note_id: id });
     } else {
-      const { nextDpsNumber } = await tx.nfseSettings.update({
-        where: { companyId },
-        data: { nextDpsNumber: { increment: 1 } },
-        select: { nextDpsNumber: true },
-      });
-      const number = nextDpsNumber - 1;
-      const created = await tx.nfseNote.create({
-        data: {
-          ...data,
-          companyId,
-          saleId,
-          dpsSeries: settings.dpsSeries,
-          dpsNumber: number,
-          dpsId: dpsId(settings.cityCode, settings.cnpj, settings.dpsSeries, number),
-        },
-        select: { id: true },
-      });
-      id = created.id;
+      if (existing && existing.status !== 'rejected') throw new AppError('CONFLICT', { message: NFSE_MESSAGES.alreadyIssued });
+      id = await pendNote(tx, platform.jobs, { companyId, userId, saleId }, draft, existing);
     }
-    await platform.jobs.enqueueIn(tx, issueNfseJob, { note_id: id });
     return tx.nfseNote.findUniqueOrThrow({ where: { id }, select: noteSelect });
   });
   await platform.jobs.flush();
   return { note: noteDto(note), message: NFSE_MESSAGES.requested };
+}
+
+/**
+ * In the transaction of the receipt that left nothing of the sale open: requests its note when the
+ * agency issues on its own. A sale that cannot have one now (no settings or certificate, a zero
+ * amount) or already has one is left to "Emitir NFS-e", and never stops the receipt. The caller
+ * flushes the queue after the commit.
+ */
+export async function requestNfseOnFullReceipt(
+  tx: Prisma.TransactionClient,
+  jobs: Deps['platform']['jobs'],
+  at: { companyId: number; userId: number; saleId: number },
+): Promise<boolean> {
+  const settings = await tx.nfseSettings.findUnique({ where: { companyId: at.companyId }, select: { autoIssue: true } });
+  if (!settings?.autoIssue) return false;
+  let draft: NoteDraft;
+  try {
+    draft = await noteDraft(tx, at.companyId, at.saleId);
+  } catch (error) {
+    if (error instanceof AppError) return false;
+    throw error;
+  }
+  if (await lockedNoteOfSale(tx, at.companyId, at.saleId)) return false;
+  await pendNote(tx, jobs, at, draft, null);
+  return true;
 }
 
 /**

@@ -28,6 +28,7 @@ import {
   SimpleGrid,
   Skeleton,
   Stack,
+  Switch,
   Text,
   Textarea,
   TextInput,
@@ -50,6 +51,7 @@ type Draft = {
   iss_rate_percent: number | string;
   basis: NfseBasis;
   environment: NfseEnvironment;
+  auto_issue: boolean;
   certificate: File | null;
   certificate_password: string;
 };
@@ -64,6 +66,7 @@ const draftOf = (s: NfseSettings): Draft => ({
   iss_rate_percent: s.iss_rate_basis_points === null ? '' : s.iss_rate_basis_points / 100,
   basis: s.basis,
   environment: s.environment,
+  auto_issue: s.auto_issue,
   certificate: null,
   certificate_password: '',
 });
@@ -114,6 +117,7 @@ function NfseForm({ settings }: { settings: NfseSettings }) {
       iss_rate_basis_points: rate,
       basis: draft.basis,
       environment: draft.environment,
+      auto_issue: draft.auto_issue,
       ...(draft.certificate
         ? { certificate_pfx_base64: await base64Of(draft.certificate), certificate_password: draft.certificate_password }
         : {}),
@@ -195,6 +199,12 @@ function NfseForm({ settings }: { settings: NfseSettings }) {
           error={err('environment')}
         />
       </SimpleGrid>
+      <Switch
+        label="Emitir a NFS-e automaticamente quando a venda for recebida por completo"
+        description="Ao registrar o recebimento da última parcela em aberto da venda, a nota é enviada para emissão sem precisar do botão."
+        checked={draft.auto_issue}
+        onChange={(e) => set('auto_issue', e.currentTarget.checked)}
+      />
       <Text fz="sm" data-testid="nfse-certificate">
         {settings.certificate
           ? `Certificado A1 de ${settings.certificate.subject}, válido até ${dateTime(settings.certificate.valid_until)}. Envie outro só para substituí-lo.`

@@ -1,5 +1,5 @@
-// The NFS-e of a closed sale (plan feature nfse): "Emitir NFS-e" for the owner and administradores,
-// the note's state while the job issues it, its number and the DANFSe once authorized, or what the
+// The NFS-e of a closed sale (plan feature nfse): "Emitir NFS-e" for the owner and administradores
+// (after a look at what it would send), the note's state while the job issues it, its number and the DANFSe once authorized, or what the
 // authority refused, in pt-BR, with the button to send it again. An authorized note can be canceled
 // (reason and justification, sent to the authority): the card follows it to 'Cancelada' or back
 // to 'Autorizada' with the refusal.
@@ -16,6 +16,7 @@ import { toastSuccess } from '../../lib/toast';
 import { useTRPC } from '../../lib/trpc';
 import { useProfile } from '../../lib/use-session';
 import { CancelNfseDialog } from './CancelNfseDialog';
+import { NfsePreviewDialog } from './NfsePreviewDialog';
 import { NfseStatusBadge } from './NfseStatusBadge';
 
 /** While the job works on the note (issuing or canceling) and has not given up. */
@@ -92,8 +93,10 @@ export function SaleNfseCard({ saleId }: { saleId: number }) {
   const profile = useProfile();
   const query = useSaleNfse(saleId);
   const [canceling, setCanceling] = useState(false);
+  const [previewing, setPreviewing] = useState(false);
   const onRequested = (data: { note: NfseNote; message: string }) => {
     queryClient.setQueryData(trpc.nfse.sale.queryKey({ id: saleId }), { note: data.note });
+    setPreviewing(false);
     toastSuccess(data.message);
   };
   const issue = useMutation(trpc.nfse.issue.mutationOptions({ onSuccess: onRequested }));
@@ -104,7 +107,7 @@ export function SaleNfseCard({ saleId }: { saleId: number }) {
   // Only once the sale's note is known: before, no note is not "none yet".
   const canIssue = manager && !!query.data && (!note || note.status === 'rejected' || (note.status === 'pending' && nfseStalled(note)));
   const stalledCancel = note?.status === 'canceling' && nfseStalled(note) ? note : null;
-  const error = issue.error ?? retryCancel.error ?? query.error;
+  const error = (previewing ? null : issue.error) ?? retryCancel.error ?? query.error;
   return (
     <Card withBorder radius="lg" padding="lg" data-testid="sale-nfse">
       <Stack gap="sm">
@@ -140,7 +143,11 @@ export function SaleNfseCard({ saleId }: { saleId: number }) {
               </Button>
             )}
             {canIssue && (
-              <Button loading={issue.isPending} onClick={() => issue.mutate({ id: saleId })}>
+              // A stalled note goes again exactly as it was asked: nothing new to look at first.
+              <Button
+                loading={issue.isPending && !previewing}
+                onClick={() => (note && nfseStalled(note) ? issue.mutate({ id: saleId }) : setPreviewing(true))}
+              >
                 {!note ? 'Emitir NFS-e' : nfseStalled(note) ? 'Tentar novamente' : 'Emitir NFS-e novamente'}
               </Button>
             )}
@@ -150,6 +157,17 @@ export function SaleNfseCard({ saleId }: { saleId: number }) {
         <ErrorText>{error ? errorText(apiError(error)) : null}</ErrorText>
       </Stack>
       <CancelNfseDialog note={note} opened={canceling} onClose={() => setCanceling(false)} />
+      <NfsePreviewDialog
+        saleId={saleId}
+        opened={previewing}
+        issuing={issue.isPending}
+        error={issue.error ? errorText(apiError(issue.error)) : null}
+        onIssue={() => issue.mutate({ id: saleId })}
+        onClose={() => {
+          setPreviewing(false);
+          issue.reset();
+        }}
+      />
     </Card>
   );
 }
