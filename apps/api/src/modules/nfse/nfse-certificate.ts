@@ -1,5 +1,6 @@
 // The agency's ICP-Brasil A1 certificate: a PKCS#12 (.pfx) with its private key, opened with
 // node-forge. What mTLS and the XML signature need, and what the settings screen may show.
+import { NFSE_MESSAGES } from '@app/shared';
 import forge from 'node-forge';
 
 export type A1Certificate = {
@@ -30,4 +31,18 @@ export function readPfx(pfx: Buffer, password: string): A1Certificate {
     validFrom: cert.validity.notBefore,
     validUntil: cert.validity.notAfter,
   };
+}
+
+/**
+ * Why the stored certificate cannot sign now: none sent, or expired (the authority would refuse the
+ * mTLS handshake, which reads as an authority out of service), else null.
+ */
+export function certificateProblem(
+  settings: { certificateSealed: string | null; certificateValidUntil: Date | null },
+  now = new Date(),
+): { code: string; message: string } | null {
+  if (!settings.certificateSealed) return { code: 'CERTIFICADO', message: NFSE_MESSAGES.certificateMissing };
+  if (settings.certificateValidUntil && settings.certificateValidUntil.getTime() <= now.getTime())
+    return { code: 'CERTIFICADO_VENCIDO', message: NFSE_MESSAGES.certificateExpired };
+  return null;
 }

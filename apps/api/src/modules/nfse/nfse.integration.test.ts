@@ -277,6 +277,38 @@ describe('POST /api/sales/{id}/nfse', () => {
     expect(unconfigured.json().message).toBe(NFSE_MESSAGES.notConfigured);
   });
 
+  it('refuses to preview, issue or cancel with an expired certificate, and rejects a note whose job runs after it expired, sending nothing', async () => {
+    const sale = await soldSale();
+    const authorized = await t.deps.db.nfseNote.findFirstOrThrow({ where: { status: 'authorized' }, select: { id: true } });
+    const settings = await t.deps.db.nfseSettings.findFirstOrThrow({ where: { cnpj: CNPJ, certificateSealed: { not: null } } });
+    // Asked for while the certificate held, its job runs after it expired.
+    const queued = await soldSale();
+    await ok(await call('POST', `/api/sales/${queued.id}/nfse`, tokens.owner));
+    const posts = fake.posts.length;
+    const events = fake.eventPosts.length;
+    await t.deps.db.nfseSettings.update({ where: { id: settings.id }, data: { certificateValidUntil: new Date(Date.now() - 60_000) } });
+    try {
+      expect(await settledNote(queued.id)).toMatchObject({
+        status: 'rejected',
+        errors: [{ code: 'CERTIFICADO_VENCIDO', message: NFSE_MESSAGES.certificateExpired }],
+      });
+      for (const [method, url, body] of [
+        ['GET', `/api/sales/${sale.id}/nfse/preview`, undefined],
+        ['POST', `/api/sales/${sale.id}/nfse`, undefined],
+        ['POST', `/api/nfse/${authorized.id}/cancel`, { reason: '1', justification: 'Valor informado com erro na nota.' }],
+      ] as const) {
+        const res = await call(method, url, tokens.owner, body);
+        expect(res.statusCode, url).toBe(409);
+        expect(res.json().message).toBe(NFSE_MESSAGES.certificateExpired);
+      }
+      expect(await ok(await call('GET', `/api/sales/${sale.id}/nfse`, tokens.owner))).toEqual({ note: null });
+      expect((await t.deps.db.nfseNote.findUniqueOrThrow({ where: { id: authorized.id } })).status).toBe('authorized');
+      expect([fake.posts.length, fake.eventPosts.length]).toEqual([posts, events]);
+    } finally {
+      await t.deps.db.nfseSettings.update({ where: { id: settings.id }, data: { certificateValidUntil: settings.certificateValidUntil } });
+    }
+  });
+
   it('is refused to a colaborador, for an unconfigured agency, and answers 404 for another agency’s sale', async () => {
     const sale = await soldSale();
     expect((await call('POST', `/api/sales/${sale.id}/nfse`, tokens.colab)).statusCode).toBe(403);

@@ -19,7 +19,7 @@ import { DOMParser } from '@xmldom/xmldom';
 import { z } from 'zod';
 import { documentCipherOf } from '../../document-numbers';
 import { JOB_MAX_ATTEMPTS, type JobDefinition, type JobDeps } from '../../platform/jobs';
-import { readPfx } from './nfse-certificate';
+import { certificateProblem, readPfx } from './nfse-certificate';
 import { renderDanfse } from './nfse-danfse';
 import { buildDps, DPS_NAMESPACE } from './nfse-dps';
 import { buildCancelEvent, CANCEL_EVENT } from './nfse-event';
@@ -86,8 +86,9 @@ async function issue(note_id: number, { db, config, storage }: JobDeps) {
   const settings = await db.nfseSettings.findUniqueOrThrow({ where: { companyId: note.companyId } });
   const reject = (errors: { code: string; message: string }[]) =>
     db.nfseNote.updateMany({ where: { id: note.id, status: 'pending' }, data: { status: 'rejected', errors } });
-  if (!settings.certificateSealed || !settings.passwordSealed) {
-    await reject([{ code: 'CERTIFICADO', message: NFSE_MESSAGES.certificateMissing }]);
+  const unusable = certificateProblem(settings);
+  if (unusable || !settings.certificateSealed || !settings.passwordSealed) {
+    await reject([unusable ?? { code: 'CERTIFICADO', message: NFSE_MESSAGES.certificateMissing }]);
     return;
   }
   const certificate = openCertificate(config, { certificateSealed: settings.certificateSealed, passwordSealed: settings.passwordSealed });
@@ -166,8 +167,9 @@ async function cancel(note_id: number, { db, config }: JobDeps) {
   const settings = await db.nfseSettings.findUniqueOrThrow({ where: { companyId: note.companyId } });
   const back = (errors: { code: string; message: string }[]) =>
     db.nfseNote.updateMany({ where: { id: note.id, status: 'canceling' }, data: { status: 'authorized', errors } });
-  if (!settings.certificateSealed || !settings.passwordSealed) {
-    await back([{ code: 'CERTIFICADO', message: NFSE_MESSAGES.certificateMissing }]);
+  const unusable = certificateProblem(settings);
+  if (unusable || !settings.certificateSealed || !settings.passwordSealed) {
+    await back([unusable ?? { code: 'CERTIFICADO', message: NFSE_MESSAGES.certificateMissing }]);
     return;
   }
   const certificate = openCertificate(config, { certificateSealed: settings.certificateSealed, passwordSealed: settings.passwordSealed });

@@ -27,7 +27,7 @@ import { documentCipherOf } from '../../document-numbers';
 import { AppError, fieldError, notFound } from '../../errors';
 import { cancelNfseJob, issueNfseJob } from './nfse.jobs';
 import { nfseNoteOfSaleWhere, nfseNotesWhere, nfseNoteWhere, nfseSaleWhere } from './nfse.where';
-import { readPfx } from './nfse-certificate';
+import { certificateProblem, readPfx } from './nfse-certificate';
 import { dpsId } from './nfse-dps';
 
 /** What a client may read of a note: never its XML nor the storage key. */
@@ -210,10 +210,12 @@ async function noteDraft(db: Db | Prisma.TransactionClient, companyId: number, s
       environment: true,
       dpsSeries: true,
       certificateSealed: true,
+      certificateValidUntil: true,
     },
   });
   if (!settings) throw new AppError('CONFLICT', { message: NFSE_MESSAGES.notConfigured });
-  if (!settings.certificateSealed) throw new AppError('CONFLICT', { message: NFSE_MESSAGES.certificateMissing });
+  const unusable = certificateProblem(settings);
+  if (unusable) throw new AppError('CONFLICT', { message: unusable.message });
   const figures = nfseAmount(
     { sale_cents: sale.saleCents, cost_cents: sale.costCents, currency_rate: Number(sale.currencyRate), title: sale.budget.title },
     {
@@ -378,6 +380,12 @@ export async function cancelNfse(deps: Deps, companyId: number, input: CancelNfs
       SELECT status, errors FROM nfse_notes WHERE id = ${found.id} FOR UPDATE`;
     const stalled = row?.status === 'canceling' && nfseStalled({ status: row.status, errors: row.errors });
     if (row?.status !== 'authorized' && !stalled) throw new AppError('CONFLICT', { message: NFSE_MESSAGES.notAuthorized });
+    const settings = await tx.nfseSettings.findUnique({
+      where: { companyId },
+      select: { certificateSealed: true, certificateValidUntil: true },
+    });
+    const unusable = certificateProblem(settings ?? { certificateSealed: null, certificateValidUntil: null });
+    if (unusable) throw new AppError('CONFLICT', { message: unusable.message });
     await tx.nfseNote.update({
       where: { id: found.id },
       data: { status: 'canceling', cancelReason: input.reason, cancelJustification: input.justification, errors: [] },
