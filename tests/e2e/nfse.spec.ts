@@ -4,9 +4,10 @@
 // opens as a PDF; while it is authorized "Desfazer venda" says so and offers the cancellation; "Cancelar NFS-e" with a reason
 // and a justification cancels it at the authority, and then the sale is undone. A cancellation the
 // authority refuses, or does not answer, says why on the card and is sent again. Turned on, the
-// agency's note is issued on its own once the sale is received in full.
+// agency's note is issued on its own once the sale is received in full. "Substituir NFS-e" issues
+// a new note naming the old one, which is then listed as substituted.
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { login } from './support/app';
 import { seedBudget } from './support/budget-seed';
 import { expect, test } from './support/fixtures';
@@ -67,6 +68,17 @@ async function authorizedNote(request: APIRequestContext, token: string, saleId:
     )
     .toBe('authorized');
   return number ?? '';
+}
+
+/** A new agency's sale with its note authorized through the API, its owner signed in on the closed sale's page. */
+async function onAuthorizedSale(page: Page, request: APIRequestContext) {
+  const { agency, budgetId, token, saleId } = await soldBudget(request);
+  const number = await authorizedNote(request, token, saleId);
+  await login(page, agency.owner.email, agency.owner.password);
+  await page.goto(`/venda-fechada/${budgetId}`);
+  const card = page.getByTestId('sale-nfse');
+  await expect(card.getByTestId('nfse-number')).toHaveText(`NFS-e nº ${number}`);
+  return { card, number };
 }
 
 test.describe('NFS-e', () => {
@@ -247,15 +259,44 @@ test.describe('NFS-e', () => {
     await expect(card.getByRole('button', { name: 'Emitir NFS-e' })).toHaveCount(0);
   });
 
+  test('substitute an authorized note: a new note names it, and it is listed as substituted', async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const { card, number } = await onAuthorizedSale(page, request);
+
+    await card.getByRole('button', { name: 'Substituir NFS-e' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Substituir NFS-e' });
+    await expect(dialog.getByTestId('nfse-substitute-warning')).toContainText(`indicando a NFS-e nº ${number} como substituída`);
+    // Nothing chosen yet: the reason and a justification of 15 characters are asked for, nothing sent.
+    await dialog.getByRole('button', { name: 'Emitir substituta' }).click();
+    await expect(dialog).toContainText('Escolha o motivo da substituição.');
+    await dialog.getByRole('combobox', { name: 'Motivo da substituição' }).click();
+    await page.getByRole('option', { name: 'Outros' }).click();
+    const why = 'Descrição do serviço corrigida a pedido do cliente';
+    await dialog.getByRole('textbox', { name: 'Justificativa' }).fill(why);
+    await dialog.getByRole('button', { name: 'Emitir substituta' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByText('NFS-e substituta enviada para emissão.')).toBeVisible();
+
+    await expect(card.getByTestId('nfse-status')).toHaveText('Autorizada', { timeout: 30_000 });
+    await expect(card.getByTestId('nfse-number')).not.toHaveText(`NFS-e nº ${number}`);
+    const substitute = ((await card.getByTestId('nfse-number').textContent()) ?? '').replace('NFS-e nº ', '');
+    await expect(card.getByTestId('nfse-substitutes')).toHaveText(`Substitui a NFS-e nº ${number}: Outros. ${why}`);
+
+    await page.getByRole('link', { name: 'Notas fiscais' }).click();
+    const old = page.getByTestId('nfse-row').filter({ hasText: `NFS-e nº ${number}` });
+    await expect(old.getByTestId('nfse-status')).toHaveText('Substituída');
+    await expect(
+      page
+        .getByTestId('nfse-row')
+        .filter({ hasText: `NFS-e nº ${substitute}` })
+        .getByTestId('nfse-status'),
+    ).toHaveText('Autorizada');
+  });
+
   test('a refused cancellation and one the authority did not answer: the card says why and sends it again', async ({ page, request }) => {
     // The queue's five attempts wait 1, 2, 4 and 8 s between them before it gives up.
     test.setTimeout(180_000);
-    const { agency, budgetId, token, saleId } = await soldBudget(request);
-    const number = await authorizedNote(request, token, saleId);
-    await login(page, agency.owner.email, agency.owner.password);
-    await page.goto(`/venda-fechada/${budgetId}`);
-    const card = page.getByTestId('sale-nfse');
-    await expect(card.getByTestId('nfse-number')).toHaveText(`NFS-e nº ${number}`);
+    const { card, number } = await onAuthorizedSale(page, request);
     const why = 'Valor do serviço informado com erro na nota';
     const cancelNote = async () => {
       await card.getByRole('button', { name: 'Cancelar NFS-e' }).click();

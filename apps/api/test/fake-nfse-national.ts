@@ -40,7 +40,15 @@ const REQUIRED = [
 /** Fields of infPedReg the cancellation request requires. */
 const REQUIRED_CANCEL = ['tpAmb', 'verAplic', 'dhEvento', 'CNPJAutor', 'chNFSe', 'e101101/xDesc', 'e101101/cMotivo', 'e101101/xMotivo'];
 
-export type FakeNote = { dpsId: string; accessKey: string; number: string; dps: Document; clientSubject: string };
+export type FakeNote = {
+  dpsId: string;
+  accessKey: string;
+  number: string;
+  dps: Document;
+  clientSubject: string;
+  /** The key of the note that replaced this one (its DPS named this note in subst). */
+  substitutedBy?: string;
+};
 export type FakeEvent = { accessKey: string; code: string; reason: string; justification: string; xml: string };
 export type FakeNational = {
   url: string;
@@ -48,7 +56,7 @@ export type FakeNational = {
   notes: FakeNote[];
   /** Every POST /nfse received, with what the fake answered. */
   posts: { status: number; codes: string[] }[];
-  /** Events registered (cancellations). */
+  /** Events registered: cancellations (101101), and cancellations by substitution (105102) made when a substitute is authorized. */
   events: FakeEvent[];
   /** Every POST /nfse/{chave}/eventos received, with what the fake answered. */
   eventPosts: { status: number; codes: string[] }[];
@@ -161,6 +169,7 @@ export async function startFakeNational(ca: TestCa): Promise<FakeNational> {
             return refuseEvent(codes);
           }
           if (registered) return refuseEvent([{ Codigo: 'FAKE-DUP', Descricao: 'Evento de cancelamento já registrado' }]);
+          if (note.substitutedBy) return refuseEvent([{ Codigo: 'FAKE-SUBST', Descricao: 'NFS-e já cancelada por substituição' }]);
           const eventXml = `<?xml version="1.0" encoding="UTF-8"?><evento xmlns="${NS}" versao="1.00"><infEvento Id="EVT${key}101101001"><nSeqEvento>1</nSeqEvento>${doc.documentElement?.toString() ?? ''}</infEvento></evento>`;
           events.push({
             accessKey: key,
@@ -212,11 +221,32 @@ export async function startFakeNational(ca: TestCa): Promise<FakeNational> {
         }
         const dpsId = inf.getAttribute('Id') ?? '';
         if (notes.some((n) => n.dpsId === dpsId)) return refuse([{ Codigo: 'FAKE-DUP', Descricao: 'DPS já convertida em NFS-e' }]);
+        // A substitute names an authorized note of the same prestador, neither canceled nor replaced already.
+        const replacedKey = text(inf, 'subst/chSubstda');
+        const replaced = replacedKey ? byKey(replacedKey) : undefined;
+        if (replacedKey) {
+          if (!replaced || text(replaced.dps, 'prest/CNPJ') !== text(inf, 'prest/CNPJ'))
+            return refuse([{ Codigo: 'FAKE-SUBST', Descricao: 'NFS-e a substituir não encontrada para este prestador' }]);
+          if (replaced.substitutedBy || events.some((e) => e.accessKey === replacedKey && e.code === '101101'))
+            return refuse([{ Codigo: 'FAKE-SUBST', Descricao: 'NFS-e a substituir já cancelada ou substituída' }]);
+          if (!/^(0[1-5]|99)$/.test(text(inf, 'subst/cMotivo') ?? ''))
+            return refuse([{ Codigo: 'FAKE-SCHEMA', Descricao: 'cMotivo da substituição inválido' }]);
+        }
         const number = String(notes.length + 1);
         const accessKey = `${text(inf, 'cLocEmi')}2${text(inf, 'prest/CNPJ')}${number.padStart(13, '0')}${'1'.repeat(15)}`;
         const subject = forge.pki.certificateFromPem(clientPem).subject.getField('CN')?.value ?? '';
         const note = { dpsId, accessKey, number, dps: doc, clientSubject: subject };
         notes.push(note);
+        if (replaced && replacedKey) {
+          replaced.substitutedBy = accessKey;
+          events.push({
+            accessKey: replacedKey,
+            code: '105102',
+            reason: text(inf, 'subst/cMotivo') ?? '',
+            justification: text(inf, 'subst/xMotivo') ?? '',
+            xml: `<?xml version="1.0" encoding="UTF-8"?><evento xmlns="${NS}" versao="1.00"><infEvento Id="EVT${replacedKey}105102001"><nSeqEvento>1</nSeqEvento><chSubstituta>${accessKey}</chSubstituta></infEvento></evento>`,
+          });
+        }
         posts.push({ status: 201, codes: [] });
         later(() => send(201, { tipoAmbiente: 2, idDps: dpsId, chaveAcesso: accessKey, nfseXmlGZipB64: nfseXml(note), alertas: [] }));
       });

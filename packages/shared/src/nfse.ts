@@ -31,7 +31,7 @@ export const NFSE_ENVIRONMENT_LABELS: Record<NfseEnvironment, string> = {
   producao: 'Produção',
 };
 
-export const NFSE_STATUSES = ['pending', 'authorized', 'rejected', 'canceling', 'canceled'] as const;
+export const NFSE_STATUSES = ['pending', 'authorized', 'rejected', 'canceling', 'canceled', 'substituted'] as const;
 export type NfseStatus = (typeof NFSE_STATUSES)[number];
 export const NFSE_STATUS_LABELS: Record<NfseStatus, string> = {
   pending: 'Em emissão',
@@ -39,6 +39,7 @@ export const NFSE_STATUS_LABELS: Record<NfseStatus, string> = {
   rejected: 'Rejeitada',
   canceling: 'Em cancelamento',
   canceled: 'Cancelada',
+  substituted: 'Substituída',
 };
 
 /** cMotivo of the cancellation event (e101101, TSCodJustCanc). */
@@ -51,6 +52,23 @@ export const NFSE_CANCEL_REASON_LABELS: Record<NfseCancelReason, string> = {
 };
 /** xMotivo (TSMotivo): 15 to 255 characters. */
 export const NFSE_CANCEL_JUSTIFICATION = { min: 15, max: 255 } as const;
+
+/**
+ * cMotivo of a substitution (the DPS's subst group): two digits, unlike the cancellation's one.
+ * The substitute is issued with the sale's current figures and the Sefin Nacional cancels the
+ * replaced note by substitution when it authorizes it: the way out once the municipality's
+ * cancellation deadline passed.
+ */
+export const NFSE_SUBSTITUTION_REASONS = ['01', '02', '03', '04', '05', '99'] as const;
+export type NfseSubstitutionReason = (typeof NFSE_SUBSTITUTION_REASONS)[number];
+export const NFSE_SUBSTITUTION_REASON_LABELS: Record<NfseSubstitutionReason, string> = {
+  '01': 'Desenquadramento de NFS-e do Simples Nacional',
+  '02': 'Enquadramento de NFS-e no Simples Nacional',
+  '03': 'Inclusão retroativa de imunidade/isenção',
+  '04': 'Exclusão retroativa de imunidade/isenção',
+  '05': 'Rejeição da NFS-e pelo tomador',
+  '99': 'Outros',
+};
 
 /** Código de tributação nacional of agenciamento de turismo (LC 116 item 09.02, subitem 01). */
 export const NFSE_DEFAULT_SERVICE_CODE = '090201';
@@ -79,6 +97,9 @@ export const NFSE_MESSAGES = {
   requested: 'NFS-e enviada para emissão.',
   cancelRequested: 'Pedido de cancelamento da NFS-e enviado.',
   notAuthorized: 'Só uma NFS-e autorizada pode ser cancelada.',
+  notSubstitutable: 'Só a NFS-e autorizada da venda pode ser substituída.',
+  substitutionInProgress: 'A substituta desta NFS-e está em emissão: aguarde o retorno do emissor nacional.',
+  substituteRequested: 'NFS-e substituta enviada para emissão. A nota anterior é cancelada por substituição quando ela for autorizada.',
   /** Undoing a sale whose note the authority issued: the note goes first. */
   saleHasNote: 'Esta venda tem NFS-e autorizada: cancele a nota antes de desfazer a venda.',
   saleNoteInProgress: 'A NFS-e desta venda está em emissão ou em cancelamento: aguarde o retorno antes de desfazer a venda.',
@@ -183,24 +204,42 @@ export const nfseNoteSchema = z.object({
   cancel_reason: z.enum(NFSE_CANCEL_REASONS).nullable(),
   cancel_justification: z.string().nullable(),
   canceled_at: z.string().nullable(),
+  /** The note of the same sale this one replaces, with why. */
+  substitutes: z
+    .object({ id: z.number().int(), number: z.string().nullable(), reason: z.enum(NFSE_SUBSTITUTION_REASONS), justification: z.string() })
+    .nullable(),
   created_at: z.string(),
 });
 export type NfseNote = z.infer<typeof nfseNoteSchema>;
+
+/** The justification (xMotivo) of a cancellation or a substitution. */
+const nfseJustification = z
+  .string()
+  .trim()
+  .min(NFSE_CANCEL_JUSTIFICATION.min, `Descreva o motivo com pelo menos ${NFSE_CANCEL_JUSTIFICATION.min} caracteres.`)
+  .max(NFSE_CANCEL_JUSTIFICATION.max, `No máximo ${NFSE_CANCEL_JUSTIFICATION.max} caracteres.`);
 
 /** POST /api/nfse/{id}/cancel: the cancellation event's reason and its justification. */
 export const cancelNfseInput = z
   .object({
     id: recordIdQuery(),
     reason: z.enum(NFSE_CANCEL_REASONS, 'Escolha o motivo do cancelamento.'),
-    justification: z
-      .string()
-      .trim()
-      .min(NFSE_CANCEL_JUSTIFICATION.min, `Descreva o motivo com pelo menos ${NFSE_CANCEL_JUSTIFICATION.min} caracteres.`)
-      .max(NFSE_CANCEL_JUSTIFICATION.max, `No máximo ${NFSE_CANCEL_JUSTIFICATION.max} caracteres.`),
+    justification: nfseJustification,
   })
   .strict();
 export type CancelNfseInput = z.infer<typeof cancelNfseInput>;
 
+/** POST /api/nfse/{id}/substitute: the reason code and the justification the substitute's DPS carries. */
+export const substituteNfseInput = z
+  .object({
+    id: recordIdQuery(),
+    reason: z.enum(NFSE_SUBSTITUTION_REASONS, 'Escolha o motivo da substituição.'),
+    justification: nfseJustification,
+  })
+  .strict();
+export type SubstituteNfseInput = z.infer<typeof substituteNfseInput>;
+
+/** The sale's current note: its newest (a substitute once asked for). */
 export const saleNfseOutput = z.object({ note: nfseNoteSchema.nullable() });
 export const issueNfseOutput = z.object({ note: nfseNoteSchema, message: z.string() });
 

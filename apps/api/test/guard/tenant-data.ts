@@ -69,6 +69,9 @@ const FACTORY_OVERRIDES: Record<string, (n: number, companyId: number) => unknow
   'nfse_notes.environment': () => 'homologacao',
   'nfse_notes.errors': () => '[]',
   'nfse_notes.cancel_reason': () => null,
+  // A first note of its sale, not a substitute.
+  'nfse_notes.substitutes_note_id': () => null,
+  'nfse_notes.substitution_reason': () => null,
   // A task's time of day is 'HH:MM' (a CHECK); a follow-up's or preload's source key is one per agency.
   'tasks.due_time': (n) => `${String(8 + (n % 10)).padStart(2, '0')}:30`,
   'tasks.source_key': (n) => `typed:${n}`,

@@ -59,6 +59,20 @@ describe('buildDps', () => {
     expect((await validate(company)).valid).toBe(true);
   });
 
+  it('names the note it replaces in subst, between cLocEmi and prest, valid with and without a justification', async () => {
+    const accessKey = '3550308212345678000195'.padEnd(50, '7');
+    const substitution = { accessKey, reason: '99' as const, justification: 'Valor do serviço informado com erro.' };
+    const xml = buildDps({ ...input, substitution });
+    expect(xml).toContain(
+      `<cLocEmi>3550308</cLocEmi><subst><chSubstda>${accessKey}</chSubstda><cMotivo>99</cMotivo><xMotivo>Valor do serviço informado com erro.</xMotivo></subst><prest>`,
+    );
+    expect((await validate(signXml(xml, certificate))).errors).toEqual([]);
+    const bare = signXml(buildDps({ ...input, substitution: { ...substitution, reason: '05', justification: null } }), certificate);
+    expect((await validate(bare)).valid).toBe(true);
+    const oneDigit = signXml(buildDps({ ...input, substitution: { ...substitution, reason: '9' as '99' } }), certificate);
+    expect((await validate(oneDigit)).valid).toBe(false);
+  });
+
   it('fails the schema without the signature or with a field out of its pattern', async () => {
     expect((await validate(buildDps(input))).valid).toBe(false);
     const badCity = signXml(buildDps({ ...input, provider: { ...input.provider, cityCode: '355030' } }), certificate);

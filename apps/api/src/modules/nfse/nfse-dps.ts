@@ -2,7 +2,7 @@
 // http://www.sped.fazenda.gov.br/nfse): built from plain values, no I/O. Only the groups an agency's
 // service note needs: the agency as prestador and emitente, the customer as tomador, one service
 // (agenciamento de turismo) taxed by ISSQN not withheld, no federal retentions.
-import type { NfseEnvironment, NfseTaxRegime } from '@app/shared';
+import type { NfseEnvironment, NfseSubstitutionReason, NfseTaxRegime } from '@app/shared';
 import { create } from 'xmlbuilder2';
 
 export const DPS_NAMESPACE = 'http://www.sped.fazenda.gov.br/nfse';
@@ -20,6 +20,8 @@ export type DpsInput = {
   taker: { document: string; name: string; email: string | null } | null;
   service: { code: string; description: string };
   amountCents: number;
+  /** The authorized note this DPS replaces (group subst): its access key, reason code and justification. */
+  substitution?: { accessKey: string; reason: NfseSubstitutionReason; justification: string | null } | null;
 };
 
 /**
@@ -60,6 +62,12 @@ export function buildDps(input: DpsInput): string {
   inf.ele('dCompet').txt(when.date);
   inf.ele('tpEmit').txt('1');
   inf.ele('cLocEmi').txt(input.provider.cityCode);
+  if (input.substitution) {
+    const subst = inf.ele('subst');
+    subst.ele('chSubstda').txt(input.substitution.accessKey);
+    subst.ele('cMotivo').txt(input.substitution.reason);
+    if (input.substitution.justification) subst.ele('xMotivo').txt(input.substitution.justification.slice(0, 255));
+  }
   // The prestador is the emitente: its name and address come from the national register, not the DPS.
   const prest = inf.ele('prest');
   prest.ele('CNPJ').txt(input.provider.cnpj);

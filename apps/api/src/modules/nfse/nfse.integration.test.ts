@@ -85,6 +85,15 @@ async function settledNote(saleId: number): Promise<NfseNote> {
   throw new Error(`the note of sale ${saleId} stayed pending`);
 }
 
+/** A sale of the demo agency with its note authorized. */
+async function issuedSale() {
+  const sale = await soldSale();
+  await ok(await call('POST', `/api/sales/${sale.id}/nfse`, tokens.owner));
+  const note = await settledNote(sale.id);
+  expect(note.status).toBe('authorized');
+  return { sale, note };
+}
+
 beforeAll(async () => {
   tokens.owner = await t.tokenFor(DEMO.users.owner);
   tokens.admin = await t.tokenFor(DEMO.users.admin);
@@ -397,14 +406,6 @@ describe('issuing on its own once the sale is received in full', () => {
 
 describe('POST /api/nfse/{id}/cancel', () => {
   const why = { reason: '2', justification: 'O cliente desistiu da viagem antes do embarque.' };
-  /** A sale of the demo agency with its note authorized. */
-  async function issuedSale() {
-    const sale = await soldSale();
-    await ok(await call('POST', `/api/sales/${sale.id}/nfse`, tokens.owner));
-    const note = await settledNote(sale.id);
-    expect(note.status).toBe('authorized');
-    return { sale, note };
-  }
 
   it('sends the signed cancellation of the note; the sale is undone only once the note is canceled', async () => {
     const { sale, note } = await issuedSale();
@@ -483,6 +484,77 @@ describe('POST /api/nfse/{id}/cancel', () => {
   });
 });
 
+describe('POST /api/nfse/{id}/substitute', () => {
+  const why = { reason: '99', justification: 'Valor do serviço informado com erro na nota.' };
+  const substitute = (id: number, body: object, token = tokens.owner) => call('POST', `/api/nfse/${id}/substitute`, token, body);
+
+  it('refuses a bad reason or justification, a colaborador and another agency, changing nothing', async () => {
+    const { sale, note } = await issuedSale();
+    const posts = fake.posts.length;
+    const badReason = await substitute(note.id, { ...why, reason: '9' });
+    expect(badReason.statusCode).toBe(400);
+    expect(badReason.json().errors).toEqual({ reason: ['Escolha o motivo da substituição.'] });
+    const short = await substitute(note.id, { ...why, justification: 'Erro' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().errors).toEqual({ justification: ['Descreva o motivo com pelo menos 15 caracteres.'] });
+    expect((await substitute(note.id, why, tokens.colab)).statusCode).toBe(403);
+    expect((await substitute(note.id, why, tokens.outra)).statusCode).toBe(404);
+    expect((await ok<{ note: NfseNote }>(await call('GET', `/api/sales/${sale.id}/nfse`, tokens.owner))).note).toEqual(note);
+    expect(fake.posts.length).toBe(posts);
+  });
+
+  it('issues a new note naming the old one; the old goes substituted once the new is authorized, and is neither canceled nor replaced again', async () => {
+    const { sale, note: old } = await issuedSale();
+    const asked = await ok<{ note: NfseNote; message: string }>(await substitute(old.id, why));
+    expect(asked.message).toBe(NFSE_MESSAGES.substituteRequested);
+    expect(asked.note).toMatchObject({
+      status: 'pending',
+      sale_id: sale.id,
+      substitutes: { id: old.id, number: old.number, reason: '99', justification: why.justification },
+    });
+    expect(asked.note.dps_number).toBeGreaterThan(old.dps_number);
+    // While the substitute is on its way the old note stands, and is not canceled behind its back.
+    const meanwhile = await call('POST', `/api/nfse/${old.id}/cancel`, tokens.owner, { reason: '1', justification: why.justification });
+    expect(meanwhile.statusCode).toBe(409);
+    expect(meanwhile.json().message).toBe(NFSE_MESSAGES.substitutionInProgress);
+
+    const current = await settledNote(sale.id);
+    expect(current).toMatchObject({ id: asked.note.id, status: 'authorized', substitutes: { id: old.id } });
+    const dps = fake.notes.find((n) => n.accessKey === current.access_key)?.dps.documentElement?.toString() ?? '';
+    expect(dps).toContain(
+      `<subst><chSubstda>${old.access_key}</chSubstda><cMotivo>99</cMotivo><xMotivo>${why.justification}</xMotivo></subst>`,
+    );
+    expect(fake.events.filter((e) => e.accessKey === old.access_key).map((e) => e.code)).toEqual(['105102']);
+    const substituted = await ok<{ notes: NfseListItem[] }>(await call('GET', '/api/nfse?status=substituted&per_page=100', tokens.owner));
+    expect(substituted.notes.map((n) => n.id)).toContain(old.id);
+
+    const again = await substitute(old.id, why);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(NFSE_MESSAGES.notSubstitutable);
+    const cancelOld = await call('POST', `/api/nfse/${old.id}/cancel`, tokens.owner, { reason: '1', justification: why.justification });
+    expect(cancelOld.json().message).toBe(NFSE_MESSAGES.notAuthorized);
+    const undo = await call('PUT', `/api/budgets/undo-sell/${sale.budget_id}`, tokens.owner, {});
+    expect(undo.statusCode).toBe(409);
+    expect(undo.json().message).toBe(NFSE_MESSAGES.saleHasNote);
+  });
+
+  it('a refused substitute leaves the old note authorized and the sale held; sent again, it keeps its DPS number', async () => {
+    const { sale, note: old } = await issuedSale();
+    fake.rejectNext([{ Codigo: 'E0310', Descricao: 'O código de tributação nacional informado não existe.' }]);
+    const asked = await ok<{ note: NfseNote }>(await substitute(old.id, { ...why, reason: '05' }));
+    const refused = await settledNote(sale.id);
+    expect(refused).toMatchObject({ id: asked.note.id, status: 'rejected', substitutes: { id: old.id, reason: '05' } });
+    expect((await t.deps.db.nfseNote.findUniqueOrThrow({ where: { id: old.id } })).status).toBe('authorized');
+    const undo = await call('PUT', `/api/budgets/undo-sell/${sale.budget_id}`, tokens.owner, {});
+    expect(undo.statusCode).toBe(409);
+    expect(undo.json().message).toBe(NFSE_MESSAGES.saleHasNote);
+
+    await ok(await call('POST', `/api/sales/${sale.id}/nfse`, tokens.owner));
+    expect(await settledNote(sale.id)).toMatchObject({ id: asked.note.id, status: 'authorized', dps_number: asked.note.dps_number });
+    expect((await t.deps.db.nfseNote.findUniqueOrThrow({ where: { id: old.id } })).status).toBe('substituted');
+  });
+});
+
 describe('Notas fiscais: GET /api/nfse and the monthly export', () => {
   const month = new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 7);
 
@@ -519,20 +591,27 @@ describe('Notas fiscais: GET /api/nfse and the monthly export', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Número;Chave de acesso;Situação;Data;Cliente;Orçamento;Valor (R$);ISS (R$);Descrição;Série DPS;Número DPS;Motivo do cancelamento;Justificativa',
+      'Número;Chave de acesso;Situação;Data;Cliente;Orçamento;Valor (R$);ISS (R$);Descrição;Série DPS;Número DPS;Motivo do cancelamento;Justificativa;Substitui a NFS-e nº;Motivo da substituição',
     );
     expect(lines).toHaveLength(notes.length + 1);
     const canceled = notes.find((n) => n.status === 'canceled');
     const line = lines.find((l) => canceled?.access_key && l.includes(canceled.access_key));
     expect(line).toContain('Cancelada');
     expect(line).toContain('Serviço não prestado');
+    // A substitute names the note it replaced, which is listed as substituted.
+    const substitute = notes.find((n) => n.status === 'authorized' && n.substitutes?.reason === '99');
+    const substituteLine = lines.find((l) => substitute?.access_key && l.includes(substitute.access_key));
+    expect(substituteLine).toMatch(
+      new RegExp(`;${substitute?.substitutes?.number};Outros: Valor do serviço informado com erro na nota\\.$`),
+    );
+    expect(lines.find((l) => l.startsWith(`${substitute?.substitutes?.number};`))).toContain(';Substituída;');
 
     const zip = await t.call('GET', `/api/nfse/export/xml?month=${month}`, { token: tokens.admin });
     expect(zip.statusCode).toBe(200);
     expect(zip.headers['content-type']).toBe('application/zip');
     const files = unzipSync(new Uint8Array(zip.rawPayload));
     const names = Object.keys(files);
-    const withXml = notes.filter((n) => n.status === 'authorized' || n.status === 'canceled');
+    const withXml = notes.filter((n) => n.status === 'authorized' || n.status === 'canceled' || n.status === 'substituted');
     expect(names.filter((n) => !n.endsWith('-cancelamento.xml'))).toHaveLength(withXml.length);
     const cancelFile = names.find((n) => canceled?.access_key && n.includes(canceled.access_key) && n.endsWith('-cancelamento.xml'));
     expect(cancelFile).toBeDefined();

@@ -12,6 +12,7 @@ import {
   NFSE_NO_ANSWER_CODE,
   type NfseCancelReason,
   type NfseEnvironment,
+  type NfseSubstitutionReason,
   type NfseTaxRegime,
   nfseTakerDocument,
 } from '@app/shared';
@@ -78,6 +79,10 @@ async function issue(note_id: number, { db, config, storage }: JobDeps) {
       amountCents: true,
       issCents: true,
       description: true,
+      substitutesNoteId: true,
+      substitutes: { select: { accessKey: true } },
+      substitutionReason: true,
+      substitutionJustification: true,
       company: { select: { name: true } },
       sale: { select: { budget: { select: { client: { select: { name: true, cpf: true, cnpj: true, email: true } } } } } },
     },
@@ -116,6 +121,14 @@ async function issue(note_id: number, { db, config, storage }: JobDeps) {
             taker: document ? { document, name: client.name, email: client.email } : null,
             service: { code: settings.serviceCode, description: note.description },
             amountCents: note.amountCents,
+            substitution:
+              note.substitutes?.accessKey && note.substitutionReason
+                ? {
+                    accessKey: note.substitutes.accessKey,
+                    reason: note.substitutionReason as NfseSubstitutionReason,
+                    justification: note.substitutionJustification,
+                  }
+                : null,
           }),
           certificate,
         ),
@@ -142,7 +155,7 @@ async function issue(note_id: number, { db, config, storage }: JobDeps) {
   });
   const pdfKey = `nfse/${note.companyId}/${note.id}-${outcome.accessKey}.pdf`;
   await storage.put(pdfKey, pdf);
-  await db.nfseNote.updateMany({
+  const authorized = {
     where: { id: note.id, status: 'pending' },
     data: {
       status: 'authorized',
@@ -154,6 +167,16 @@ async function issue(note_id: number, { db, config, storage }: JobDeps) {
       issuedAt: authorizedAt,
       errors: [],
     },
+  };
+  const { substitutesNoteId } = note;
+  if (!substitutesNoteId) {
+    await db.nfseNote.updateMany(authorized);
+    return;
+  }
+  // The authority canceled the replaced note by substitution (event 105102) as it authorized this one.
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.nfseNote.updateMany(authorized);
+    if (count) await tx.nfseNote.updateMany({ where: { id: substitutesNoteId, status: 'authorized' }, data: { status: 'substituted' } });
   });
 }
 

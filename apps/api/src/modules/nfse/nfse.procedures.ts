@@ -8,10 +8,20 @@ import {
   nfseSettingsSchema,
   saleNfseOutput,
   saveNfseSettingsInput,
+  substituteNfseInput,
 } from '@app/shared';
 import { z } from 'zod';
 import { managerProcedure, ownerProcedure, requireFeature, router } from '../../trpc';
-import { cancelNfse, getNfseSettings, listNfse, previewNfse, requestNfse, saleNfse, saveNfseSettings } from './nfse.service';
+import {
+  cancelNfse,
+  getNfseSettings,
+  listNfse,
+  previewNfse,
+  requestNfse,
+  saleNfse,
+  saveNfseSettings,
+  substituteNfse,
+} from './nfse.service';
 
 const tags = ['NFS-e'];
 const feature = 'nfse' as const;
@@ -133,6 +143,28 @@ export const nfseRouter = router({
     .input(cancelNfseInput)
     .output(issueNfseOutput)
     .mutation(({ ctx, input }) => cancelNfse(ctx, ctx.companyId, input)),
+  substitute: managerProcedure
+    .meta({
+      feature,
+      openapi: {
+        method: 'POST',
+        path: '/nfse/{id}/substitute',
+        summary: 'Substitui a NFS-e',
+        description:
+          'Emite uma nova NFS-e da venda (novo número de DPS, valores e descrição recalculados pelos dados fiscais atuais) cuja DPS indica a nota autorizada que ela substitui (grupo `subst`): `reason` é o código do motivo (`01` desenquadramento do Simples Nacional, `02` enquadramento no Simples Nacional, `03` inclusão retroativa de imunidade/isenção, `04` exclusão retroativa de imunidade/isenção, `05` rejeição pelo tomador, `99` outros) e `justification` o texto (15 a 255 caracteres). Ao autorizar a substituta, o emissor nacional cancela a anterior por substituição (evento 105102), que fica `substituted`. É o caminho quando o prazo de cancelamento do município já passou. GET /sales/{id}/nfse passa a mostrar a substituta.',
+        errorResponses: {
+          400: 'Motivo ou justificativa inválidos (`errors`).',
+          ...planError,
+          403: 'Só o proprietário e os administradores substituem NFS-e.',
+          404: 'Nota inexistente ou de outra agência.',
+          409: 'A nota não é a atual da venda ou não está autorizada, ou o certificado está ausente ou vencido.',
+        },
+        tags,
+      },
+    })
+    .input(substituteNfseInput)
+    .output(issueNfseOutput)
+    .mutation(({ ctx, input }) => substituteNfse(ctx, { companyId: ctx.companyId, userId: ctx.user.id }, input)),
   list: managerProcedure
     .meta({
       feature,

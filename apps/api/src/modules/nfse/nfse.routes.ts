@@ -10,6 +10,7 @@ import {
   idParam,
   NFSE_CANCEL_REASON_LABELS,
   NFSE_STATUS_LABELS,
+  NFSE_SUBSTITUTION_REASON_LABELS,
   type NfseListItem,
   UTF8_BOM,
 } from '@app/shared';
@@ -64,6 +65,8 @@ const CSV_HEADERS = [
   'Número DPS',
   'Motivo do cancelamento',
   'Justificativa',
+  'Substitui a NFS-e nº',
+  'Motivo da substituição',
 ];
 
 function csvRow(note: NfseListItem): (string | number)[] {
@@ -81,6 +84,8 @@ function csvRow(note: NfseListItem): (string | number)[] {
     note.dps_number,
     note.cancel_reason ? NFSE_CANCEL_REASON_LABELS[note.cancel_reason] : '',
     note.cancel_justification ?? '',
+    note.substitutes?.number ?? '',
+    note.substitutes ? `${NFSE_SUBSTITUTION_REASON_LABELS[note.substitutes.reason]}: ${note.substitutes.justification}` : '',
   ];
 }
 

@@ -15,11 +15,13 @@ import {
   type NfsePreview,
   type NfseSettings,
   type NfseStatus,
+  type NfseSubstitutionReason,
   type NfseTaxRegime,
   nfseAmount,
   nfseStalled,
   nfseTakerDocument,
   type SaveNfseSettingsInput,
+  type SubstituteNfseInput,
   saveNfseSettingsInput,
 } from '@app/shared';
 import type { Deps } from '../../deps';
@@ -48,6 +50,9 @@ export const noteSelect = {
   cancelReason: true,
   cancelJustification: true,
   canceledAt: true,
+  substitutes: { select: { id: true, number: true } },
+  substitutionReason: true,
+  substitutionJustification: true,
   createdAt: true,
 } satisfies Prisma.NfseNoteSelect;
 
@@ -71,6 +76,15 @@ export function noteDto(row: NoteRow): NfseNote {
     cancel_reason: row.cancelReason as NfseCancelReason | null,
     cancel_justification: row.cancelJustification,
     canceled_at: row.canceledAt?.toISOString() ?? null,
+    substitutes:
+      row.substitutes && row.substitutionReason
+        ? {
+            id: row.substitutes.id,
+            number: row.substitutes.number,
+            reason: row.substitutionReason as NfseSubstitutionReason,
+            justification: row.substitutionJustification ?? '',
+          }
+        : null,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -176,10 +190,13 @@ export async function saveNfseSettings(
   return getNfseSettings(deps.db, companyId);
 }
 
+/** A sale's notes newest first: its current note is the first, a substitute once one is asked for. */
+const NEWEST = { id: 'desc' } as const;
+
 export async function saleNfse(db: Db, companyId: number, saleId: number): Promise<{ note: NfseNote | null }> {
   const sale = await db.sale.findFirst({ where: nfseSaleWhere(companyId, saleId), select: { id: true } });
   if (!sale) throw notFound();
-  const note = await db.nfseNote.findFirst({ where: nfseNoteOfSaleWhere(companyId, saleId), select: noteSelect });
+  const note = await db.nfseNote.findFirst({ where: nfseNoteOfSaleWhere(companyId, saleId), orderBy: NEWEST, select: noteSelect });
   return { note: note ? noteDto(note) : null };
 }
 
@@ -247,11 +264,12 @@ export async function previewNfse(db: Db, companyId: number, saleId: number): Pr
 
 type NoteOfSale = { id: number; status: string; dpsSeries: string; dpsNumber: number; errors: Prisma.JsonValue };
 
-/** The sale's note, with the sale's row locked: two requests for one sale at once queue here, the second sees the first's note. */
+/** The sale's current note, with the sale's row locked: two requests for one sale at once queue here, the second sees the first's note. */
 async function lockedNoteOfSale(tx: Prisma.TransactionClient, companyId: number, saleId: number): Promise<NoteOfSale | null> {
   await tx.$queryRaw`SELECT id FROM sales WHERE id = ${saleId} AND company_id = ${companyId} FOR UPDATE`;
   return tx.nfseNote.findFirst({
     where: nfseNoteOfSaleWhere(companyId, saleId),
+    orderBy: NEWEST,
     select: { id: true, status: true, dpsSeries: true, dpsNumber: true, errors: true },
   });
 }
@@ -267,6 +285,7 @@ async function pendNote(
   at: { companyId: number; userId: number; saleId: number },
   draft: NoteDraft,
   rejected: NoteOfSale | null,
+  substitution: { noteId: number; reason: NfseSubstitutionReason; justification: string } | null = null,
 ): Promise<number> {
   const { settings, figures } = draft;
   const data = {
@@ -299,6 +318,13 @@ async function pendNote(
         dpsSeries: settings.dpsSeries,
         dpsNumber: number,
         dpsId: dpsId(settings.cityCode, settings.cnpj, settings.dpsSeries, number),
+        ...(substitution
+          ? {
+              substitutesNoteId: substitution.noteId,
+              substitutionReason: substitution.reason,
+              substitutionJustification: substitution.justification,
+            }
+          : {}),
       },
       select: { id: true },
     });
@@ -380,6 +406,8 @@ export async function cancelNfse(deps: Deps, companyId: number, input: CancelNfs
       SELECT status, errors FROM nfse_notes WHERE id = ${found.id} FOR UPDATE`;
     const stalled = row?.status === 'canceling' && nfseStalled({ status: row.status, errors: row.errors });
     if (row?.status !== 'authorized' && !stalled) throw new AppError('CONFLICT', { message: NFSE_MESSAGES.notAuthorized });
+    if (await tx.nfseNote.count({ where: { ...nfseNotesWhere(companyId), substitutesNoteId: found.id, status: 'pending' } }))
+      throw new AppError('CONFLICT', { message: NFSE_MESSAGES.substitutionInProgress });
     const settings = await tx.nfseSettings.findUnique({
       where: { companyId },
       select: { certificateSealed: true, certificateValidUntil: true },
@@ -398,12 +426,47 @@ export async function cancelNfse(deps: Deps, companyId: number, input: CancelNfs
   return { note: noteDto(note), message: NFSE_MESSAGES.cancelRequested };
 }
 
-/** Undoing a sale: refused while its note is authorized (cancel it first) or on its way either side. */
+/**
+ * "Substituir NFS-e": a new note of the sale, with the sale's current figures and a new DPS number,
+ * whose DPS names the authorized note it replaces; the job issues it, and the replaced note goes
+ * substituted when the authority authorizes it. Only the sale's current note, authorized.
+ */
+export async function substituteNfse(
+  deps: Deps,
+  caller: { companyId: number; userId: number },
+  input: SubstituteNfseInput,
+): Promise<{ note: NfseNote; message: string }> {
+  const { db, platform } = deps;
+  const { companyId } = caller;
+  const note = await db.$transaction(async (tx) => {
+    const replaced = await tx.nfseNote.findFirst({ where: nfseNoteWhere(companyId, input.id), select: { id: true, saleId: true } });
+    if (!replaced) throw notFound();
+    const draft = await noteDraft(tx, companyId, replaced.saleId);
+    const current = await lockedNoteOfSale(tx, companyId, replaced.saleId);
+    if (current?.id !== replaced.id || current.status !== 'authorized')
+      throw new AppError('CONFLICT', { message: NFSE_MESSAGES.notSubstitutable });
+    const id = await pendNote(tx, platform.jobs, { companyId, userId: caller.userId, saleId: replaced.saleId }, draft, null, {
+      noteId: replaced.id,
+      reason: input.reason,
+      justification: input.justification,
+    });
+    return tx.nfseNote.findUniqueOrThrow({ where: { id }, select: noteSelect });
+  });
+  await platform.jobs.flush();
+  return { note: noteDto(note), message: NFSE_MESSAGES.substituteRequested };
+}
+
+/**
+ * Undoing a sale: refused while any of its notes is authorized (cancel it first) or on its way
+ * either side (a substitute replaces its note only once authorized).
+ */
 export async function refuseUndoWhileNoteLives(tx: Prisma.TransactionClient, companyId: number, saleId: number) {
-  const note = await tx.nfseNote.findFirst({ where: nfseNoteOfSaleWhere(companyId, saleId), select: { status: true } });
-  if (note?.status === 'authorized') throw new AppError('CONFLICT', { message: NFSE_MESSAGES.saleHasNote });
-  if (note?.status === 'pending' || note?.status === 'canceling')
-    throw new AppError('CONFLICT', { message: NFSE_MESSAGES.saleNoteInProgress });
+  const live = await tx.nfseNote.findMany({
+    where: { ...nfseNoteOfSaleWhere(companyId, saleId), status: { in: ['authorized', 'pending', 'canceling'] } },
+    select: { status: true },
+  });
+  if (live.some((note) => note.status === 'authorized')) throw new AppError('CONFLICT', { message: NFSE_MESSAGES.saleHasNote });
+  if (live.length) throw new AppError('CONFLICT', { message: NFSE_MESSAGES.saleNoteInProgress });
 }
 
 /** The instants a month (AAAA-MM, Brasília time, UTC−03:00 all year) starts and ends. */

@@ -7,6 +7,7 @@ const STATUS_COLORS: Record<NfseStatus, string> = {
   rejected: 'red',
   canceling: 'orange',
   canceled: 'gray',
+  substituted: 'gray',
 };
 
 /** A note's status, in its color, wherever a note is shown. */

@@ -4,7 +4,7 @@
 // (reason and justification, sent to the authority): the card follows it to 'Cancelada' or back
 // to 'Autorizada' with the refusal.
 import { dateTime, toCurrency } from '@app/shared/format';
-import { NFSE_CANCEL_REASON_LABELS, type NfseNote, nfseStalled } from '@app/shared/nfse';
+import { NFSE_CANCEL_REASON_LABELS, NFSE_SUBSTITUTION_REASON_LABELS, type NfseNote, nfseStalled } from '@app/shared/nfse';
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,6 +18,7 @@ import { useProfile } from '../../lib/use-session';
 import { CancelNfseDialog } from './CancelNfseDialog';
 import { NfsePreviewDialog } from './NfsePreviewDialog';
 import { NfseStatusBadge } from './NfseStatusBadge';
+import { SubstituteNfseDialog } from './SubstituteNfseDialog';
 
 /** While the job works on the note (issuing or canceling) and has not given up. */
 export const nfseInProgress = (note: NfseNote | null | undefined) =>
@@ -59,6 +60,12 @@ function NoteDetails({ note }: { note: NfseNote }) {
       <Text fz="sm">
         {toCurrency(note.amount_cents)} (ISS {toCurrency(note.iss_cents)}): {note.description}
       </Text>
+      {note.substitutes && (
+        <Text fz="sm" c="dimmed" data-testid="nfse-substitutes">
+          Substitui a NFS-e nº {note.substitutes.number}: {NFSE_SUBSTITUTION_REASON_LABELS[note.substitutes.reason]}.{' '}
+          {note.substitutes.justification}
+        </Text>
+      )}
       {note.status === 'canceled' && (
         <Stack gap={2} data-testid="nfse-cancellation">
           <Text fz="sm">
@@ -94,6 +101,7 @@ export function SaleNfseCard({ saleId }: { saleId: number }) {
   const query = useSaleNfse(saleId);
   const [canceling, setCanceling] = useState(false);
   const [previewing, setPreviewing] = useState(false);
+  const [substituting, setSubstituting] = useState(false);
   const onRequested = (data: { note: NfseNote; message: string }) => {
     queryClient.setQueryData(trpc.nfse.sale.queryKey({ id: saleId }), { note: data.note });
     setPreviewing(false);
@@ -119,6 +127,11 @@ export function SaleNfseCard({ saleId }: { saleId: number }) {
             {note?.status === 'authorized' && (
               <Button variant="default" onClick={() => void downloadFile(`/api/nfse/${note.id}/danfse`, `nfse-${note.number}.pdf`)}>
                 Baixar DANFSe
+              </Button>
+            )}
+            {manager && note?.status === 'authorized' && (
+              <Button variant="default" onClick={() => setSubstituting(true)}>
+                Substituir NFS-e
               </Button>
             )}
             {manager && note?.status === 'authorized' && (
@@ -157,6 +170,7 @@ export function SaleNfseCard({ saleId }: { saleId: number }) {
         <ErrorText>{error ? errorText(apiError(error)) : null}</ErrorText>
       </Stack>
       <CancelNfseDialog note={note} opened={canceling} onClose={() => setCanceling(false)} />
+      <SubstituteNfseDialog note={note} opened={substituting} onClose={() => setSubstituting(false)} />
       <NfsePreviewDialog
         saleId={saleId}
         opened={previewing}
