@@ -553,6 +553,22 @@ describe('POST /api/nfse/{id}/substitute', () => {
     expect(await settledNote(sale.id)).toMatchObject({ id: asked.note.id, status: 'authorized', dps_number: asked.note.dps_number });
     expect((await t.deps.db.nfseNote.findUniqueOrThrow({ where: { id: old.id } })).status).toBe('substituted');
   });
+
+  it('after a refused substitute the old note can still be canceled: the sale’s note is the old one again, and the sale can be undone', async () => {
+    const { sale, note: old } = await issuedSale();
+    fake.rejectNext([{ Codigo: 'E0310', Descricao: 'O código de tributação nacional informado não existe.' }]);
+    const asked = await ok<{ note: NfseNote }>(await substitute(old.id, why));
+    expect(await settledNote(sale.id)).toMatchObject({ id: asked.note.id, status: 'rejected' });
+
+    await ok(await call('POST', `/api/nfse/${old.id}/cancel`, tokens.owner, { reason: '2', justification: why.justification }));
+    expect(await settledNote(sale.id)).toMatchObject({ id: old.id, status: 'canceled' });
+    expect(await t.deps.db.nfseNote.count({ where: { id: asked.note.id } })).toBe(0);
+    // Nothing left to send: the sale's note is canceled, not a substitute of a canceled note.
+    const again = await call('POST', `/api/sales/${sale.id}/nfse`, tokens.owner);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(NFSE_MESSAGES.alreadyIssued);
+    expect((await call('PUT', `/api/budgets/undo-sell/${sale.budget_id}`, tokens.owner, {})).statusCode).toBe(200);
+  });
 });
 
 describe('Notas fiscais: GET /api/nfse and the monthly export', () => {

@@ -395,6 +395,7 @@ export async function requestNfseOnFullReceipt(
 /**
  * "Cancelar NFS-e": an authorized note goes canceling with its reason and justification, and a job
  * sends the cancellation event (nfse.jobs.ts). A cancellation the queue gave up on is sent again.
+ * Refused while a substitute of it is on its way.
  */
 export async function cancelNfse(deps: Deps, companyId: number, input: CancelNfseInput): Promise<{ note: NfseNote; message: string }> {
   const { db, platform } = deps;
@@ -414,6 +415,9 @@ export async function cancelNfse(deps: Deps, companyId: number, input: CancelNfs
     });
     const unusable = certificateProblem(settings ?? { certificateSealed: null, certificateValidUntil: null });
     if (unusable) throw new AppError('CONFLICT', { message: unusable.message });
+    // A substitute the authority refused was never issued: with the note it named canceled it has
+    // nothing left to replace, so it goes, and the sale's note is this one again.
+    await tx.nfseNote.deleteMany({ where: { ...nfseNotesWhere(companyId), substitutesNoteId: found.id, status: 'rejected' } });
     await tx.nfseNote.update({
       where: { id: found.id },
       data: { status: 'canceling', cancelReason: input.reason, cancelJustification: input.justification, errors: [] },
