@@ -9,7 +9,10 @@ const beaconSent = (page: Page) =>
 
 test('the owner spends time on screens and sees them in the access report, and in its CSV', async ({ page }) => {
   await login(page, DEMO.owner.email);
-  // Over the 3 s minimum on the home screen, then a route change sends it.
+  // The clock starts when the signed-in layout mounts, which can come seconds after the address
+  // changed (its chunk still loading on a busy machine): from there, over the 3 s minimum on the
+  // home screen, then a route change sends it.
+  await expect(page.getByTestId('user-name')).toHaveText(DEMO.owner.name);
   await page.waitForTimeout(3500);
   let sent = beaconSent(page);
   await page.getByRole('link', { name: 'Clientes', exact: true }).click();
@@ -21,6 +24,7 @@ test('the owner spends time on screens and sees them in the access report, and i
   expect(form.get('access_log[controller]')).toBe('home');
   expect(Number(form.get('access_log[active_time]'))).toBeGreaterThanOrEqual(3);
 
+  await expect(page.getByRole('heading', { name: 'Clientes' })).toBeVisible();
   await page.waitForTimeout(3500);
   sent = beaconSent(page);
   await page.getByRole('link', { name: 'Relatório de acessos' }).click();

@@ -319,4 +319,37 @@ test.describe('budgets', () => {
     await expect(page.getByRole('button', { name: 'Salvar observações' })).toBeVisible();
     expect(await overflow()).toBeLessThanOrEqual(0);
   });
+
+  // On a slow device the address follows a tab some time after the click: the tab chosen shows at
+  // once, so what is opened on it (here a dialog) is not swept away when the address lands.
+  test('a tab chosen while the address catches up keeps what was opened on it, on a slow device', async ({ page, request }) => {
+    const token = await apiToken(request, DEMO.owner.email);
+    const client = await apiCreateClient(request, token, { name: uniqueName('Cliente Lento') });
+    const attendance = await apiCreateAttendance(request, token, { client_id: client.id, title: uniqueName('Viagem lenta') });
+    const res = await request.post('/api/budgets/', {
+      headers: auth(token),
+      data: { attendance_id: attendance.id, title: uniqueName('Lento') },
+    });
+    const budget = (await res.json()) as { id: number; proposals: { id: number }[] };
+    const first = budget.proposals[0]?.id as number;
+    await login(page, DEMO.owner.email);
+    await page.goto(`/novo-orcamento/${budget.id}`);
+    await expect(page.getByRole('tab')).toHaveCount(1);
+    // A phone's pace: every script runs eight times slower.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+
+    // A new proposal opens its own tab; the agent goes straight back to the first and opens a dialog there.
+    await page.getByRole('button', { name: 'Nova proposta' }).click();
+    await expect(page.getByRole('tab')).toHaveCount(2);
+    await page.getByRole('tab').first().click();
+    await expect(page.getByRole('tab').first()).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('button', { name: 'Copiar de outro orçamento' }).click();
+    const copy = page.getByRole('dialog', { name: 'Copiar serviço de outro orçamento' });
+    await expect(copy).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`[?&]proposta=${first}$`));
+    await expect(copy).toBeVisible();
+    await expect(page.getByRole('tab').first()).toHaveAttribute('aria-selected', 'true');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  });
 });

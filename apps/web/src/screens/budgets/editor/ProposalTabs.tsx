@@ -186,7 +186,7 @@ export function ProposalTabs({
   budget,
   readOnly = false,
   selectedId,
-  onSelect,
+  onSelect: putInAddress,
   onChanged,
 }: {
   budget: BudgetTree;
@@ -198,7 +198,19 @@ export function ProposalTabs({
   const trpc = useTRPC();
   const proposals = budget.proposals;
   const headline = headlineProposalId(budget);
-  const current = proposals.find((p) => p.id === selectedId) ?? proposals.find((p) => p.id === headline) ?? proposals[0];
+  // The tab last asked for (a click, a key, a proposal just made) shows at once: the address
+  // follows a navigation that may land later, and a tab opened meanwhile must not be swapped
+  // for it under an open dialog or menu.
+  const [asked, setAsked] = useState<number | undefined>(undefined);
+  useEffect(() => {
+    if (asked !== undefined && selectedId === asked) setAsked(undefined);
+  }, [asked, selectedId]);
+  const onSelect = (id: number) => {
+    setAsked(id);
+    putInAddress(id);
+  };
+  const shownId = asked ?? selectedId;
+  const current = proposals.find((p) => p.id === shownId) ?? proposals.find((p) => p.id === headline) ?? proposals[0];
   const tabsView = useRef<HTMLDivElement>(null);
   const [renaming, setRenaming] = useState<ProposalTree | null>(null);
   const [deleting, setDeleting] = useState<ProposalTree | null>(null);
@@ -237,15 +249,13 @@ export function ProposalTabs({
 
   const index = current ? proposals.indexOf(current) : -1;
   const currentId = current?.id;
-  // Keys pressed faster than the address changes: each steps on from the tab the last one asked for.
-  const asked = useRef<number | null>(null);
-  useEffect(() => {
-    if (currentId === asked.current) asked.current = null;
-  }, [currentId]);
+  // Keys pressed faster than the screen renders: each steps on from the tab the last one asked for.
+  const lastAsked = useRef<number | undefined>(undefined);
+  lastAsked.current = currentId;
   const step = (by: number) => {
-    const next = proposals[proposals.findIndex((p) => p.id === (asked.current ?? currentId)) + by];
+    const next = proposals[proposals.findIndex((p) => p.id === lastAsked.current) + by];
     if (!next) return;
-    asked.current = next.id;
+    lastAsked.current = next.id;
     onSelect(next.id);
   };
   useShortcuts([
@@ -299,7 +309,6 @@ export function ProposalTabs({
         <Tabs
           value={String(current.id)}
           onChange={(v) => {
-            asked.current = null;
             if (v) onSelect(Number(v));
           }}
           keepMounted={false}
