@@ -1,5 +1,5 @@
 // Runs `prisma generate` offline: generate never calls the schema engine, but the CLI
-// insists the binary exists, so point it at any executable (see docs/environment.md).
+// insists the binary exists, so point it at any executable (docs/decisions/0007-own-migration-tool.md: the engine cannot be downloaded here).
 // The schema's other generator, prisma-kysely, is a command Prisma looks up on the PATH, so the
 // package's own bin folder goes first (a script run with plain `node` has no bin folder on it).
 import { execFileSync } from 'node:child_process';

@@ -26,7 +26,7 @@ export function readClaims(token: string | null | undefined): Claims | null {
   }
 }
 
-/** Only the six known keys, each on only when exactly true. */
+/** Only the known keys (FEATURE_KEYS), each on only when exactly true. */
 export function toFeatureMap(source: Partial<Record<string, unknown>> | null | undefined): FeatureMap {
   return Object.fromEntries(FEATURE_KEYS.map((k) => [k, source?.[k] === true])) as FeatureMap;
 }

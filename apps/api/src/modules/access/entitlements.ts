@@ -19,7 +19,7 @@ export type Entitlements = {
   features: FeatureMap;
 };
 
-/** Reads a plan's stored features map, keeping only the six known keys. */
+/** Reads a plan's stored features map, keeping only the known keys (FEATURE_KEYS). */
 export function planFeatures(stored: unknown): FeatureMap {
   const source = (stored ?? {}) as Record<string, unknown>;
   return Object.fromEntries(FEATURE_KEYS.map((k) => [k, source[k] === true])) as FeatureMap;
