@@ -109,6 +109,12 @@ export default defineConfig({
                 NFSE_TIMEOUT_MS: '5000',
               }
             : {}),
+          ...(process.env.E2E_NFSE_GATEWAY_URL
+            ? {
+                NFSE_GATEWAY_URL: process.env.E2E_NFSE_GATEWAY_URL,
+                NFSE_GATEWAY_PRODUCTION_URL: `${process.env.E2E_NFSE_GATEWAY_URL}/producao-nao-usada`,
+              }
+            : {}),
           // CI: the machine's PostgreSQL (a fresh database made by npm test) and Redis.
           ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
           ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),

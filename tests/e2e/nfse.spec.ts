@@ -228,6 +228,56 @@ test.describe('NFS-e', () => {
     expect(csv).toMatch(new RegExp(`^${number};\\d{50};Cancelada;.*Serviço não prestado;${why}`, 'm'));
   });
 
+  test('through the Focus NFe gateway: the token instead of a certificate, issue, cancel', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const token = process.env.E2E_NFSE_GATEWAY_TOKEN;
+    test.skip(!token, 'the gateway fake runs beside a server started by this config');
+    const { agency, budgetId } = await soldBudget(request);
+    await login(page, agency.owner.email, agency.owner.password);
+
+    await page.goto('/perfil');
+    const settings = page.getByTestId('nfse-settings');
+    await settings.getByLabel('CNPJ').fill('12345678000195');
+    await settings.getByLabel('Inscrição municipal').fill('1234567');
+    await settings.getByLabel('Município (código IBGE)').fill('3550308');
+    await settings.getByRole('combobox', { name: 'Regime tributário' }).click();
+    await page.getByRole('option', { name: 'MEI' }).click();
+    await settings.getByLabel('Alíquota do ISS (%)').fill('2');
+    await settings.getByRole('combobox', { name: 'Emissor' }).click();
+    await page.getByRole('option', { name: 'Provedor Focus NFe (token da agência)' }).click();
+    // The provider holds the certificate: the screen asks for the token only.
+    await expect(settings.getByLabel('Certificado digital A1 (.pfx)')).toHaveCount(0);
+    await expect(settings.getByTestId('nfse-gateway-token')).toContainText('Informe o token da agência no Focus NFe');
+    await settings.getByRole('button', { name: 'Salvar dados fiscais' }).click();
+    await expect(settings.getByLabel('Token do provedor')).toHaveAccessibleDescription('Informe o token do provedor de NFS-e.');
+    await settings.getByLabel('Token do provedor').fill(token as string);
+    await settings.getByRole('button', { name: 'Salvar dados fiscais' }).click();
+    await expect(page.getByText('Dados fiscais salvos.')).toBeVisible();
+    await expect(settings.getByTestId('nfse-gateway-token')).toHaveText('Token do provedor salvo. Informe outro só para substituí-lo.');
+    await expect(settings.getByLabel('Token do provedor')).toHaveValue('');
+
+    await page.goto(`/venda-fechada/${budgetId}`);
+    const card = page.getByTestId('sale-nfse');
+    await card.getByRole('button', { name: 'Emitir NFS-e' }).click();
+    const preview = page.getByRole('dialog', { name: 'Conferir NFS-e antes de emitir' });
+    await expect(preview.getByTestId('nfse-preview')).toContainText('ISS (2%)');
+    await preview.getByRole('button', { name: 'Emitir NFS-e' }).click();
+    await expect(card.getByTestId('nfse-status')).toHaveText('Autorizada', { timeout: 30_000 });
+    await expect(card.getByTestId('nfse-number')).toHaveText(/^NFS-e nº \d+$/);
+    // Substitution stays with the national issuer.
+    await expect(card.getByRole('button', { name: 'Baixar DANFSe' })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Substituir NFS-e' })).toHaveCount(0);
+
+    await card.getByRole('button', { name: 'Cancelar NFS-e' }).click();
+    const cancel = page.getByRole('dialog', { name: 'Cancelar NFS-e' });
+    await expect(cancel).toContainText('O pedido vai ao provedor Focus NFe');
+    await cancel.getByRole('combobox', { name: 'Motivo do cancelamento' }).click();
+    await page.getByRole('option', { name: 'Serviço não prestado' }).click();
+    await cancel.getByRole('textbox', { name: 'Justificativa' }).fill('Cliente desistiu da viagem antes do embarque');
+    await cancel.getByRole('button', { name: 'Confirmar cancelamento' }).click();
+    await expect(card.getByTestId('nfse-status')).toHaveText('Cancelada', { timeout: 30_000 });
+  });
+
   test('issued on its own: the owner turns it on, and receiving the sale in full sends the note', async ({ page, request }) => {
     test.setTimeout(180_000);
     const { agency, budgetId, token } = await soldBudget(request);

@@ -167,6 +167,9 @@ const envSchema = z.object({
   NFSE_NATIONAL_URL: z.string().url().default('https://sefin.producaorestrita.nfse.gov.br/SefinNacional'),
   NFSE_NATIONAL_PRODUCTION_URL: z.string().url().default('https://sefin.nfse.gov.br/SefinNacional'),
   NFSE_CA_FILE: z.string().optional(),
+  /** The gateway issuer (Focus NFe): homologation by default, production once the agency switches. */
+  NFSE_GATEWAY_URL: z.string().url().default('https://homologacao.focusnfe.com.br'),
+  NFSE_GATEWAY_PRODUCTION_URL: z.string().url().default('https://api.focusnfe.com.br'),
   NFSE_TIMEOUT_MS: z.coerce.number().int().positive().default(30000),
   /**
    * The nightly reconcile of every connected agency with Pipedrive: the time of day (HH:MM, empty:

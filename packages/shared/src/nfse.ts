@@ -21,8 +21,16 @@ export const NFSE_BASIS_LABELS: Record<NfseBasis, string> = {
   venda: 'Venda (valor total da venda)',
 };
 
-export const NFSE_ISSUERS = ['national'] as const;
+/**
+ * Who issues: the national API with the agency's A1 certificate, or a gateway (Focus NFe's NFS-e
+ * Nacional API) that holds the certificate and signs for the agency, reached with the agency's token.
+ */
+export const NFSE_ISSUERS = ['national', 'gateway'] as const;
 export type NfseIssuer = (typeof NFSE_ISSUERS)[number];
+export const NFSE_ISSUER_LABELS: Record<NfseIssuer, string> = {
+  national: 'Emissor nacional (certificado A1 da agência)',
+  gateway: 'Provedor Focus NFe (token da agência)',
+};
 
 export const NFSE_ENVIRONMENTS = ['homologacao', 'producao'] as const;
 export type NfseEnvironment = (typeof NFSE_ENVIRONMENTS)[number];
@@ -78,6 +86,7 @@ export const NFSE_LIMITS = {
   /** A .pfx of an A1 certificate has a few kB: 64 kB of base64 is far above any real one. */
   certificateBase64: 64 * 1024,
   certificatePassword: 200,
+  gatewayToken: 200,
   /** 0.01% to 100%: the ISS rate in basis points (LC 116 caps it at 5%, the municipality sets it). */
   issRateBasisPoints: 10_000,
 } as const;
@@ -110,6 +119,9 @@ export const NFSE_MESSAGES = {
   /** Appended to the receipt's message when its last installment made the agency issue the note on its own. */
   autoRequested: 'A venda foi recebida por completo: NFS-e enviada para emissão.',
   unavailable: 'O emissor nacional da NFS-e não respondeu. Nova tentativa em instantes.',
+  gatewayTokenMissing: 'Informe o token do provedor de NFS-e.',
+  /** The gateway's API has no substitution of a national note: only the national issuer substitutes. */
+  gatewayNoSubstitution: 'A substituição de NFS-e é feita pelo emissor nacional: pelo provedor, cancele a nota.',
 } as const;
 
 /** Digits only (the screen strips the mask): no transform, so the REST bridge documents it as a plain string. */
@@ -148,6 +160,13 @@ export const saveNfseSettingsInput = z
       .regex(/^[A-Za-z0-9+/]+=*$/, 'Certificado inválido.')
       .optional(),
     certificate_password: z.string().max(NFSE_LIMITS.certificatePassword, 'Senha longa demais.').optional(),
+    /** The gateway's token; omitted, the stored one stays. */
+    gateway_token: z
+      .string()
+      .trim()
+      .min(1, 'Informe o token do provedor de NFS-e.')
+      .max(NFSE_LIMITS.gatewayToken, 'Token longo demais.')
+      .optional(),
   })
   .strict()
   .refine((v) => (v.certificate_pfx_base64 === undefined) === (v.certificate_password === undefined), {
@@ -156,7 +175,7 @@ export const saveNfseSettingsInput = z
   });
 export type SaveNfseSettingsInput = z.input<typeof saveNfseSettingsInput>;
 
-/** What the screen reads: never the certificate nor its password, only what identifies the certificate. */
+/** What the screen reads: never the certificate, its password or the token, only what identifies the certificate. */
 export const nfseSettingsSchema = z.object({
   configured: z.boolean(),
   cnpj: z.string().nullable(),
@@ -172,6 +191,8 @@ export const nfseSettingsSchema = z.object({
   /** Issue on its own once the sale's last installment is received. */
   auto_issue: z.boolean(),
   certificate: z.object({ subject: z.string(), valid_until: z.string() }).nullable(),
+  /** A gateway token is stored (it never leaves the server). */
+  gateway_token_set: z.boolean(),
 });
 export type NfseSettings = z.infer<typeof nfseSettingsSchema>;
 
@@ -208,6 +229,8 @@ export const nfseNoteSchema = z.object({
   substitutes: z
     .object({ id: z.number().int(), number: z.string().nullable(), reason: z.enum(NFSE_SUBSTITUTION_REASONS), justification: z.string() })
     .nullable(),
+  /** The gateway issuer took the note (it is followed and canceled there; only the national issuer substitutes). */
+  through_gateway: z.boolean(),
   created_at: z.string(),
 });
 export type NfseNote = z.infer<typeof nfseNoteSchema>;

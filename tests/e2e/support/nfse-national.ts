@@ -9,13 +9,21 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startFakeGateway } from '../../../apps/api/test/fake-nfse-gateway';
 import { startFakeNational } from '../../../apps/api/test/fake-nfse-national';
 import { makeA1Pfx, makeTestCa } from '../../../apps/api/test/nfse-certificates';
 
 const PASSWORD = 'senha-do-a1-e2e';
 
 /** What the config hands the server under test and the journeys (inherited by the workers). */
-export type NfseE2eEnv = { E2E_NFSE_NATIONAL_URL: string; E2E_NFSE_CA_FILE: string; E2E_NFSE_CONTROL_URL: string };
+export type NfseE2eEnv = {
+  E2E_NFSE_NATIONAL_URL: string;
+  E2E_NFSE_CA_FILE: string;
+  E2E_NFSE_CONTROL_URL: string;
+  /** The gateway issuer's fake (Focus NFe's NFS-e Nacional API) and the token it accepts. */
+  E2E_NFSE_GATEWAY_URL: string;
+  E2E_NFSE_GATEWAY_TOKEN: string;
+};
 
 /** The agency's A1 certificate for a journey: the .pfx file, its password and the CNPJ it was made for. */
 export type NfseCertificate = { file: string; password: string; cnpj: string };
@@ -38,6 +46,7 @@ function randomCnpj(): string {
 export async function startNfseNational(): Promise<NfseE2eEnv> {
   const ca = makeTestCa();
   const fake = await startFakeNational(ca);
+  const gateway = await startFakeGateway();
   const dir = mkdtempSync(join(tmpdir(), 'agencia-crm-nfse-'));
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
   const caFile = join(dir, 'ca.pem');
@@ -75,6 +84,8 @@ export async function startNfseNational(): Promise<NfseE2eEnv> {
     E2E_NFSE_NATIONAL_URL: fake.url,
     E2E_NFSE_CA_FILE: caFile,
     E2E_NFSE_CONTROL_URL: `http://127.0.0.1:${(control.address() as AddressInfo).port}`,
+    E2E_NFSE_GATEWAY_URL: gateway.url,
+    E2E_NFSE_GATEWAY_TOKEN: gateway.token,
   };
 }
 

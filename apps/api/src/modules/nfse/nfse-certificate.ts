@@ -46,3 +46,13 @@ export function certificateProblem(
     return { code: 'CERTIFICADO_VENCIDO', message: NFSE_MESSAGES.certificateExpired };
   return null;
 }
+
+/** Why the agency's issuer cannot be used now: the national issuer's certificate, or the gateway's token. */
+export function issuerProblem(
+  settings: { issuer: string; certificateSealed: string | null; certificateValidUntil: Date | null; gatewayTokenSealed: string | null },
+  now = new Date(),
+): { code: string; message: string } | null {
+  if (settings.issuer === 'gateway')
+    return settings.gatewayTokenSealed ? null : { code: 'TOKEN', message: NFSE_MESSAGES.gatewayTokenMissing };
+  return certificateProblem(settings, now);
+}

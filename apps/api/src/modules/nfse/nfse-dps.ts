@@ -42,7 +42,7 @@ export function brasiliaTime(at: Date): { dateTime: string; date: string } {
 }
 
 /** opSimpNac: 1 não optante, 2 MEI, 3 ME/EPP (with regApTribSN 1: federal and municipal taxes through the SN). */
-function regTrib(regime: NfseTaxRegime) {
+export function regTrib(regime: NfseTaxRegime) {
   if (regime === 'mei') return { opSimpNac: '2', regEspTrib: '0' };
   if (regime === 'simples_nacional') return { opSimpNac: '3', regApTribSN: '1', regEspTrib: '0' };
   return { opSimpNac: '1', regEspTrib: '0' };

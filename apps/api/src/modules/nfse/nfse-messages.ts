@@ -6,9 +6,11 @@ const KNOWN: Record<string, string> = {
   E0310: 'O código de tributação nacional do serviço não existe na lista nacional: corrija-o nos dados fiscais.',
 };
 
-export function rejectionMessages(errors: AuthorityMessage[]): { code: string; message: string }[] {
+const BY = { national: 'pelo emissor nacional', gateway: 'pelo provedor' } as const;
+
+export function rejectionMessages(errors: AuthorityMessage[], issuer: keyof typeof BY = 'national'): { code: string; message: string }[] {
   return errors.map(({ code, description }) => ({
     code,
-    message: KNOWN[code] ?? (description ? `Recusada pelo emissor nacional: ${description}` : 'Recusada pelo emissor nacional.'),
+    message: KNOWN[code] ?? (description ? `Recusada ${BY[issuer]}: ${description}` : `Recusada ${BY[issuer]}.`),
   }));
 }

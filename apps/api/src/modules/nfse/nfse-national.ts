@@ -17,7 +17,7 @@ export type AuthorityMessage = { code: string; description: string };
 export type IssueOutcome = { kind: 'authorized'; accessKey: string; xml: string } | { kind: 'rejected'; errors: AuthorityMessage[] };
 export type EventOutcome = { kind: 'registered'; xml: string } | { kind: 'rejected'; errors: AuthorityMessage[] };
 
-/** The provider port: one adapter per issuer (the national API now; a gateway would be another). */
+/** The national API at the level of signed XML (the gateway takes the note as JSON and signs it itself: nfse-gateway.ts). */
 export interface NfseProvider {
   issue(signedDps: string): Promise<IssueOutcome>;
   /** The note a DPS already became, or null when the authority has none for it. */

@@ -18,11 +18,11 @@ import {
 } from '@app/shared';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newBudget } from '../../../test/budget-fixtures';
 import { type FakeNational, startFakeNational } from '../../../test/fake-nfse-national';
 import { DEMO, useTestApp } from '../../../test/harness';
 import { makeA1Pfx, makeTestCa } from '../../../test/nfse-certificates';
-import { ok, tourBody } from '../../../test/sale-fixtures';
+import { nfseSettingsBody, settledNfseNote, soldNfseSale } from '../../../test/nfse-fixtures';
+import { ok } from '../../../test/sale-fixtures';
 import { JOB_MAX_ATTEMPTS } from '../../platform/jobs';
 import { cancelNfseJob, issueNfseJob } from './nfse.jobs';
 import { readPfx } from './nfse-certificate';
@@ -50,40 +50,10 @@ afterAll(() => fake?.close());
 
 const tokens = { owner: '', admin: '', colab: '', outra: '' };
 const call = (method: string, url: string, token: string, body?: unknown) => t.call(method, url, { token, body });
-const settingsBody = {
-  cnpj: CNPJ,
-  municipal_registration: '1234567',
-  city_code: '3550308',
-  tax_regime: 'simples_nacional',
-  service_code: '090201',
-  service_description: 'Agenciamento de turismo',
-  iss_rate_basis_points: 500,
-  basis: 'intermediacao',
-  environment: 'homologacao',
-};
+const settingsBody = nfseSettingsBody(CNPJ);
 
-/** A sold budget of `token`'s agency with one tour in BRL. */
-async function soldSale(token = tokens.colab): Promise<Sale> {
-  const b = await newBudget(t, token, {
-    start_date: '2027-07-01',
-    end_date: '2027-07-10',
-    paxes: [{ name: 'Maria Souza', age_group: 'adult' }],
-  });
-  await ok(await call('POST', '/api/services', token, tourBody(b.proposalId, null)));
-  await ok(await call('PATCH', `/api/budgets/${b.id}`, token, { status: 'sent' }));
-  return (await ok<{ sale: Sale }>(await call('PUT', `/api/budgets/sell/${b.id}`, token, { proposal_id: b.proposalId }))).sale;
-}
-
-/** The sale's note once the queue has run what is due (a retried job waits its backoff): neither issuing nor canceling. */
-async function settledNote(saleId: number): Promise<NfseNote> {
-  for (let i = 0; i < 100; i++) {
-    await t.platform.jobs.drain();
-    const { note } = await ok<{ note: NfseNote | null }>(await call('GET', `/api/sales/${saleId}/nfse`, tokens.owner));
-    if (note && note.status !== 'pending' && note.status !== 'canceling') return note;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the note of sale ${saleId} stayed pending`);
-}
+const soldSale = (token = tokens.colab) => soldNfseSale(t, token);
+const settledNote = (saleId: number) => settledNfseNote(t, tokens.owner, saleId);
 
 /** A sale of the demo agency with its note authorized. */
 async function issuedSale() {

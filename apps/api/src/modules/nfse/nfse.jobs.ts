@@ -1,6 +1,7 @@
-// The job that issues a requested NFS-e. Idempotent: a note no longer pending is left alone, and
-// before sending, the authority is asked whether this DPS already became a note (an earlier attempt
-// whose answer was lost to a timeout or a crash): then that note is fetched, never a second one
+// The job that issues a requested NFS-e, through the national API or the gateway. Idempotent: a
+// note no longer pending is left alone, and before sending, the authority (or the gateway, by the
+// note's reference) is asked whether this DPS already became a note (an earlier attempt whose
+// answer was lost to a timeout or a crash): then that note is fetched, never a second one
 // issued. A failure to reach the authority throws, so the queue retries with backoff; the last
 // attempt also says so on the note, which stays pending (it may exist at the authority) until the
 // owner tries again. The cancellation job works the same way: it asks whether the note's
@@ -20,12 +21,13 @@ import { DOMParser } from '@xmldom/xmldom';
 import { z } from 'zod';
 import { documentCipherOf } from '../../document-numbers';
 import { JOB_MAX_ATTEMPTS, type JobDefinition, type JobDeps } from '../../platform/jobs';
-import { certificateProblem, readPfx } from './nfse-certificate';
+import { issuerProblem, readPfx } from './nfse-certificate';
 import { renderDanfse } from './nfse-danfse';
-import { buildDps, DPS_NAMESPACE } from './nfse-dps';
+import { brasiliaTime, buildDps, DPS_NAMESPACE, decimal, regTrib } from './nfse-dps';
 import { buildCancelEvent, CANCEL_EVENT } from './nfse-event';
+import { focusGateway, type GatewayNote, type NfseGateway } from './nfse-gateway';
 import { rejectionMessages } from './nfse-messages';
-import { nationalProvider } from './nfse-national';
+import { type AuthorityMessage, NfseUnavailable, nationalProvider } from './nfse-national';
 import { signXml } from './nfse-sign';
 
 /** nNFSe of the authorized note's XML. */
@@ -64,6 +66,39 @@ function openCertificate(config: JobDeps['config'], sealed: { certificateSealed:
   return readPfx(Buffer.from(cipher.open(sealed.certificateSealed), 'base64'), cipher.open(sealed.passwordSealed));
 }
 
+type Issued = { kind: 'authorized'; accessKey: string; xml: string; number?: string } | { kind: 'rejected'; errors: AuthorityMessage[] };
+
+/** A gateway still working on the note is asked again this often within one attempt, then on the next. */
+const GATEWAY_POLLS = 3;
+const GATEWAY_POLL_MS = 1000;
+
+/**
+ * Through the gateway: asks for the note's reference, queues the note when the gateway has none, then
+ * waits for its answer. A note still processing throws, so the queue asks again later; the
+ * reference is kept on the note before anything is sent, so no attempt ever queues a second note.
+ */
+async function issueThroughGateway(gateway: NfseGateway, ref: string, dps: () => Record<string, string | number>): Promise<Issued> {
+  let found: GatewayNote | null = await gateway.find(ref);
+  if (!found) {
+    const sent = await gateway.issue(ref, dps());
+    // Refused as already known: an earlier attempt whose answer was lost queued it.
+    found = await gateway.find(ref);
+    if (!found) {
+      if (sent.kind === 'rejected') return sent;
+      throw new NfseUnavailable('the gateway does not show the note it accepted');
+    }
+  }
+  for (let poll = 1; found.state === 'processing' && poll < GATEWAY_POLLS; poll++) {
+    await new Promise((resolve) => setTimeout(resolve, GATEWAY_POLL_MS));
+    found = (await gateway.find(ref)) ?? found;
+  }
+  if (found.state === 'processing') throw new NfseUnavailable('the gateway is still processing the note');
+  if (found.state === 'rejected') return { kind: 'rejected', errors: found.errors };
+  if (found.state === 'canceled')
+    return { kind: 'rejected', errors: [{ code: 'CANCELADA', description: 'A nota foi cancelada no provedor.' }] };
+  return { kind: 'authorized', accessKey: found.accessKey, xml: found.xml, number: found.number };
+}
+
 /** One attempt: asks for the DPS, sends it when the authority has none, keeps the answer. */
 async function issue(note_id: number, { db, config, storage }: JobDeps) {
   const note = await db.nfseNote.findUnique({
@@ -76,6 +111,8 @@ async function issue(note_id: number, { db, config, storage }: JobDeps) {
       dpsSeries: true,
       dpsNumber: true,
       dpsId: true,
+      gatewayRef: true,
+      issuedAt: true,
       amountCents: true,
       issCents: true,
       description: true,
@@ -91,56 +128,57 @@ async function issue(note_id: number, { db, config, storage }: JobDeps) {
   const settings = await db.nfseSettings.findUniqueOrThrow({ where: { companyId: note.companyId } });
   const reject = (errors: { code: string; message: string }[]) =>
     db.nfseNote.updateMany({ where: { id: note.id, status: 'pending' }, data: { status: 'rejected', errors } });
-  const unusable = certificateProblem(settings);
-  if (unusable || !settings.certificateSealed || !settings.passwordSealed) {
-    await reject([unusable ?? { code: 'CERTIFICADO', message: NFSE_MESSAGES.certificateMissing }]);
+  // A note already handed to the gateway is followed there, whichever issuer the agency uses now.
+  const route = note.gatewayRef ? 'gateway' : settings.issuer;
+  const unusable = issuerProblem({ ...settings, issuer: route });
+  if (unusable) {
+    await reject([unusable]);
     return;
   }
-  const certificate = openCertificate(config, { certificateSealed: settings.certificateSealed, passwordSealed: settings.passwordSealed });
   const environment = note.environment as NfseEnvironment;
-  const provider = nationalProvider(config, environment, certificate);
   const client = note.sale.budget.client;
   const document = nfseTakerDocument(client);
-
-  const found = await provider.findByDps(note.dpsId);
-  const sent = found
-    ? ({ kind: 'authorized', ...found } as const)
-    : await provider.issue(
-        signXml(
-          buildDps({
-            environment,
-            issuedAt: new Date(),
-            series: note.dpsSeries,
-            number: note.dpsNumber,
-            provider: {
-              cnpj: settings.cnpj,
-              municipalRegistration: settings.municipalRegistration,
-              cityCode: settings.cityCode,
-              taxRegime: settings.taxRegime as NfseTaxRegime,
-            },
-            taker: document ? { document, name: client.name, email: client.email } : null,
-            service: { code: settings.serviceCode, description: note.description },
-            amountCents: note.amountCents,
-            substitution:
-              note.substitutes?.accessKey && note.substitutionReason
-                ? {
-                    accessKey: note.substitutes.accessKey,
-                    reason: note.substitutionReason as NfseSubstitutionReason,
-                    justification: note.substitutionJustification,
-                  }
-                : null,
-          }),
-          certificate,
-        ),
-      );
-  // Refused as a duplicate: another run of this note (a retry sent again by the owner) got there first.
-  const duplicate = sent.kind === 'rejected' ? await provider.findByDps(note.dpsId) : null;
-  const outcome = duplicate ? ({ kind: 'authorized', ...duplicate } as const) : sent;
+  let outcome: Issued;
+  if ((note.gatewayRef || settings.issuer === 'gateway') && settings.gatewayTokenSealed) {
+    const gateway = focusGateway(config, environment, documentCipherOf(config).open(settings.gatewayTokenSealed));
+    let ref = note.gatewayRef;
+    if (!ref) {
+      ref = `n${note.id}-${Date.now().toString(36)}`;
+      await db.nfseNote.updateMany({ where: { id: note.id, status: 'pending', gatewayRef: null }, data: { gatewayRef: ref } });
+      ref = (await db.nfseNote.findUniqueOrThrow({ where: { id: note.id }, select: { gatewayRef: true } })).gatewayRef ?? ref;
+    }
+    const issuedAt = brasiliaTime(new Date());
+    outcome = await issueThroughGateway(gateway, ref, () => ({
+      data_emissao: issuedAt.dateTime,
+      data_competencia: issuedAt.date,
+      codigo_municipio_emissora: settings.cityCode,
+      cnpj_prestador: settings.cnpj,
+      inscricao_municipal_prestador: settings.municipalRegistration,
+      codigo_opcao_simples_nacional: regTrib(settings.taxRegime as NfseTaxRegime).opSimpNac,
+      regime_especial_tributacao: '0',
+      ...(document ? { [document.length === 14 ? 'cnpj_tomador' : 'cpf_tomador']: document, razao_social_tomador: client.name } : {}),
+      ...(document && client.email ? { email_tomador: client.email } : {}),
+      codigo_municipio_prestacao: settings.cityCode,
+      codigo_tributacao_nacional_iss: settings.serviceCode,
+      descricao_servico: note.description,
+      valor_servico: decimal(note.amountCents),
+      tributacao_iss: '1',
+      tipo_retencao_iss: '1',
+    }));
+  } else {
+    outcome = await issueThroughNational(
+      config,
+      environment,
+      settings,
+      note,
+      document ? { document, name: client.name, email: client.email } : null,
+    );
+  }
   if (outcome.kind === 'rejected') {
-    await reject(rejectionMessages(outcome.errors));
+    await reject(rejectionMessages(outcome.errors, route === 'gateway' ? 'gateway' : 'national'));
     return;
   }
-  const number = noteNumber(outcome.xml) ?? outcome.accessKey;
+  const number = noteNumber(outcome.xml) ?? outcome.number ?? outcome.accessKey;
   const authorizedAt = new Date();
   const pdf = await renderDanfse({
     environment,
@@ -180,23 +218,136 @@ async function issue(note_id: number, { db, config, storage }: JobDeps) {
   });
 }
 
+type NoteToIssue = {
+  dpsId: string;
+  dpsSeries: string;
+  dpsNumber: number;
+  amountCents: number;
+  description: string;
+  substitutes: { accessKey: string | null } | null;
+  substitutionReason: string | null;
+  substitutionJustification: string | null;
+};
+
+/** Through the national API: asks for the DPS, signs and sends it when the authority has none. */
+async function issueThroughNational(
+  config: JobDeps['config'],
+  environment: NfseEnvironment,
+  settings: {
+    certificateSealed: string | null;
+    passwordSealed: string | null;
+    cnpj: string;
+    municipalRegistration: string;
+    cityCode: string;
+    taxRegime: string;
+    serviceCode: string;
+  },
+  note: NoteToIssue,
+  taker: { document: string; name: string; email: string | null } | null,
+): Promise<Issued> {
+  if (!settings.certificateSealed || !settings.passwordSealed) throw new Error('a national note to issue without the certificate');
+  const certificate = openCertificate(config, { certificateSealed: settings.certificateSealed, passwordSealed: settings.passwordSealed });
+  const provider = nationalProvider(config, environment, certificate);
+  const found = await provider.findByDps(note.dpsId);
+  const sent = found
+    ? ({ kind: 'authorized', ...found } as const)
+    : await provider.issue(
+        signXml(
+          buildDps({
+            environment,
+            issuedAt: new Date(),
+            series: note.dpsSeries,
+            number: note.dpsNumber,
+            provider: {
+              cnpj: settings.cnpj,
+              municipalRegistration: settings.municipalRegistration,
+              cityCode: settings.cityCode,
+              taxRegime: settings.taxRegime as NfseTaxRegime,
+            },
+            taker,
+            service: { code: settings.serviceCode, description: note.description },
+            amountCents: note.amountCents,
+            substitution:
+              note.substitutes?.accessKey && note.substitutionReason
+                ? {
+                    accessKey: note.substitutes.accessKey,
+                    reason: note.substitutionReason as NfseSubstitutionReason,
+                    justification: note.substitutionJustification,
+                  }
+                : null,
+          }),
+          certificate,
+        ),
+      );
+  // Refused as a duplicate: another run of this note (a retry sent again by the owner) got there first.
+  const duplicate = sent.kind === 'rejected' ? await provider.findByDps(note.dpsId) : null;
+  const outcome = duplicate ? ({ kind: 'authorized', ...duplicate } as const) : sent;
+  return outcome;
+}
+
 /** One attempt: asks whether the cancellation is registered, sends it when not, keeps the answer. */
 async function cancel(note_id: number, { db, config }: JobDeps) {
   const note = await db.nfseNote.findUnique({
     where: { id: note_id },
-    select: { id: true, companyId: true, status: true, environment: true, accessKey: true, cancelReason: true, cancelJustification: true },
+    select: {
+      id: true,
+      companyId: true,
+      status: true,
+      environment: true,
+      accessKey: true,
+      gatewayRef: true,
+      cancelReason: true,
+      cancelJustification: true,
+    },
   });
   if (note?.status !== 'canceling' || !note.accessKey || !note.cancelReason || !note.cancelJustification) return;
   const settings = await db.nfseSettings.findUniqueOrThrow({ where: { companyId: note.companyId } });
   const back = (errors: { code: string; message: string }[]) =>
     db.nfseNote.updateMany({ where: { id: note.id, status: 'canceling' }, data: { status: 'authorized', errors } });
-  const unusable = certificateProblem(settings);
-  if (unusable || !settings.certificateSealed || !settings.passwordSealed) {
-    await back([unusable ?? { code: 'CERTIFICADO', message: NFSE_MESSAGES.certificateMissing }]);
+  // Canceled where it was issued, whichever issuer the agency uses now.
+  const route = note.gatewayRef ? 'gateway' : 'national';
+  const unusable = issuerProblem({ ...settings, issuer: route });
+  if (unusable) {
+    await back([unusable]);
     return;
   }
-  const certificate = openCertificate(config, { certificateSealed: settings.certificateSealed, passwordSealed: settings.passwordSealed });
   const environment = note.environment as NfseEnvironment;
+  let outcome: { kind: 'registered'; xml: string | null } | { kind: 'rejected'; errors: AuthorityMessage[] };
+  if (note.gatewayRef && settings.gatewayTokenSealed) {
+    const gateway = focusGateway(config, environment, documentCipherOf(config).open(settings.gatewayTokenSealed));
+    const canceled = async () => {
+      const found = await gateway.find(note.gatewayRef as string);
+      return found?.state === 'canceled' ? ({ kind: 'registered', xml: found.xml } as const) : null;
+    };
+    const sent = (await canceled()) ?? (await gateway.cancel(note.gatewayRef, note.cancelJustification));
+    // Refused as already canceled: an earlier attempt whose answer was lost got there first.
+    outcome = (sent.kind === 'rejected' ? await canceled() : null) ?? sent;
+  } else {
+    outcome = await cancelThroughNational(config, environment, settings, {
+      accessKey: note.accessKey,
+      reason: note.cancelReason as NfseCancelReason,
+      justification: note.cancelJustification,
+    });
+  }
+  if (outcome.kind === 'rejected') {
+    await back(rejectionMessages(outcome.errors, route));
+    return;
+  }
+  await db.nfseNote.updateMany({
+    where: { id: note.id, status: 'canceling' },
+    data: { status: 'canceled', canceledAt: new Date(), cancelXml: outcome.xml, errors: [] },
+  });
+}
+
+/** Through the national API: the signed cancellation event, unless it is already registered. */
+async function cancelThroughNational(
+  config: JobDeps['config'],
+  environment: NfseEnvironment,
+  settings: { certificateSealed: string | null; passwordSealed: string | null; cnpj: string },
+  note: { accessKey: string; reason: NfseCancelReason; justification: string },
+) {
+  if (!settings.certificateSealed || !settings.passwordSealed) throw new Error('a national note to cancel without the certificate');
+  const certificate = openCertificate(config, { certificateSealed: settings.certificateSealed, passwordSealed: settings.passwordSealed });
   const provider = nationalProvider(config, environment, certificate);
   const found = await provider.findEvent(note.accessKey, CANCEL_EVENT);
   const sent = found
@@ -209,8 +360,8 @@ async function cancel(note_id: number, { db, config }: JobDeps) {
             requestedAt: new Date(),
             cnpj: settings.cnpj,
             accessKey: note.accessKey,
-            reason: note.cancelReason as NfseCancelReason,
-            justification: note.cancelJustification,
+            reason: note.reason,
+            justification: note.justification,
           }),
           certificate,
           'infPedReg',
@@ -218,15 +369,7 @@ async function cancel(note_id: number, { db, config }: JobDeps) {
       );
   // Refused as already registered: an earlier attempt whose answer was lost got there first.
   const registered = sent.kind === 'rejected' ? await provider.findEvent(note.accessKey, CANCEL_EVENT) : null;
-  const outcome = registered ? ({ kind: 'registered', ...registered } as const) : sent;
-  if (outcome.kind === 'rejected') {
-    await back(rejectionMessages(outcome.errors));
-    return;
-  }
-  await db.nfseNote.updateMany({
-    where: { id: note.id, status: 'canceling' },
-    data: { status: 'canceled', canceledAt: new Date(), cancelXml: outcome.xml, errors: [] },
-  });
+  return registered ? ({ kind: 'registered', ...registered } as const) : sent;
 }
 
 export const nfseJobs = [issueNfseJob, cancelNfseJob] as JobDefinition<unknown>[];

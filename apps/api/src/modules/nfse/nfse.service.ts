@@ -10,6 +10,7 @@ import {
   type NfseBasis,
   type NfseCancelReason,
   type NfseEnvironment,
+  type NfseIssuer,
   type NfseListItem,
   type NfseNote,
   type NfsePreview,
@@ -29,7 +30,7 @@ import { documentCipherOf } from '../../document-numbers';
 import { AppError, fieldError, notFound } from '../../errors';
 import { cancelNfseJob, issueNfseJob } from './nfse.jobs';
 import { nfseNoteOfSaleWhere, nfseNotesWhere, nfseNoteWhere, nfseSaleWhere } from './nfse.where';
-import { certificateProblem, readPfx } from './nfse-certificate';
+import { issuerProblem, readPfx } from './nfse-certificate';
 import { dpsId } from './nfse-dps';
 
 /** What a client may read of a note: never its XML nor the storage key. */
@@ -53,6 +54,7 @@ export const noteSelect = {
   substitutes: { select: { id: true, number: true } },
   substitutionReason: true,
   substitutionJustification: true,
+  gatewayRef: true,
   createdAt: true,
 } satisfies Prisma.NfseNoteSelect;
 
@@ -85,6 +87,7 @@ export function noteDto(row: NoteRow): NfseNote {
             justification: row.substitutionJustification ?? '',
           }
         : null,
+    through_gateway: row.gatewayRef !== null,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -104,6 +107,7 @@ const settingsSelect = {
   autoIssue: true,
   certificateSubject: true,
   certificateValidUntil: true,
+  gatewayTokenSealed: true,
 } satisfies Prisma.NfseSettingsSelect;
 
 export async function getNfseSettings(db: Db, companyId: number): Promise<NfseSettings> {
@@ -123,6 +127,7 @@ export async function getNfseSettings(db: Db, companyId: number): Promise<NfseSe
       environment: 'homologacao',
       auto_issue: false,
       certificate: null,
+      gateway_token_set: false,
     };
   }
   return {
@@ -135,23 +140,28 @@ export async function getNfseSettings(db: Db, companyId: number): Promise<NfseSe
     service_description: row.serviceDescription,
     iss_rate_basis_points: row.issRateBasisPoints,
     basis: row.basis as NfseBasis,
-    issuer: 'national',
+    issuer: row.issuer as NfseIssuer,
     environment: row.environment as NfseEnvironment,
     auto_issue: row.autoIssue,
     certificate:
       row.certificateSubject && row.certificateValidUntil
         ? { subject: row.certificateSubject, valid_until: row.certificateValidUntil.toISOString() }
         : null,
+    gateway_token_set: row.gatewayTokenSealed !== null,
   };
 }
 
-/** The certificate is opened (password checked, validity read) before anything is stored. */
+/**
+ * The certificate is opened (password checked, validity read) before anything is stored; the
+ * gateway issuer needs a token, given now or stored before.
+ */
 export async function saveNfseSettings(
   deps: Pick<Deps, 'db' | 'config'>,
   companyId: number,
   raw: SaveNfseSettingsInput,
 ): Promise<NfseSettings> {
   const input = saveNfseSettingsInput.parse(raw);
+  const cipher = documentCipherOf(deps.config);
   let certificate: Pick<
     Prisma.NfseSettingsUncheckedCreateInput,
     'certificateSealed' | 'passwordSealed' | 'certificateSubject' | 'certificateValidUntil'
@@ -164,13 +174,16 @@ export async function saveNfseSettings(
       throw fieldError('certificate_pfx_base64', NFSE_MESSAGES.certificateInvalid);
     }
     if (opened.validUntil.getTime() <= Date.now()) throw fieldError('certificate_pfx_base64', NFSE_MESSAGES.certificateExpired);
-    const cipher = documentCipherOf(deps.config);
     certificate = {
       certificateSealed: cipher.seal(input.certificate_pfx_base64),
       passwordSealed: cipher.seal(input.certificate_password),
       certificateSubject: opened.subject,
       certificateValidUntil: opened.validUntil,
     };
+  }
+  if (input.issuer === 'gateway' && input.gateway_token === undefined) {
+    const stored = await deps.db.nfseSettings.findUnique({ where: { companyId }, select: { gatewayTokenSealed: true } });
+    if (!stored?.gatewayTokenSealed) throw fieldError('gateway_token', NFSE_MESSAGES.gatewayTokenMissing);
   }
   const fields = {
     cnpj: input.cnpj,
@@ -185,6 +198,7 @@ export async function saveNfseSettings(
     environment: input.environment,
     autoIssue: input.auto_issue,
     ...certificate,
+    ...(input.gateway_token !== undefined ? { gatewayTokenSealed: cipher.seal(input.gateway_token) } : {}),
   };
   await deps.db.nfseSettings.upsert({ where: { companyId }, create: { companyId, ...fields }, update: fields });
   return getNfseSettings(deps.db, companyId);
@@ -226,12 +240,14 @@ async function noteDraft(db: Db | Prisma.TransactionClient, companyId: number, s
       serviceDescription: true,
       environment: true,
       dpsSeries: true,
+      issuer: true,
       certificateSealed: true,
       certificateValidUntil: true,
+      gatewayTokenSealed: true,
     },
   });
   if (!settings) throw new AppError('CONFLICT', { message: NFSE_MESSAGES.notConfigured });
-  const unusable = certificateProblem(settings);
+  const unusable = issuerProblem(settings);
   if (unusable) throw new AppError('CONFLICT', { message: unusable.message });
   const figures = nfseAmount(
     { sale_cents: sale.saleCents, cost_cents: sale.costCents, currency_rate: Number(sale.currencyRate), title: sale.budget.title },
@@ -301,7 +317,8 @@ async function pendNote(
   let id: number;
   if (rejected) {
     // The same number; the id follows a CNPJ or municipality the owner corrected after the rejection.
-    const again = { ...data, dpsId: dpsId(settings.cityCode, settings.cnpj, rejected.dpsSeries, rejected.dpsNumber) };
+    // A gateway keeps its refusal under the old reference: the note goes again under a new one.
+    const again = { ...data, gatewayRef: null, dpsId: dpsId(settings.cityCode, settings.cnpj, rejected.dpsSeries, rejected.dpsNumber) };
     id = (await tx.nfseNote.update({ where: { id: rejected.id }, data: again, select: { id: true } })).id;
   } else {
     const { nextDpsNumber } = await tx.nfseSettings.update({
@@ -411,9 +428,11 @@ export async function cancelNfse(deps: Deps, companyId: number, input: CancelNfs
       throw new AppError('CONFLICT', { message: NFSE_MESSAGES.substitutionInProgress });
     const settings = await tx.nfseSettings.findUnique({
       where: { companyId },
-      select: { certificateSealed: true, certificateValidUntil: true },
+      select: { issuer: true, certificateSealed: true, certificateValidUntil: true, gatewayTokenSealed: true },
     });
-    const unusable = certificateProblem(settings ?? { certificateSealed: null, certificateValidUntil: null });
+    const unusable = issuerProblem(
+      settings ?? { issuer: 'national', certificateSealed: null, certificateValidUntil: null, gatewayTokenSealed: null },
+    );
     if (unusable) throw new AppError('CONFLICT', { message: unusable.message });
     // A substitute the authority refused was never issued: with the note it named canceled it has
     // nothing left to replace, so it goes, and the sale's note is this one again.
@@ -446,6 +465,7 @@ export async function substituteNfse(
     const replaced = await tx.nfseNote.findFirst({ where: nfseNoteWhere(companyId, input.id), select: { id: true, saleId: true } });
     if (!replaced) throw notFound();
     const draft = await noteDraft(tx, companyId, replaced.saleId);
+    if (draft.settings.issuer === 'gateway') throw new AppError('CONFLICT', { message: NFSE_MESSAGES.gatewayNoSubstitution });
     const current = await lockedNoteOfSale(tx, companyId, replaced.saleId);
     if (current?.id !== replaced.id || current.status !== 'authorized')
       throw new AppError('CONFLICT', { message: NFSE_MESSAGES.notSubstitutable });

@@ -23,7 +23,7 @@ export function CancelNfseDialog({ note, opened, onClose }: { note: NfseNote | n
       warning={{
         title: 'O cancelamento não pode ser desfeito',
         testId: 'nfse-cancel-warning',
-        body: `O pedido vai para o emissor nacional (Receita Federal e município). Cancelada, a NFS-e nº ${note?.number ?? ''} deixa de valer e não volta a ser autorizada: para faturar de novo, emita outra nota.`,
+        body: `O pedido vai ${note?.through_gateway ? 'ao provedor Focus NFe, que o registra no emissor nacional' : 'para o emissor nacional'} (Receita Federal e município). Cancelada, a NFS-e nº ${note?.number ?? ''} deixa de valer e não volta a ser autorizada: para faturar de novo, emita outra nota.`,
       }}
       submitLabel="Confirmar cancelamento"
       color="red"

@@ -1,18 +1,22 @@
 // "Dados fiscais (NFS-e)" on /perfil, for the owner of an agency whose plan has nfse: the agency's
 // CNPJ, inscrição municipal, município, regime, service and ISS rate, what the note is on, the
-// environment (homologação until the owner switches) and the A1 certificate (.pfx with its password,
-// sent once, never shown back: only its holder and validity).
+// environment (homologação until the owner switches) and who issues: the national issuer with the A1
+// certificate (.pfx with its password, sent once, never shown back: only its holder and validity) or
+// the Focus NFe gateway with the agency's token (sent once, never shown back).
 import { dateTime } from '@app/shared/format';
 import {
   NFSE_BASES,
   NFSE_BASIS_LABELS,
   NFSE_ENVIRONMENT_LABELS,
   NFSE_ENVIRONMENTS,
+  NFSE_ISSUER_LABELS,
+  NFSE_ISSUERS,
   NFSE_MESSAGES,
   NFSE_TAX_REGIME_LABELS,
   NFSE_TAX_REGIMES,
   type NfseBasis,
   type NfseEnvironment,
+  type NfseIssuer,
   type NfseSettings,
   type NfseTaxRegime,
   type SaveNfseSettingsInput,
@@ -52,8 +56,10 @@ type Draft = {
   basis: NfseBasis;
   environment: NfseEnvironment;
   auto_issue: boolean;
+  issuer: NfseIssuer;
   certificate: File | null;
   certificate_password: string;
+  gateway_token: string;
 };
 
 const draftOf = (s: NfseSettings): Draft => ({
@@ -67,8 +73,10 @@ const draftOf = (s: NfseSettings): Draft => ({
   basis: s.basis,
   environment: s.environment,
   auto_issue: s.auto_issue,
+  issuer: s.issuer,
   certificate: null,
   certificate_password: '',
+  gateway_token: '',
 });
 
 const digits = (v: string) => v.replace(/\D/g, '');
@@ -118,9 +126,11 @@ function NfseForm({ settings }: { settings: NfseSettings }) {
       basis: draft.basis,
       environment: draft.environment,
       auto_issue: draft.auto_issue,
-      ...(draft.certificate
+      issuer: draft.issuer,
+      ...(draft.issuer === 'national' && draft.certificate
         ? { certificate_pfx_base64: await base64Of(draft.certificate), certificate_password: draft.certificate_password }
         : {}),
+      ...(draft.issuer === 'gateway' && draft.gateway_token.trim() ? { gateway_token: draft.gateway_token.trim() } : {}),
     };
     save.mutate(input);
   };
@@ -205,28 +215,56 @@ function NfseForm({ settings }: { settings: NfseSettings }) {
         checked={draft.auto_issue}
         onChange={(e) => set('auto_issue', e.currentTarget.checked)}
       />
-      <Text fz="sm" data-testid="nfse-certificate">
-        {settings.certificate
-          ? `Certificado A1 de ${settings.certificate.subject}, válido até ${dateTime(settings.certificate.valid_until)}. Envie outro só para substituí-lo.`
-          : 'Nenhum certificado A1 enviado: a emissão pede o arquivo .pfx da agência com a senha.'}
-      </Text>
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <FileInput
-          label="Certificado digital A1 (.pfx)"
-          accept=".pfx,.p12,application/x-pkcs12"
-          clearable
-          value={draft.certificate}
-          onChange={(file) => set('certificate', file)}
-          error={err('certificate_pfx_base64')}
-        />
-        <PasswordInput
-          label="Senha do certificado"
-          disabled={!draft.certificate}
-          value={draft.certificate_password}
-          onChange={(e) => set('certificate_password', e.currentTarget.value)}
-          error={err('certificate_password')}
-        />
-      </SimpleGrid>
+      <Select
+        label="Emissor"
+        required
+        allowDeselect={false}
+        data={options(NFSE_ISSUERS, NFSE_ISSUER_LABELS)}
+        value={draft.issuer}
+        onChange={(v) => v && set('issuer', v as NfseIssuer)}
+        error={err('issuer')}
+      />
+      {draft.issuer === 'gateway' ? (
+        <Stack gap="xs">
+          <Text fz="sm" data-testid="nfse-gateway-token">
+            {settings.gateway_token_set
+              ? 'Token do provedor salvo. Informe outro só para substituí-lo.'
+              : 'Informe o token da agência no Focus NFe (o certificado fica cadastrado no provedor).'}
+          </Text>
+          <PasswordInput
+            label="Token do provedor"
+            autoComplete="off"
+            value={draft.gateway_token}
+            onChange={(e) => set('gateway_token', e.currentTarget.value)}
+            error={err('gateway_token')}
+          />
+        </Stack>
+      ) : (
+        <>
+          <Text fz="sm" data-testid="nfse-certificate">
+            {settings.certificate
+              ? `Certificado A1 de ${settings.certificate.subject}, válido até ${dateTime(settings.certificate.valid_until)}. Envie outro só para substituí-lo.`
+              : 'Nenhum certificado A1 enviado: a emissão pede o arquivo .pfx da agência com a senha.'}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <FileInput
+              label="Certificado digital A1 (.pfx)"
+              accept=".pfx,.p12,application/x-pkcs12"
+              clearable
+              value={draft.certificate}
+              onChange={(file) => set('certificate', file)}
+              error={err('certificate_pfx_base64')}
+            />
+            <PasswordInput
+              label="Senha do certificado"
+              disabled={!draft.certificate}
+              value={draft.certificate_password}
+              onChange={(e) => set('certificate_password', e.currentTarget.value)}
+              error={err('certificate_password')}
+            />
+          </SimpleGrid>
+        </>
+      )}
       <ErrorText>{formError}</ErrorText>
       <Group justify="flex-end">
         <Button loading={save.isPending} onClick={() => void submit()}>

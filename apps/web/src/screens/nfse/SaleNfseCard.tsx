@@ -129,7 +129,7 @@ export function SaleNfseCard({ saleId }: { saleId: number }) {
                 Baixar DANFSe
               </Button>
             )}
-            {manager && note?.status === 'authorized' && (
+            {manager && note?.status === 'authorized' && !note.through_gateway && (
               <Button variant="default" onClick={() => setSubstituting(true)}>
                 Substituir NFS-e
               </Button>
