@@ -118,7 +118,9 @@ export const NFSE_MESSAGES = {
     'O cliente não tem CPF nem CNPJ completo: a nota sai sem tomador identificado. Complete o cadastro do cliente para identificá-lo.',
   /** Appended to the receipt's message when its last installment made the agency issue the note on its own. */
   autoRequested: 'A venda foi recebida por completo: NFS-e enviada para emissão.',
-  unavailable: 'O emissor nacional da NFS-e não respondeu. Nova tentativa em instantes.',
+  /** As noAnswer, for a note the gateway took: it did not finish it within the queue's attempts. */
+  gatewayNoAnswer:
+    'O provedor de NFS-e não concluiu o pedido depois de várias tentativas. Tente de novo mais tarde: se a nota já tiver sido emitida, ela é recuperada, nunca duplicada.',
   gatewayTokenMissing: 'Informe o token do provedor de NFS-e.',
   /** The gateway's API has no substitution of a national note: only the national issuer substitutes. */
   gatewayNoSubstitution: 'A substituição de NFS-e é feita pelo emissor nacional: pelo provedor, cancele a nota.',

@@ -3,12 +3,15 @@
 // asked), "Emitir NFS-e" queues the note under one reference and follows it until authorized, a
 // lost answer or a slow gateway never makes a second note, a refusal in pt-BR then a new reference,
 // the cancellation, and substitution left to the national issuer.
-import { NFSE_MESSAGES, type NfseNote, type NfseSettings } from '@app/shared';
+import { NFSE_MESSAGES, NFSE_NO_ANSWER_CODE, type NfseNote, type NfseSettings } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeGateway, startFakeGateway } from '../../../test/fake-nfse-gateway';
 import { DEMO, useTestApp } from '../../../test/harness';
 import { nfseSettingsBody, settledNfseNote, soldNfseSale } from '../../../test/nfse-fixtures';
 import { ok } from '../../../test/sale-fixtures';
+import { JOB_MAX_ATTEMPTS } from '../../platform/jobs';
+import { issueNfseJob } from './nfse.jobs';
+import { NfseUnavailable } from './nfse-national';
 
 const CNPJ = '12345678000195';
 const env: Record<string, string> = {};
@@ -102,6 +105,26 @@ describe('issuing through the gateway', () => {
     } finally {
       fake.processingReads = 1;
     }
+  });
+
+  it('a gateway that does not finish within the last attempt leaves the note pending saying so; tried again, one note', async () => {
+    fake.processingReads = 1_000;
+    const sale = await soldSale();
+    const requested = await ok<{ note: NfseNote }>(await call('POST', `/api/sales/${sale.id}/nfse`, tokens.owner));
+    const run = { key: 'test', attempt: JOB_MAX_ATTEMPTS };
+    await expect(issueNfseJob.handle({ note_id: requested.note.id }, t.jobDeps(), run)).rejects.toThrow(NfseUnavailable);
+    const stalled = (await ok<{ note: NfseNote }>(await call('GET', `/api/sales/${sale.id}/nfse`, tokens.owner))).note;
+    expect(stalled).toMatchObject({ status: 'pending', errors: [{ code: NFSE_NO_ANSWER_CODE, message: NFSE_MESSAGES.gatewayNoAnswer }] });
+    const ref = await refOf(stalled.id);
+
+    // The gateway finishes it now.
+    fake.processingReads = 1;
+    const queued = fake.notes.get(ref);
+    if (queued) queued.readsLeft = 0;
+    await ok(await call('POST', `/api/sales/${sale.id}/nfse`, tokens.owner));
+    expect(await settledNote(sale.id)).toMatchObject({ id: stalled.id, status: 'authorized' });
+    expect(await refOf(stalled.id)).toBe(ref);
+    expect(fake.posts.filter((r) => r === ref)).toHaveLength(1);
   });
 
   it('a refusal reads in pt-BR as the gateway’s; sent again, the note goes under a new reference and is authorized', async () => {

@@ -45,11 +45,11 @@ function noteJob(name: string, status: 'pending' | 'canceling', attempt: (noteId
       try {
         await attempt(note_id, deps);
       } catch (error) {
-        if (run.attempt >= JOB_MAX_ATTEMPTS)
-          await deps.db.nfseNote.updateMany({
-            where: { id: note_id, status },
-            data: { errors: [{ code: NFSE_NO_ANSWER_CODE, message: NFSE_MESSAGES.noAnswer }] },
-          });
+        if (run.attempt >= JOB_MAX_ATTEMPTS) {
+          const through = await deps.db.nfseNote.findUnique({ where: { id: note_id }, select: { gatewayRef: true } });
+          const message = through?.gatewayRef ? NFSE_MESSAGES.gatewayNoAnswer : NFSE_MESSAGES.noAnswer;
+          await deps.db.nfseNote.updateMany({ where: { id: note_id, status }, data: { errors: [{ code: NFSE_NO_ANSWER_CODE, message }] } });
+        }
         throw error;
       }
     },
