@@ -1,5 +1,8 @@
 // What the NFS-e suites share, whichever issuer they run against: the agency's fiscal settings, a sold
-// sale of the demo agency, and the sale's note once the queue has settled it.
+// sale of the demo agency, its customer with a CPF and an address, the sale's note once the queue has
+// settled it, and ViaCEP's stand-in (where the tomador's municipality code comes from).
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { NfseNote, Sale } from '@app/shared';
 import { newBudget } from './budget-fixtures';
 import type { TestApp } from './harness';
@@ -39,4 +42,39 @@ export async function settledNfseNote(t: TestApp, token: string, saleId: number,
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`the note of sale ${saleId} stayed pending`);
+}
+
+/** ViaCEP's stand-in (POSTAL_CODE_API_URL): every CEP is on Avenida Paulista, São Paulo (IBGE 3550308). */
+export async function startFakeViaCep(): Promise<{ url: string; close(): void }> {
+  const server = createServer((req, res) => {
+    const cep = req.url?.match(/\/(\d{8})\/json\/$/)?.[1];
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify(
+        cep
+          ? { cep, logradouro: 'Avenida Paulista', bairro: 'Bela Vista', localidade: 'São Paulo', uf: 'SP', ibge: '3550308' }
+          : { erro: true },
+      ),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/ws`, close: () => server.close() };
+}
+
+/** The sale's customer with `cpf` and one address (CEP 01310-100; `number` empty makes it incomplete). */
+export async function withTakerAddress(t: TestApp, sale: Sale, cpf: string, number = '1000', complement: string | null = 'Conjunto 12') {
+  const { clientId } = await t.deps.db.budget.findUniqueOrThrow({ where: { id: sale.budget_id }, select: { clientId: true } });
+  await t.deps.db.client.update({ where: { id: clientId }, data: { cpf } });
+  await t.deps.db.clientAddress.create({
+    data: {
+      clientId,
+      postalCode: '01310-100',
+      street: 'Avenida Paulista',
+      number,
+      complement,
+      neighborhood: 'Bela Vista',
+      city: 'São Paulo',
+      state: 'SP',
+    },
+  });
 }

@@ -59,6 +59,29 @@ describe('buildDps', () => {
     expect((await validate(company)).valid).toBe(true);
   });
 
+  it('gives the tomador’s address in Brazil (municipality by IBGE code, CEP), between the name and the e-mail, valid against the schema', async () => {
+    const address = {
+      cityCode: '3550308',
+      postalCode: '01310100',
+      street: 'Avenida Paulista',
+      number: '1000',
+      complement: null,
+      neighborhood: 'Bela Vista',
+    };
+    const xml = buildDps({ ...input, taker: { ...(input.taker as NonNullable<DpsInput['taker']>), address } });
+    expect(xml).toContain(
+      '<xNome>Ana Souza</xNome><end><endNac><cMun>3550308</cMun><CEP>01310100</CEP></endNac><xLgr>Avenida Paulista</xLgr><nro>1000</nro><xBairro>Bela Vista</xBairro></end><email>ana@example.com</email>',
+    );
+    const result = await validate(signXml(xml, certificate));
+    expect(result.errors).toEqual([]);
+    const withComplement = buildDps({
+      ...input,
+      taker: { ...(input.taker as NonNullable<DpsInput['taker']>), address: { ...address, complement: 'Conjunto 12' } },
+    });
+    expect(withComplement).toContain('<nro>1000</nro><xCpl>Conjunto 12</xCpl><xBairro>Bela Vista</xBairro>');
+    expect((await validate(signXml(withComplement, certificate))).valid).toBe(true);
+  });
+
   it('names the note it replaces in subst, between cLocEmi and prest, valid with and without a justification', async () => {
     const accessKey = '3550308212345678000195'.padEnd(50, '7');
     const substitution = { accessKey, reason: '99' as const, justification: 'Valor do serviço informado com erro.' };

@@ -17,7 +17,7 @@ export type DpsInput = {
   series: string;
   number: number;
   provider: { cnpj: string; municipalRegistration: string; cityCode: string; taxRegime: NfseTaxRegime };
-  taker: { document: string; name: string; email: string | null } | null;
+  taker: { document: string; name: string; email: string | null; address?: DpsAddress | null } | null;
   service: { code: string; description: string };
   amountCents: number;
   /** The authorized note this DPS replaces (group subst): its access key, reason code and justification. */
@@ -31,6 +31,16 @@ export type DpsInput = {
 export function dpsId(cityCode: string, cnpj: string, series: string, number: number): string {
   return `DPS${cityCode}2${cnpj.padStart(14, '0')}${series.padStart(5, '0')}${String(number).padStart(15, '0')}`;
 }
+
+/** The tomador's address in Brazil (TCEndereco with endNac): the municipality by its IBGE code, the CEP in digits. */
+export type DpsAddress = {
+  cityCode: string;
+  postalCode: string;
+  street: string;
+  number: string;
+  complement: string | null;
+  neighborhood: string;
+};
 
 /** Cents as TSDec15V2 ("1234.56"). */
 export const decimal = (cents: number) => `${Math.trunc(cents / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
@@ -78,6 +88,17 @@ export function buildDps(input: DpsInput): string {
     const toma = inf.ele('toma');
     toma.ele(input.taker.document.length === 14 ? 'CNPJ' : 'CPF').txt(input.taker.document);
     toma.ele('xNome').txt(input.taker.name.slice(0, 300));
+    const address = input.taker.address;
+    if (address) {
+      const end = toma.ele('end');
+      const nac = end.ele('endNac');
+      nac.ele('cMun').txt(address.cityCode);
+      nac.ele('CEP').txt(address.postalCode);
+      end.ele('xLgr').txt(address.street.slice(0, 255));
+      end.ele('nro').txt(address.number.slice(0, 60));
+      if (address.complement) end.ele('xCpl').txt(address.complement.slice(0, 156));
+      end.ele('xBairro').txt(address.neighborhood.slice(0, 60));
+    }
     if (input.taker.email) toma.ele('email').txt(input.taker.email.slice(0, 80));
   }
   const serv = inf.ele('serv');

@@ -7,7 +7,7 @@ import { NFSE_MESSAGES, NFSE_NO_ANSWER_CODE, type NfseNote, type NfseSettings } 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeGateway, startFakeGateway } from '../../../test/fake-nfse-gateway';
 import { DEMO, useTestApp } from '../../../test/harness';
-import { nfseSettingsBody, settledNfseNote, soldNfseSale } from '../../../test/nfse-fixtures';
+import { nfseSettingsBody, settledNfseNote, soldNfseSale, startFakeViaCep, withTakerAddress } from '../../../test/nfse-fixtures';
 import { ok } from '../../../test/sale-fixtures';
 import { JOB_MAX_ATTEMPTS } from '../../platform/jobs';
 import { issueNfseJob } from './nfse.jobs';
@@ -16,16 +16,22 @@ import { NfseUnavailable } from './nfse-national';
 const CNPJ = '12345678000195';
 const env: Record<string, string> = {};
 let fake: FakeGateway;
+let viaCep: Awaited<ReturnType<typeof startFakeViaCep>>;
 beforeAll(async () => {
   fake = await startFakeGateway();
+  viaCep = await startFakeViaCep();
   Object.assign(env, {
+    POSTAL_CODE_API_URL: viaCep.url,
     NFSE_GATEWAY_URL: fake.url,
     NFSE_GATEWAY_PRODUCTION_URL: `${fake.url}/producao-nao-usada`,
     NFSE_TIMEOUT_MS: '1500',
   });
 });
 const t = useTestApp(env);
-afterAll(() => fake?.close());
+afterAll(async () => {
+  await fake?.close();
+  viaCep?.close();
+});
 
 const tokens = { owner: '', colab: '' };
 const call = (method: string, url: string, token: string, body?: unknown) => t.call(method, url, { token, body });
@@ -90,6 +96,22 @@ describe('issuing through the gateway', () => {
     const again = await call('POST', `/api/sales/${sale.id}/nfse`, tokens.owner);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(NFSE_MESSAGES.alreadyIssued);
+  });
+
+  it('sends the tomador with the customer’s address, its municipality read from the CEP', async () => {
+    const sale = await soldSale();
+    await withTakerAddress(t, sale, '111.444.777-35');
+    await ok(await call('POST', `/api/sales/${sale.id}/nfse`, tokens.owner));
+    const note = await settledNote(sale.id);
+    expect(fake.notes.get(await refOf(note.id))?.body).toMatchObject({
+      cpf_tomador: '11144477735',
+      codigo_municipio_tomador: '3550308',
+      cep_tomador: '01310100',
+      logradouro_tomador: 'Avenida Paulista',
+      numero_tomador: '1000',
+      complemento_tomador: 'Conjunto 12',
+      bairro_tomador: 'Bela Vista',
+    });
   });
 
   it('a lost answer and a slow gateway never queue a second note: the next attempts ask for the reference', async () => {

@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeNational, startFakeNational } from '../../../test/fake-nfse-national';
 import { DEMO, useTestApp } from '../../../test/harness';
 import { makeA1Pfx, makeTestCa } from '../../../test/nfse-certificates';
-import { nfseSettingsBody, settledNfseNote, soldNfseSale } from '../../../test/nfse-fixtures';
+import { nfseSettingsBody, settledNfseNote, soldNfseSale, startFakeViaCep, withTakerAddress } from '../../../test/nfse-fixtures';
 import { ok } from '../../../test/sale-fixtures';
 import { JOB_MAX_ATTEMPTS } from '../../platform/jobs';
 import { cancelNfseJob, issueNfseJob } from './nfse.jobs';
@@ -34,8 +34,11 @@ const ca = makeTestCa();
 const a1 = makeA1Pfx(ca, CNPJ, PASSWORD);
 const env: Record<string, string> = {};
 let fake: FakeNational;
+let viaCep: Awaited<ReturnType<typeof startFakeViaCep>>;
 beforeAll(async () => {
   fake = await startFakeNational(ca);
+  viaCep = await startFakeViaCep();
+  env.POSTAL_CODE_API_URL = viaCep.url;
   const caFile = join(tmpdir(), `nfse-ca-${randomUUID()}.pem`);
   writeFileSync(caFile, ca.certPem);
   Object.assign(env, {
@@ -46,7 +49,10 @@ beforeAll(async () => {
   });
 });
 const t = useTestApp(env);
-afterAll(() => fake?.close());
+afterAll(async () => {
+  await fake?.close();
+  viaCep?.close();
+});
 
 const tokens = { owner: '', admin: '', colab: '', outra: '' };
 const call = (method: string, url: string, token: string, body?: unknown) => t.call(method, url, { token, body });
@@ -206,6 +212,26 @@ describe('POST /api/sales/{id}/nfse', () => {
     const issued = await settledNote(sale.id);
     expect(issued).toMatchObject({ status: 'authorized', dps_number: stalled.dps_number, errors: [] });
     expect(fake.notes.filter((n) => n.accessKey === issued.access_key)).toHaveLength(1);
+  });
+
+  it('gives the tomador the customer’s first address, its municipality read from the CEP; an incomplete one is left out', async () => {
+    const sale = await soldSale();
+    await withTakerAddress(t, sale, '111.444.777-35');
+    await ok(await call('POST', `/api/sales/${sale.id}/nfse`, tokens.owner));
+    const note = await settledNote(sale.id);
+    const dps = fake.notes.find((n) => n.accessKey === note.access_key)?.dps.documentElement?.toString() ?? '';
+    expect(dps).toContain(
+      '<end><endNac><cMun>3550308</cMun><CEP>01310100</CEP></endNac><xLgr>Avenida Paulista</xLgr><nro>1000</nro><xCpl>Conjunto 12</xCpl><xBairro>Bela Vista</xBairro></end>',
+    );
+
+    // Without a number the address is incomplete: the tomador goes without it.
+    const other = await soldSale();
+    await withTakerAddress(t, other, '390.533.447-05', '');
+    await ok(await call('POST', `/api/sales/${other.id}/nfse`, tokens.owner));
+    const plain = await settledNote(other.id);
+    const plainDps = fake.notes.find((n) => n.accessKey === plain.access_key)?.dps.documentElement?.toString() ?? '';
+    expect(plainDps).toContain('<toma><CPF>39053344705</CPF>');
+    expect(plainDps).not.toContain('<end>');
   });
 
   it('previews what it would send, warning of a customer without CPF or CNPJ, and sends nothing', async () => {

@@ -21,9 +21,10 @@ import { DOMParser } from '@xmldom/xmldom';
 import { z } from 'zod';
 import { documentCipherOf } from '../../document-numbers';
 import { JOB_MAX_ATTEMPTS, type JobDefinition, type JobDeps } from '../../platform/jobs';
+import { municipalityOfPostalCode } from '../clients/postal-codes.service';
 import { issuerProblem, readPfx } from './nfse-certificate';
 import { renderDanfse } from './nfse-danfse';
-import { brasiliaTime, buildDps, DPS_NAMESPACE, decimal, regTrib } from './nfse-dps';
+import { brasiliaTime, buildDps, DPS_NAMESPACE, type DpsAddress, decimal, regTrib } from './nfse-dps';
 import { buildCancelEvent, CANCEL_EVENT } from './nfse-event';
 import { focusGateway, type GatewayNote, type NfseGateway } from './nfse-gateway';
 import { rejectionMessages } from './nfse-messages';
@@ -64,6 +65,29 @@ export const cancelNfseJob = noteJob('nfse.cancel', 'canceling', cancel);
 function openCertificate(config: JobDeps['config'], sealed: { certificateSealed: string; passwordSealed: string }) {
   const cipher = documentCipherOf(config);
   return readPfx(Buffer.from(cipher.open(sealed.certificateSealed), 'base64'), cipher.open(sealed.passwordSealed));
+}
+
+/**
+ * The customer's first address as the DPS names it: the municipality by its IBGE code, read from the
+ * CEP lookup (client addresses keep the city's name only). An address without CEP, street, number
+ * or bairro, or a CEP the lookup cannot place now, leaves the tomador without an address (allowed).
+ */
+async function takerAddress(
+  config: JobDeps['config'],
+  stored: { postalCode: string; street: string; number: string; complement: string | null; neighborhood: string } | undefined,
+): Promise<DpsAddress | null> {
+  const postalCode = stored?.postalCode.replace(/\D/g, '') ?? '';
+  if (!stored || postalCode.length !== 8 || !stored.street.trim() || !stored.number.trim() || !stored.neighborhood.trim()) return null;
+  const cityCode = await municipalityOfPostalCode(config, postalCode);
+  if (!cityCode) return null;
+  return {
+    cityCode,
+    postalCode,
+    street: stored.street.trim(),
+    number: stored.number.trim(),
+    complement: stored.complement?.trim() || null,
+    neighborhood: stored.neighborhood.trim(),
+  };
 }
 
 type Issued = { kind: 'authorized'; accessKey: string; xml: string; number?: string } | { kind: 'rejected'; errors: AuthorityMessage[] };
@@ -121,7 +145,27 @@ async function issue(note_id: number, { db, config, storage }: JobDeps) {
       substitutionReason: true,
       substitutionJustification: true,
       company: { select: { name: true } },
-      sale: { select: { budget: { select: { client: { select: { name: true, cpf: true, cnpj: true, email: true } } } } } },
+      sale: {
+        select: {
+          budget: {
+            select: {
+              client: {
+                select: {
+                  name: true,
+                  cpf: true,
+                  cnpj: true,
+                  email: true,
+                  addresses: {
+                    orderBy: { id: 'asc' },
+                    take: 1,
+                    select: { postalCode: true, street: true, number: true, complement: true, neighborhood: true },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
     },
   });
   if (note?.status !== 'pending') return;
@@ -138,6 +182,8 @@ async function issue(note_id: number, { db, config, storage }: JobDeps) {
   const environment = note.environment as NfseEnvironment;
   const client = note.sale.budget.client;
   const document = nfseTakerDocument(client);
+  // The tomador's address goes only with an identified tomador.
+  const address = document ? await takerAddress(config, client.addresses[0]) : null;
   let outcome: Issued;
   if ((note.gatewayRef || settings.issuer === 'gateway') && settings.gatewayTokenSealed) {
     const gateway = focusGateway(config, environment, documentCipherOf(config).open(settings.gatewayTokenSealed));
@@ -158,6 +204,16 @@ async function issue(note_id: number, { db, config, storage }: JobDeps) {
       regime_especial_tributacao: '0',
       ...(document ? { [document.length === 14 ? 'cnpj_tomador' : 'cpf_tomador']: document, razao_social_tomador: client.name } : {}),
       ...(document && client.email ? { email_tomador: client.email } : {}),
+      ...(address
+        ? {
+            codigo_municipio_tomador: address.cityCode,
+            cep_tomador: address.postalCode,
+            logradouro_tomador: address.street,
+            numero_tomador: address.number,
+            ...(address.complement ? { complemento_tomador: address.complement } : {}),
+            bairro_tomador: address.neighborhood,
+          }
+        : {}),
       codigo_municipio_prestacao: settings.cityCode,
       codigo_tributacao_nacional_iss: settings.serviceCode,
       descricao_servico: note.description,
@@ -171,7 +227,7 @@ async function issue(note_id: number, { db, config, storage }: JobDeps) {
       environment,
       settings,
       note,
-      document ? { document, name: client.name, email: client.email } : null,
+      document ? { document, name: client.name, email: client.email, address } : null,
     );
   }
   if (outcome.kind === 'rejected') {
@@ -243,7 +299,7 @@ async function issueThroughNational(
     serviceCode: string;
   },
   note: NoteToIssue,
-  taker: { document: string; name: string; email: string | null } | null,
+  taker: { document: string; name: string; email: string | null; address: DpsAddress | null } | null,
 ): Promise<Issued> {
   if (!settings.certificateSealed || !settings.passwordSealed) throw new Error('a national note to issue without the certificate');
   const certificate = openCertificate(config, { certificateSealed: settings.certificateSealed, passwordSealed: settings.passwordSealed });
