@@ -305,6 +305,40 @@ export function nfseTakerDocument(client: { cpf: string | null; cnpj: string | n
   return null;
 }
 
+/** The tomador's address as the note gives it: CEP in digits and every field the layout requires. */
+export const nfseTakerAddressSchema = z.object({
+  postal_code: z.string(),
+  street: z.string(),
+  number: z.string(),
+  complement: z.string().nullable(),
+  neighborhood: z.string(),
+  city: z.string(),
+  state: z.string(),
+});
+export type NfseTakerAddress = z.infer<typeof nfseTakerAddressSchema>;
+
+/**
+ * The customer's address the note gives the tomador (its municipality's code is read from the CEP
+ * when the note is sent): a CEP of 8 digits, street, number and bairro; else none.
+ */
+export function nfseTakerAddress(
+  address:
+    | { postalCode: string; street: string; number: string; complement: string | null; neighborhood: string; city: string; state: string }
+    | undefined,
+): NfseTakerAddress | null {
+  const postal = address?.postalCode.replace(/\D/g, '') ?? '';
+  if (!address || postal.length !== 8 || !address.street.trim() || !address.number.trim() || !address.neighborhood.trim()) return null;
+  return {
+    postal_code: postal,
+    street: address.street.trim(),
+    number: address.number.trim(),
+    complement: address.complement?.trim() || null,
+    neighborhood: address.neighborhood.trim(),
+    city: address.city.trim(),
+    state: address.state.trim(),
+  };
+}
+
 /** GET /api/sales/{id}/nfse/preview: what "Emitir NFS-e" would send, before it is sent. */
 export const nfsePreviewSchema = z.object({
   amount_cents: z.number().int(),
@@ -314,7 +348,13 @@ export const nfsePreviewSchema = z.object({
   basis: z.enum(NFSE_BASES),
   environment: z.enum(NFSE_ENVIRONMENTS),
   service_code: z.string(),
-  taker: z.object({ name: z.string(), document: z.string().nullable(), email: z.string().nullable() }),
+  taker: z.object({
+    name: z.string(),
+    document: z.string().nullable(),
+    email: z.string().nullable(),
+    /** Given only with a CPF/CNPJ. */
+    address: nfseTakerAddressSchema.nullable(),
+  }),
   /** What the owner may want to fix first; none of it stops the note. */
   warnings: z.array(z.string()),
 });

@@ -217,6 +217,16 @@ describe('POST /api/sales/{id}/nfse', () => {
   it('gives the tomador the customer’s first address, its municipality read from the CEP; an incomplete one is left out', async () => {
     const sale = await soldSale();
     await withTakerAddress(t, sale, '111.444.777-35');
+    const preview = await ok<NfsePreview>(await call('GET', `/api/sales/${sale.id}/nfse/preview`, tokens.owner));
+    expect(preview.taker.address).toEqual({
+      postal_code: '01310100',
+      street: 'Avenida Paulista',
+      number: '1000',
+      complement: 'Conjunto 12',
+      neighborhood: 'Bela Vista',
+      city: 'São Paulo',
+      state: 'SP',
+    });
     await ok(await call('POST', `/api/sales/${sale.id}/nfse`, tokens.owner));
     const note = await settledNote(sale.id);
     const dps = fake.notes.find((n) => n.accessKey === note.access_key)?.dps.documentElement?.toString() ?? '';
@@ -227,6 +237,7 @@ describe('POST /api/sales/{id}/nfse', () => {
     // Without a number the address is incomplete: the tomador goes without it.
     const other = await soldSale();
     await withTakerAddress(t, other, '390.533.447-05', '');
+    expect((await ok<NfsePreview>(await call('GET', `/api/sales/${other.id}/nfse/preview`, tokens.owner))).taker.address).toBeNull();
     await ok(await call('POST', `/api/sales/${other.id}/nfse`, tokens.owner));
     const plain = await settledNote(other.id);
     const plainDps = fake.notes.find((n) => n.accessKey === plain.access_key)?.dps.documentElement?.toString() ?? '';
@@ -251,13 +262,18 @@ describe('POST /api/sales/{id}/nfse', () => {
       basis: 'intermediacao',
       environment: 'homologacao',
       service_code: '090201',
-      taker: { name: row.budget.client.name, document: null, email: null },
+      taker: { name: row.budget.client.name, document: null, email: null, address: null },
       warnings: [NFSE_MESSAGES.takerWithoutDocument],
     });
 
     await t.deps.db.client.update({ where: { id: row.budget.clientId }, data: { cpf: '529.982.247-25', email: 'cliente@exemplo.test' } });
     const completed = await ok<NfsePreview>(await call('GET', `/api/sales/${sale.id}/nfse/preview`, tokens.owner));
-    expect(completed.taker).toEqual({ name: row.budget.client.name, document: '52998224725', email: 'cliente@exemplo.test' });
+    expect(completed.taker).toEqual({
+      name: row.budget.client.name,
+      document: '52998224725',
+      email: 'cliente@exemplo.test',
+      address: null,
+    });
     expect(completed.warnings).toEqual([]);
     expect(await ok(await call('GET', `/api/sales/${sale.id}/nfse`, tokens.owner))).toEqual({ note: null });
     expect(fake.posts.length).toBe(postsBefore);

@@ -15,6 +15,7 @@ import {
   type NfseEnvironment,
   type NfseSubstitutionReason,
   type NfseTaxRegime,
+  nfseTakerAddress,
   nfseTakerDocument,
 } from '@app/shared';
 import { DOMParser } from '@xmldom/xmldom';
@@ -68,25 +69,21 @@ function openCertificate(config: JobDeps['config'], sealed: { certificateSealed:
 }
 
 /**
- * The customer's first address as the DPS names it: the municipality by its IBGE code, read from the
- * CEP lookup (client addresses keep the city's name only). An address without CEP, street, number
- * or bairro, or a CEP the lookup cannot place now, leaves the tomador without an address (allowed).
+ * The customer's address as the DPS names it: the municipality by its IBGE code, read from the CEP
+ * lookup (client addresses keep the city's name only). An incomplete address (nfseTakerAddress), or a
+ * CEP the lookup cannot place now, leaves the tomador without an address (allowed).
  */
-async function takerAddress(
-  config: JobDeps['config'],
-  stored: { postalCode: string; street: string; number: string; complement: string | null; neighborhood: string } | undefined,
-): Promise<DpsAddress | null> {
-  const postalCode = stored?.postalCode.replace(/\D/g, '') ?? '';
-  if (!stored || postalCode.length !== 8 || !stored.street.trim() || !stored.number.trim() || !stored.neighborhood.trim()) return null;
-  const cityCode = await municipalityOfPostalCode(config, postalCode);
-  if (!cityCode) return null;
+async function takerAddress(config: JobDeps['config'], stored: Parameters<typeof nfseTakerAddress>[0]): Promise<DpsAddress | null> {
+  const address = nfseTakerAddress(stored);
+  const cityCode = address && (await municipalityOfPostalCode(config, address.postal_code));
+  if (!address || !cityCode) return null;
   return {
     cityCode,
-    postalCode,
-    street: stored.street.trim(),
-    number: stored.number.trim(),
-    complement: stored.complement?.trim() || null,
-    neighborhood: stored.neighborhood.trim(),
+    postalCode: address.postal_code,
+    street: address.street,
+    number: address.number,
+    complement: address.complement,
+    neighborhood: address.neighborhood,
   };
 }
 
@@ -158,7 +155,7 @@ async function issue(note_id: number, { db, config, storage }: JobDeps) {
                   addresses: {
                     orderBy: { id: 'asc' },
                     take: 1,
-                    select: { postalCode: true, street: true, number: true, complement: true, neighborhood: true },
+                    select: { postalCode: true, street: true, number: true, complement: true, neighborhood: true, city: true, state: true },
                   },
                 },
               },

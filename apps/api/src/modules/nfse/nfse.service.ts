@@ -20,6 +20,7 @@ import {
   type NfseTaxRegime,
   nfseAmount,
   nfseStalled,
+  nfseTakerAddress,
   nfseTakerDocument,
   type SaveNfseSettingsInput,
   type SubstituteNfseInput,
@@ -224,7 +225,24 @@ async function noteDraft(db: Db | Prisma.TransactionClient, companyId: number, s
       costCents: true,
       currencyRate: true,
       undoneAt: true,
-      budget: { select: { title: true, client: { select: { name: true, cpf: true, cnpj: true, email: true } } } },
+      budget: {
+        select: {
+          title: true,
+          client: {
+            select: {
+              name: true,
+              cpf: true,
+              cnpj: true,
+              email: true,
+              addresses: {
+                orderBy: { id: 'asc' },
+                take: 1,
+                select: { postalCode: true, street: true, number: true, complement: true, neighborhood: true, city: true, state: true },
+              },
+            },
+          },
+        },
+      },
     },
   });
   if (!sale) throw notFound();
@@ -273,7 +291,7 @@ export async function previewNfse(db: Db, companyId: number, saleId: number): Pr
     basis: settings.basis as NfseBasis,
     environment: settings.environment as NfseEnvironment,
     service_code: settings.serviceCode,
-    taker: { name: client.name, document, email: client.email },
+    taker: { name: client.name, document, email: client.email, address: document ? nfseTakerAddress(client.addresses[0]) : null },
     warnings: document ? [] : [NFSE_MESSAGES.takerWithoutDocument],
   };
 }

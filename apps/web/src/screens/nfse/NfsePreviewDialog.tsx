@@ -2,12 +2,20 @@
 // as tomador, read from the server (the same derivation the issue uses), with what to fix first.
 // "Emitir NFS-e" in the dialog sends it; "Voltar" sends nothing.
 import { cpfCnpj, toCurrency } from '@app/shared/format';
-import { NFSE_BASIS_LABELS, type NfsePreview } from '@app/shared/nfse';
+import { NFSE_BASIS_LABELS, type NfsePreview, type NfseTakerAddress } from '@app/shared/nfse';
 import { Alert, Badge, Button, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorText } from '../../components/ErrorText';
 import { apiError, errorText } from '../../lib/api-error';
 import { useTRPC } from '../../lib/trpc';
+
+/** "Avenida Paulista, 1000, Conjunto 12 - Bela Vista, São Paulo/SP, CEP 01310-100". */
+function addressText(address: NfseTakerAddress | null): string {
+  if (!address) return 'sem endereço completo no cadastro do cliente (CEP, rua, número e bairro): a nota sai sem ele';
+  const street = [address.street, address.number, address.complement].filter(Boolean).join(', ');
+  const cep = `${address.postal_code.slice(0, 5)}-${address.postal_code.slice(5)}`;
+  return `${street} - ${address.neighborhood}, ${address.city}/${address.state}, CEP ${cep}`;
+}
 
 function PreviewTable({ preview }: { preview: NfsePreview }) {
   const rows: [string, string][] = [
@@ -22,6 +30,7 @@ function PreviewTable({ preview }: { preview: NfsePreview }) {
         .filter(Boolean)
         .join(' · '),
     ],
+    ...(preview.taker.document ? ([['Endereço do tomador', addressText(preview.taker.address)]] as [string, string][]) : []),
   ];
   return (
     <Table variant="vertical" withTableBorder data-testid="nfse-preview">
