@@ -23,6 +23,7 @@ import { z } from 'zod';
 import { documentCipherOf } from '../../document-numbers';
 import { JOB_MAX_ATTEMPTS, type JobDefinition, type JobDeps } from '../../platform/jobs';
 import { municipalityOfPostalCode } from '../clients/postal-codes.service';
+import { nfseTakerSelect } from './nfse.where';
 import { issuerProblem, readPfx } from './nfse-certificate';
 import { renderDanfse } from './nfse-danfse';
 import { brasiliaTime, buildDps, DPS_NAMESPACE, type DpsAddress, decimal, regTrib } from './nfse-dps';
@@ -146,19 +147,7 @@ async function issue(note_id: number, { db, config, storage }: JobDeps) {
         select: {
           budget: {
             select: {
-              client: {
-                select: {
-                  name: true,
-                  cpf: true,
-                  cnpj: true,
-                  email: true,
-                  addresses: {
-                    orderBy: { id: 'asc' },
-                    take: 1,
-                    select: { postalCode: true, street: true, number: true, complement: true, neighborhood: true, city: true, state: true },
-                  },
-                },
-              },
+              client: { select: nfseTakerSelect },
             },
           },
         },

@@ -30,7 +30,7 @@ import type { Deps } from '../../deps';
 import { documentCipherOf } from '../../document-numbers';
 import { AppError, fieldError, notFound } from '../../errors';
 import { cancelNfseJob, issueNfseJob } from './nfse.jobs';
-import { nfseNoteOfSaleWhere, nfseNotesWhere, nfseNoteWhere, nfseSaleWhere } from './nfse.where';
+import { nfseNoteOfSaleWhere, nfseNotesWhere, nfseNoteWhere, nfseSaleWhere, nfseTakerSelect } from './nfse.where';
 import { issuerProblem, readPfx } from './nfse-certificate';
 import { dpsId } from './nfse-dps';
 
@@ -228,19 +228,7 @@ async function noteDraft(db: Db | Prisma.TransactionClient, companyId: number, s
       budget: {
         select: {
           title: true,
-          client: {
-            select: {
-              name: true,
-              cpf: true,
-              cnpj: true,
-              email: true,
-              addresses: {
-                orderBy: { id: 'asc' },
-                take: 1,
-                select: { postalCode: true, street: true, number: true, complement: true, neighborhood: true, city: true, state: true },
-              },
-            },
-          },
+          client: { select: nfseTakerSelect },
         },
       },
     },

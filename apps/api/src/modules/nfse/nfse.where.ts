@@ -20,3 +20,16 @@ export function nfseNoteWhere(companyId: number, id: number): Prisma.NfseNoteWhe
 export function nfseNotesWhere(companyId: number): Prisma.NfseNoteWhereInput {
   return { companyId };
 }
+
+/** The customer as the note's tomador: name, documents, e-mail and first address (preview and job read the same). */
+export const nfseTakerSelect = {
+  name: true,
+  cpf: true,
+  cnpj: true,
+  email: true,
+  addresses: {
+    orderBy: { id: 'asc' },
+    take: 1,
+    select: { postalCode: true, street: true, number: true, complement: true, neighborhood: true, city: true, state: true },
+  },
+} satisfies Prisma.ClientSelect;
