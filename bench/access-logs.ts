@@ -11,12 +11,11 @@
 //
 //   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/bench_access_logs npx tsx bench/access-logs.ts
 import { businessDate } from '@app/shared';
-import autocannon from 'autocannon';
 import { accessReportSql } from '../apps/api/src/modules/access-logs/access-logs.service';
 import { BENCH } from './crm-data';
 import { activateAllCompanies, fillCompany, freshBenchDatabase } from './fill';
 import { percentile, startApi } from './lib';
-import { autocannonFigures, loadAverage, signIn } from './load';
+import { autocannonFigures, loadAverage, signIn, startAutocannon } from './load';
 
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -88,7 +87,7 @@ const say = (line: string) => {
 async function beacons(rate: number, seconds: number) {
   let clients = 0;
   const before = await db.accessLog.count();
-  const instance = autocannon({
+  const instance = startAutocannon({
     url: `${server.url}/api/access-logs`,
     method: 'POST',
     connections: 50,

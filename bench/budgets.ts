@@ -12,13 +12,12 @@
 // running one. BENCH_DURATION (s, default 15), BENCH_CONNECTIONS (default 50), BENCH_ONLY (names).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { PrismaClient } from '@app/db';
 import { listBudgetsInput } from '@app/shared';
-import { PrismaPg } from '@prisma/adapter-pg';
 import { loadSession } from '../apps/api/src/modules/access/session';
 import { typeServices } from '../apps/api/src/modules/budget-services/services.service';
 import { getBudget, listBudgets } from '../apps/api/src/modules/budgets/budgets.service';
 import { BUDGETS_BENCH as B } from './budgets-data';
+import { sqlTracer, writeCeilingStatements } from './captured-sql';
 import { ROOT as root, startBareServer } from './lib';
 import { loadAverage, loadTool, measure, startRouteBench } from './load';
 import { planExplainer } from './plans';
@@ -52,24 +51,17 @@ const scenarios: { name: string; paths: string[]; target?: boolean }[] = [
   { name: 'list include_locations', paths: ['/api/budgets?include_locations=true'] },
 ].filter((s) => !only || only.includes(s.name));
 
-const queries: { query: string; params: string }[] = [];
-const traced = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }), log: [{ emit: 'event', level: 'query' }] });
-traced.$on('query', (e: { query: string; params: string }) => queries.push({ query: e.query, params: e.params }));
+const { client: traced, capture } = sqlTracer(databaseUrl);
 const opened = randomIds[0]?.id ?? 0;
 
 // The second ceiling: the tree's own statement through pg from a bare Fastify route, named
 // (prepared) as the API's is, for the same random budgets: the database's share of opening one
 // (the session is kept by each API process).
-queries.length = 0;
-await getBudget(traced, company.id, opened);
-const treeSql = queries.map((q, i) => {
-  const values = JSON.parse(q.params) as unknown[];
-  if (values.filter((v) => v === opened).length !== 1) throw new Error(`the tree statement's budget id is not one value: ${q.params}`);
-  return { name: `tree_${i}`, text: q.query, values: values.map((v) => (v === opened ? ':id' : v)) };
-});
-const sqlFile = join(root, 'bench/results', 'budgets-tree-sql.json');
-mkdirSync(dirname(sqlFile), { recursive: true });
-writeFileSync(sqlFile, JSON.stringify(treeSql));
+const sqlFile = writeCeilingStatements(
+  'budgets-tree-sql.json',
+  { tree: await capture(() => getBudget(traced, null, company.id, opened)) },
+  { tree: opened },
+);
 
 const run = (paths: string[], seconds: number, origin = base) => measure({ origin, paths, tokens, connections, seconds });
 
@@ -82,7 +74,7 @@ const bare = await startBareServer(process.env.BENCH_BARE_PORT ?? '39875', { BEN
 const treeRuns = scenarios.some((s) => s.name === 'get (tree)');
 const ceilings = [
   { name: 'ceiling: bare Fastify', paths: ['/bare'], origin: bare.url },
-  ...(treeRuns ? [{ name: 'ceiling: tree SQL via pg', paths: randomIds.map((r) => `/sql/${r.id}`), origin: bare.url }] : []),
+  ...(treeRuns ? [{ name: 'ceiling: tree SQL via pg', paths: randomIds.map((r) => `/sql/tree/${r.id}`), origin: bare.url }] : []),
 ];
 for (const s of [...ceilings, ...scenarios]) {
   const origin = 'origin' in s ? s.origin : base;
@@ -115,13 +107,11 @@ for (const [label, call] of [
     'list travel dates',
     () => listBudgets(traced, company.id, listBudgetsInput.parse({ start_date_from: '2026-12-01', start_date_to: '2026-12-31' })),
   ],
-  ['get (tree)', () => getBudget(traced, company.id, opened)],
+  ['get (tree)', () => getBudget(traced, null, company.id, opened)],
   // Not under load: GET /api/type_services (/servicos) reads the agency's services to find its defaults.
   ['type_services', () => typeServices(traced, company.id)],
 ] as const) {
-  queries.length = 0;
-  await call();
-  for (const { query, params } of [...queries]) {
+  for (const { query, params } of await capture(call)) {
     const { plan, cached } = await explainer.explain(`bench_${statement++}`, query, JSON.parse(params) as unknown[]);
     plans.push(`── ${label} (${cached})\n${query}\nparams ${params}\n${plan.join('\n')}\n`);
     const top = plan[0]?.replace(/\s+\(cost.*$/, '') ?? '';

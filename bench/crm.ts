@@ -9,11 +9,10 @@
 // BENCH_DURATION (s, default 15), BENCH_CONNECTIONS (default 50), BENCH_ONLY (comma-separated names).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { PrismaClient } from '@app/db';
-import { PrismaPg } from '@prisma/adapter-pg';
 import { loadSession } from '../apps/api/src/modules/access/session';
 import { listAttendances } from '../apps/api/src/modules/attendances/attendances.service';
 import { funnel, funnelBalance, funnelBigNumbers } from '../apps/api/src/modules/attendances/funnel.service';
+import { sqlTracer, writeCeilingStatements } from './captured-sql';
 import { BENCH } from './crm-data';
 import { ROOT as root, startBareServer } from './lib';
 import { loadAverage, loadTool, measure, startRouteBench } from './load';
@@ -29,8 +28,9 @@ const [agent] = await db.$queryRaw<{ id: number }[]>`SELECT id FROM users WHERE 
 const [client] = await db.$queryRaw<{ id: number }[]>`
   SELECT client_id AS id FROM attendances WHERE company_id = ${company.id} GROUP BY client_id ORDER BY count(*) DESC LIMIT 1`;
 
-/** The four target routes first, then variants with filters a screen sends. */
-const scenarios = [
+/** The four target routes first, then variants with filters a screen sends; `origin`: a ceiling's server. */
+type Scenario = { name: string; path: string; target?: boolean; origin?: string };
+const scenarios: Scenario[] = [
   { name: 'list', path: '/api/attendances', target: true },
   { name: 'funnel', path: '/api/attendances/funnel', target: true },
   { name: 'big-numbers', path: '/api/attendances/funnel/big-numbers', target: true },
@@ -51,14 +51,7 @@ const scenarios = [
 const run = (path: string, seconds: number, origin = base) => measure({ origin, paths: [path], tokens, connections, seconds });
 
 // The SQL each route runs, captured from the Prisma client with its parameters.
-const queries: { query: string; params: string }[] = [];
-const traced = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }), log: [{ emit: 'event', level: 'query' }] });
-traced.$on('query', (e: { query: string; params: string }) => queries.push({ query: e.query, params: e.params }));
-async function capturedSql(call: () => Promise<unknown>) {
-  queries.length = 0;
-  await call();
-  return [...queries];
-}
+const { client: traced, capture } = sqlTracer(databaseUrl);
 const [owner] = await db.$queryRaw<
   { id: number; token_version: number }[]
 >`SELECT id, token_version FROM users WHERE email = ${BENCH.owner}`;
@@ -68,10 +61,7 @@ const filters = { page: 1, per_page: 6 };
 // The second ceiling: the list's own statements (page, count; the session is kept by each API
 // process) through pg from a bare Fastify route, named (prepared) as the API's are: the
 // database's share of a list request.
-const listSql = await capturedSql(() => listAttendances(traced, company.id, filters));
-const sqlFile = join(root, 'bench/results', 'crm-list-sql.json');
-mkdirSync(dirname(sqlFile), { recursive: true });
-writeFileSync(sqlFile, JSON.stringify(listSql.map((q, i) => ({ name: `list_${i}`, text: q.query, values: JSON.parse(q.params) }))));
+const sqlFile = writeCeilingStatements('crm-list-sql.json', { list: await capture(() => listAttendances(traced, company.id, filters)) });
 
 const rows: string[] = [];
 const header = `${'route'.padEnd(26)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'req/s'.padStart(8)} ${'errors'.padStart(7)}  target`;
@@ -79,12 +69,12 @@ const header = `${'route'.padEnd(26)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStar
 console.log(`\n${loadTool}, ${connections} connections, ${duration}s per route, ${base}, load average ${loadAverage()}\n${header}`);
 rows.push(`load average at start ${loadAverage()}`);
 const bare = await startBareServer(process.env.BENCH_BARE_PORT ?? '39872', { BENCH_SQL_FILE: sqlFile, DATABASE_URL: databaseUrl });
-const ceilings = [
+const ceilings: Scenario[] = [
   { name: 'ceiling: bare Fastify', path: '/bare', origin: bare.url, target: false },
-  { name: 'ceiling: list SQL via pg', path: '/sql', origin: bare.url, target: false },
+  { name: 'ceiling: list SQL via pg', path: '/sql/list', origin: bare.url, target: false },
 ];
 for (const s of [...ceilings, ...scenarios]) {
-  const origin = 'origin' in s ? s.origin : base;
+  const origin = s.origin ?? base;
   await run(s.path, 2, origin); // warm-up: JIT, connection pool, PostgreSQL caches
   const r = await run(s.path, duration, origin);
   const cells = [r.p50, r.p95, r.p99].map((v) => v.toFixed(1).padStart(8)).join(' ');
@@ -108,7 +98,7 @@ for (const [label, call] of [
   ['big-numbers', () => funnelBigNumbers(traced, company.id, {})],
   ['balance', () => funnelBalance(traced, company.id, {})],
 ] as const) {
-  for (const { query, params } of await capturedSql(call)) {
+  for (const { query, params } of await capture(call)) {
     const { plan, cached, time } = await explainer.explain(`bench_${statement++}`, query, JSON.parse(params) as unknown[]);
     plans.push(`── ${label} (${cached})\n${query}\nparams ${params}\n${plan.join('\n')}\n`);
     const top = plan[0]?.replace(/\s+\(cost.*$/, '') ?? '';

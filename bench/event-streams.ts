@@ -12,14 +12,14 @@
 // on BENCH_PORT unless BENCH_URL points at a running one. BENCH_DURATION (s, default 15),
 // BENCH_CONNECTIONS (50).
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { createPrismaClient, PrismaClient } from '@app/db';
+import { createPrismaClient } from '@app/db';
 import { DEMO } from '@app/db/seed';
 import { DEFAULT_PAGE_SIZE } from '@app/shared/constants';
-import { PrismaPg } from '@prisma/adapter-pg';
 import { listAttendances } from '../apps/api/src/modules/attendances/attendances.service';
+import { sqlTracer, writeCeilingStatements } from './captured-sql';
 import { ROOT as root, startApi, startBareServer } from './lib';
 import { loadAverage, loadTool, measure, signIn } from './load';
 
@@ -50,13 +50,10 @@ const clientIds = (await db.$queryRaw<{ id: number }[]>`SELECT id FROM clients W
 if (clientIds.length === 0) throw new Error('the demo agency has no clients (SEED_SAMPLE_CRM)');
 
 // The list's own statements, captured from Prisma with their parameters, for the SQL ceiling.
-const queries: { query: string; params: string }[] = [];
-const traced = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }), log: [{ emit: 'event', level: 'query' }] });
-traced.$on('query', (e: { query: string; params: string }) => queries.push({ query: e.query, params: e.params }));
-await listAttendances(traced, company.id, { page: 1, per_page: DEFAULT_PAGE_SIZE });
-const sqlFile = join(root, 'bench/results', 'event-streams-list-sql.json');
-mkdirSync(dirname(sqlFile), { recursive: true });
-writeFileSync(sqlFile, JSON.stringify(queries.map((q, i) => ({ name: `list_${i}`, text: q.query, values: JSON.parse(q.params) }))));
+const { client: traced, capture } = sqlTracer(databaseUrl);
+const sqlFile = writeCeilingStatements('event-streams-list-sql.json', {
+  list: await capture(() => listAttendances(traced, company.id, { page: 1, per_page: DEFAULT_PAGE_SIZE })),
+});
 await traced.$disconnect();
 
 type ClientFigures = { written: number; received: { min: number; max: number }; ended: number };
@@ -111,7 +108,7 @@ console.log(
 const bare = await startBareServer(process.env.BENCH_BARE_PORT ?? '39876', { BENCH_SQL_FILE: sqlFile, DATABASE_URL: databaseUrl });
 for (const [name, path] of [
   ['ceiling: bare Fastify', '/bare'],
-  ['ceiling: list SQL via pg', '/sql'],
+  ['ceiling: list SQL via pg', '/sql/list'],
 ] as const) {
   await run(bare.url, path, 2);
   print(name, await run(bare.url, path, duration));

@@ -1,7 +1,9 @@
 // Bulk rows of one agency, generated inside PostgreSQL (INSERT ... SELECT generate_series): shared by
 // bench/generate-crm.ts (one large agency and many small ones) and bench/generate.ts (N alike).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createPrismaClient, hashPassword, type PrismaClient } from '@app/db';
-import { resetDatabase } from '@app/db/migrate';
+import { migrationsDir, resetDatabase } from '@app/db/migrate';
 import { PAID_PLAN_FEATURES } from '@app/db/seed';
 import { BENCH } from './crm-data';
 
@@ -21,7 +23,36 @@ export async function freshBenchDatabase(example: string) {
 
   await resetDatabase(url);
   step('database reset and migrated');
-  return { db: createPrismaClient(url), passwordHash: await hashPassword(BENCH.password), step };
+  const db = createPrismaClient(url);
+  await setBulkTriggers(db, false);
+  return { db, passwordHash: await hashPassword(BENCH.password), step };
+}
+
+/**
+ * Row triggers a bulk write must not run: the Painel's counters (each row upserts the same few day,
+ * week and month rows, so 200,000 attendances in one statement leave chains of versions every next
+ * upsert walks: minutes instead of seconds) and the live-change notifications nobody listens to here.
+ * The counters are summed afterwards by `settleBulkWrites`, as their migration sums existing rows.
+ */
+async function setBulkTriggers(db: PrismaClient, enabled: boolean) {
+  const triggers = await db.$queryRaw<{ table: string; name: string }[]>`
+    SELECT c.relname AS table, t.tgname AS name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+    WHERE NOT t.tgisinternal AND (t.tgname = 'agency_dashboard_stats' OR t.tgname LIKE '%record_change')`;
+  for (const t of triggers) await db.$executeRawUnsafe(`ALTER TABLE "${t.table}" ${enabled ? 'ENABLE' : 'DISABLE'} TRIGGER "${t.name}"`);
+}
+
+/** After the bulk writes: the Painel's counters summed from the rows (the statement its migration runs), the triggers back on. */
+export async function settleBulkWrites(db: PrismaClient) {
+  const folder = readdirSync(migrationsDir).find((f) => f.endsWith('_agency_dashboard_stats'));
+  if (!folder) throw new Error('no agency_dashboard_stats migration');
+  const script = readFileSync(join(migrationsDir, folder, 'migration.sql'), 'utf8');
+  const backfill = script.slice(
+    script.indexOf('INSERT INTO agency_dashboard_stats (company_id'),
+    script.indexOf('ANALYZE agency_dashboard_stats'),
+  );
+  await db.$executeRawUnsafe('TRUNCATE agency_dashboard_stats');
+  await db.$executeRawUnsafe(backfill.trim().replace(/;$/, ''));
+  await setBulkTriggers(db, true);
 }
 
 export type AgencySizes = { users: number; clients: number; attendances: number };
@@ -79,6 +110,31 @@ export async function fillCompany(db: PrismaClient, companyId: number, sizes: Ag
   await db.$executeRaw`
     INSERT INTO attendance_logs (company_id, attendance_id, user_id, action, changes, created_at)
     SELECT company_id, id, owner_user_id, 'created', '{}', created_at FROM attendances WHERE company_id = ${companyId}::int`;
+}
+
+/**
+ * The task board of one company: `count` tasks over the four columns (a third done), each column's
+ * positions dense from 0 as the board keeps them, assigned round the agency's users, half of them
+ * on an attendance, due from a month ago to two months ahead (a fifth without a date).
+ */
+export async function fillTasks(db: PrismaClient, companyId: number, count: number) {
+  await db.$executeRaw`
+    WITH u AS (SELECT array_agg(id ORDER BY id) AS ids FROM users WHERE company_id = ${companyId}::int),
+         a AS (SELECT array_agg(id) AS ids FROM (SELECT id FROM attendances WHERE company_id = ${companyId}::int ORDER BY id LIMIT 5000) s),
+         rows AS (
+           SELECT i, (ARRAY['to_do','doing','on_hold','done','done','to_do'])[1 + i % 6] AS status,
+                  (ARRAY['Emitir bilhetes','Confirmar hotel','Enviar voucher','Cobrar parcela','Ligar para o cliente','Conferir passaportes'])[1 + i % 6] AS title
+           FROM generate_series(1, ${count}::int) AS i
+         )
+    INSERT INTO tasks (company_id, attendance_id, assignee_user_id, created_by_user_id, title, description, due_date, status, priority,
+                       position, completed_at, created_at, updated_at)
+    SELECT ${companyId}::int, CASE WHEN i % 2 = 0 THEN a.ids[1 + i % array_length(a.ids, 1)] END,
+           u.ids[1 + i % array_length(u.ids, 1)], u.ids[1], title || ' #' || i, 'Tarefa ' || i || ' da agência',
+           CASE WHEN i % 5 <> 0 THEN current_date + (i % 90 - 30) END, status::"TaskStatus",
+           (ARRAY['low','normal','normal','high','urgent'])[1 + i % 5]::"TaskPriority",
+           (row_number() OVER (PARTITION BY status ORDER BY i) - 1)::int,
+           CASE WHEN status = 'done' THEN now() END, now() - (i % 60) * interval '1 day', now()
+    FROM rows, u, a`;
 }
 
 /** Every agency on an active paid plan with every feature: restricted plans are refused before any query runs. */

@@ -9,7 +9,7 @@
 import type { PrismaClient } from '@app/db';
 import { seedReferenceData } from '@app/db/reference-seed';
 import { BUDGETS_BENCH as B } from './budgets-data';
-import { activateAllCompanies, fillCompany, freshBenchDatabase } from './fill';
+import { activateAllCompanies, fillCompany, freshBenchDatabase, settleBulkWrites } from './fill';
 
 const { db, passwordHash, step } = await freshBenchDatabase('bench_budgets');
 
@@ -300,6 +300,7 @@ for (let n = 1; n <= B.smallAgencies; n++) {
 step(`${B.smallAgencies} small agencies: ${B.smallBudgets} budgets each`);
 
 await activateAllCompanies(db);
+await settleBulkWrites(db);
 step('active subscriptions');
 
 // Fresh statistics and visibility map: what a production database has after autovacuum.

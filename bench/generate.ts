@@ -7,7 +7,7 @@
 // Sizes are per agency. Owners log in as dono@agencia<n>.bench, agents as agente<i>@c<company id>.bench,
 // all with the password in bench/crm-data.ts.
 import { parseArgs } from 'node:util';
-import { activateAllCompanies, fillCompany, freshBenchDatabase } from './fill';
+import { activateAllCompanies, fillCompany, freshBenchDatabase, settleBulkWrites } from './fill';
 
 const { values } = parseArgs({
   options: {
@@ -32,6 +32,7 @@ for (let n = 1; n <= agencies; n++) {
   if (n % 10 === 0 || n === agencies) step(`${n}/${agencies} agencies`);
 }
 await activateAllCompanies(db);
+await settleBulkWrites(db);
 await db.$executeRawUnsafe('VACUUM (ANALYZE)');
 const [counts] = await db.$queryRaw<{ companies: number; users: number; clients: number; attendances: number }[]>`
   SELECT (SELECT count(*)::int FROM companies) AS companies, (SELECT count(*)::int FROM users) AS users,

@@ -1,6 +1,7 @@
 // Shared by the load benchmarks: start the API (or a bare Fastify server) as a child process on
 // this machine, and summarise latencies.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -68,6 +69,17 @@ export async function startBareServer(port: string, env: Record<string, string> 
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/bare`, child);
   return { url, pid: child.pid, stop: () => child.kill('SIGTERM') };
+}
+
+/** Resident memory of a process, in MB (Linux's /proc); `peak`: the most since `resetPeakResident`. */
+export function residentMb(pid: number | undefined, peak = false): number {
+  if (!pid) return Number.NaN;
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(new RegExp(`${peak ? 'VmHWM' : 'VmRSS'}:\\s+(\\d+)`).exec(status)?.[1] ?? Number.NaN) / 1024;
+}
+
+export function resetPeakResident(pid: number | undefined) {
+  if (pid) writeFileSync(`/proc/${pid}/clear_refs`, '5');
 }
 
 export function percentile(sorted: number[], p: number): number {

@@ -7,7 +7,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPrismaClient } from '@app/db';
 import autocannon from 'autocannon';
-import { percentile, startApi } from './lib';
+import { percentile, residentMb, startApi } from './lib';
 
 export type Figures = { p50: number; p95: number; p99: number; rps: number; errors: number };
 
@@ -67,7 +67,7 @@ end
 async function runAutocannon(origin: string, paths: string[], tokens: string[], connections: number, seconds: number): Promise<Figures> {
   let next = 0;
   let clients = 0;
-  const instance = autocannon({
+  const instance = startAutocannon({
     url: origin,
     connections,
     duration: seconds,
@@ -77,8 +77,12 @@ async function runAutocannon(origin: string, paths: string[], tokens: string[], 
   return autocannonFigures(instance, 200, seconds);
 }
 
+/** An autocannon run: events as it goes, and a promise of its result (the published types offer one or the other). */
+export const startAutocannon = (options: autocannon.Options) =>
+  autocannon(options) as unknown as autocannon.Instance & Promise<autocannon.Result>;
+
 /** p50/p95/p99, req/s and errors of an autocannon run whose answers should all be `okStatus`; `rejected` counts the others. */
-export async function autocannonFigures(instance: ReturnType<typeof autocannon>, okStatus: number, seconds: number) {
+export async function autocannonFigures(instance: ReturnType<typeof startAutocannon>, okStatus: number, seconds: number) {
   const latencies: number[] = [];
   let rejected = 0;
   instance.on('response', (_client, status, _bytes, responseTime) => {
@@ -117,14 +121,24 @@ export function measure(opts: {
  * BENCH_ONLY), the API (started on `defaultPort` unless BENCH_URL names a running one), a database
  * client, the large agency and its active agents' tokens.
  */
-export async function startRouteBench(opts: { defaultPort: string; agency: string; password: string; generator: string }) {
-  const databaseUrl = process.env.DATABASE_URL;
+export async function startRouteBench(opts: {
+  defaultPort: string;
+  agency: string;
+  password: string;
+  generator: string;
+  /** Instead of DATABASE_URL. */
+  databaseUrl?: string;
+}) {
+  const databaseUrl = opts.databaseUrl ?? process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('Set DATABASE_URL to the benchmark database (see bench/README.md)');
   // The agents sign in from this machine: the per-address login budget must allow them all.
   const server = process.env.BENCH_URL
     ? undefined
     : await startApi(databaseUrl, process.env.BENCH_PORT ?? opts.defaultPort, { LOGIN_RATE_LIMIT: '100000' });
   const base = process.env.BENCH_URL ?? (server as NonNullable<typeof server>).url;
+  // Idle: started and ready, before any request (a sign-in's password hashing leaves memory behind).
+  await new Promise((r) => setTimeout(r, 1000));
+  const idleMb = residentMb(server?.pid);
   const db = createPrismaClient(databaseUrl);
   const [company] = await db.$queryRaw<{ id: number }[]>`SELECT id FROM companies WHERE name = ${opts.agency}`;
   if (!company) throw new Error(`no benchmark agency: run bench/${opts.generator} first`);
@@ -141,6 +155,7 @@ export async function startRouteBench(opts: { defaultPort: string; agency: strin
     connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
     only: process.env.BENCH_ONLY?.split(','),
     server,
+    idleMb,
     base,
     db,
     company,

@@ -11,9 +11,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createPrismaClient } from '@app/db';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { BENCH } from './crm-data';
 import { percentile, ROOT, type Server, startApi, startBareServer } from './lib';
+import { startAutocannon } from './load';
 
 type Agency = { companyId: number; token: string; users: number[]; clients: number[]; attendances: number[]; open: number[] };
 type Call = { method: string; path: string; body?: unknown };
@@ -159,22 +160,22 @@ type Stats = { latencies: number[]; statuses: Record<number, number> };
 async function runMix(seconds: number) {
   const stats = new Map<string, Stats>();
   let n = 0;
-  const instance = autocannon({
+  const instance = startAutocannon({
     url: base,
     connections,
     duration: seconds,
     requests: [
       {
-        setupRequest: (req: Record<string, unknown>, context: Record<string, unknown>) => {
+        setupRequest: (req, context) => {
           const r = choose();
           const agency = pick(agencies);
           const call = r.call(agency, ++n);
-          context.route = r.route;
+          (context as { route?: string }).route = r.route;
           const headers: Record<string, string> = { authorization: `Bearer ${agency.token}` };
           if (call.body !== undefined) headers['content-type'] = 'application/json';
           return {
             ...req,
-            method: call.method as 'GET',
+            method: call.method as autocannon.Request['method'],
             path: call.path,
             headers,
             body: call.body === undefined ? undefined : JSON.stringify(call.body),
@@ -197,7 +198,7 @@ async function runMix(seconds: number) {
 
 async function runBare(url: string, seconds: number) {
   const latencies: number[] = [];
-  const instance = autocannon({ url: `${url}/bare`, connections, duration: seconds });
+  const instance = startAutocannon({ url: `${url}/bare`, connections, duration: seconds });
   instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => latencies.push(responseTime));
   await instance;
   return latencies.sort((a, b) => a - b);

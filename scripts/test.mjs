@@ -76,12 +76,32 @@ const p = count(playwrightJson, (r) => ({
 const passed = u.passed + p.passed;
 const failed = u.failed + p.failed + (unit.status !== 0 && u.failed === 0 ? 1 : 0) + (e2e.status !== 0 && p.failed === 0 ? 1 : 0);
 const skipped = u.skipped + p.skipped;
+// The names of what failed come last, so that a log read from its tail still says what broke.
+for (const name of failedNames()) console.log(`✖ ${name}`);
 console.log(`\nvitest: ${u.passed} passed, ${u.failed} failed · playwright: ${p.passed} passed, ${p.failed} failed`);
 if (ci && skipped > 0) {
   console.log(`${skipped} tests were skipped, which CI does not allow.`);
 }
 console.log(`${passed} passed, ${failed + (ci ? skipped : 0)} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 || (ci && skipped > 0) ? 1 : 0);
+
+function failedNames() {
+  const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
+  const names = [];
+  for (const file of read(vitestJson)?.testResults ?? []) {
+    const where = file.name.slice(ROOT.length + 1);
+    for (const test of file.assertionResults) if (test.status === 'failed') names.push(`${where} › ${test.fullName}`);
+    if (file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed')) names.push(`${where} (${file.message})`);
+  }
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      if (spec.tests.some((t) => t.status === 'unexpected')) names.push(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`);
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of read(playwrightJson)?.suites ?? []) walk(suite, []);
+  return names;
+}
 
 function ensureChromium() {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];

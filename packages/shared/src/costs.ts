@@ -33,13 +33,40 @@ export const COST_FIELDS = [
   'supplier_cost_cents',
 ] as const;
 
-/** A copy of an answer without COST_FIELDS at any depth. */
+const COST_FIELD_SET: ReadonlySet<string> = new Set(COST_FIELDS);
+
+/**
+ * The answer without COST_FIELDS at any depth. Only the arrays and objects on the way to a cost
+ * field are copied; the rest is the answer's own (most answers hold none, and copying every one of
+ * a board's or a budget's thousands of fields cost more than reading them).
+ */
 export function withoutCosts<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(withoutCosts) as T;
+  return strip(value) as T;
+}
+
+function strip(value: unknown): unknown {
   if (value === null || typeof value !== 'object' || value instanceof Date) return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) {
-    if (!(COST_FIELDS as readonly string[]).includes(key)) out[key] = withoutCosts(field);
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item = strip(value[i]);
+      if (copy) copy.push(item);
+      else if (item !== value[i]) copy = [...value.slice(0, i), item];
+    }
+    return copy ?? value;
   }
-  return out as T;
+  const source = value as Record<string, unknown>;
+  const keys = Object.keys(source);
+  let copy: Record<string, unknown> | undefined;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    const cost = COST_FIELD_SET.has(key);
+    const field = cost ? undefined : strip(source[key]);
+    if (!copy && (cost || field !== source[key])) {
+      copy = {};
+      for (const kept of keys.slice(0, i)) copy[kept] = source[kept];
+    }
+    if (copy && !cost) copy[key] = field;
+  }
+  return copy ?? value;
 }

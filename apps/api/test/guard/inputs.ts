@@ -28,6 +28,7 @@ type JsonSchema = {
   exclusiveMinimum?: number;
   exclusiveMaximum?: number;
   minItems?: number;
+  maxItems?: number;
   additionalProperties?: boolean | JsonSchema;
   $ref?: string;
   $defs?: Record<string, JsonSchema>;

@@ -57,6 +57,8 @@ describe('authentication matrix', () => {
   }, async () => {
     const db = t.deps.db;
     const owner = await db.user.findUniqueOrThrow({ where: { email: DEMO.users.owner } });
+    if (!owner.passwordHash) throw new Error('the demo owner has no password');
+    const { passwordHash } = owner;
     const inactive = await db.user.create({
       data: {
         companyId: g.companies.demo,
@@ -64,12 +66,12 @@ describe('authentication matrix', () => {
         email: 'inativa@demo.test',
         role: 'owner',
         status: 'inactive',
-        passwordHash: owner.passwordHash,
+        passwordHash,
       },
     });
     const credentials = {
       ...(await forgedAuthorizations(t.deps.config.jwtSecret, { userId: owner.id, companyId: g.companies.demo }, inactive.id)),
-      ...(await tokensFromBeforeAPasswordChange(owner.passwordHash)),
+      ...(await tokensFromBeforeAPasswordChange(passwordHash)),
     };
     const routes = g.inventory.routes.filter((r) => PROTECTED.has(r.access));
     const ids = await g.ids(g.companies.demo);
