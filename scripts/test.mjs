@@ -95,7 +95,8 @@ function failedNames() {
   }
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
-      if (spec.tests.some((t) => t.status === 'unexpected')) names.push(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`);
+      if (spec.tests.some((t) => t.status === 'unexpected'))
+        names.push(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`);
     }
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
   };
