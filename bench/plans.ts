@@ -2,7 +2,8 @@
 // six times (five custom plans, then maybe a generic one) before EXPLAIN (ANALYZE, BUFFERS).
 import pg from 'pg';
 
-const literal = (v: unknown) => (typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`);
+const literal = (v: unknown): string =>
+  Array.isArray(v) ? `ARRAY[${v.map(literal).join(', ')}]` : typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`;
 
 export type ExplainedPlan = { plan: string[]; cached: string; time: string };
 

@@ -259,6 +259,11 @@ await runSet(
       { name: 'list owner', paths: [`/api/attendances?owner_user_id=${agent?.id}`], against: 'attendances list' },
       { name: 'list client', paths: [`/api/attendances?client_id=${client?.id}`], against: 'attendances list' },
       { name: 'list search', paths: ['/api/attendances?search=noronha'], against: 'attendances list' },
+      {
+        name: 'list travel dates',
+        paths: ['/api/attendances?start_date_from=2026-12-01&start_date_to=2026-12-31'],
+        against: 'attendances list',
+      },
       { name: 'funnel owner', paths: [`/api/attendances/funnel?owner_user_id=${agent?.id}`], against: 'funnel' },
       { name: 'funnel search', paths: ['/api/attendances/funnel?search=noronha'], against: 'funnel' },
       { name: 'balance owner', paths: [`/api/attendances/funnel/balance?owner_user_id=${agent?.id}`], against: 'balance' },

@@ -55,13 +55,18 @@ const budgetSearchCountStatement = compiledStatement((s: { filter: FilterShape; 
     .select(asInt(sql`count(*)`).as('count')),
 );
 
-/** A page of the agency's budgets, newest first, under the list filters; a search's is planned for its term. */
+/**
+ * A page of the agency's budgets, newest first, under the list filters. A search's is planned for
+ * its term, and so is a travel-date range's: a cached plan cannot see how wide the range is, guesses
+ * a few rows, reads every budget of the range by date and sorts them (5.7 ms for a month of the
+ * large bench agency) where walking the newest first finds the page in 0.5 ms.
+ */
 export function budgetPageQuery(companyId: number, input: ListBudgetsInput) {
   const statement = budgetPageStatement(
     { filter: filterShape(input), page: pageShape(input.page, input.per_page) },
     filterValues(companyId, input),
   );
-  return input.search ? planPerCall(statement) : statement;
+  return input.search || input.start_date_from || input.start_date_to ? planPerCall(statement) : statement;
 }
 
 /**
