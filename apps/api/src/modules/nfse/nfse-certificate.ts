@@ -1,7 +1,10 @@
 // The agency's ICP-Brasil A1 certificate: a PKCS#12 (.pfx) with its private key, opened with
 // node-forge. What mTLS and the XML signature need, and what the settings screen may show.
 import { NFSE_MESSAGES } from '@app/shared';
-import forge from 'node-forge';
+import type Forge from 'node-forge';
+import { onFirstUse } from '../../platform/on-first-use';
+
+const nodeForge = onFirstUse<typeof Forge>('node-forge');
 
 export type A1Certificate = {
   keyPem: string;
@@ -15,6 +18,7 @@ export type A1Certificate = {
 
 /** Opens a .pfx; throws on a wrong password or a file without a certificate and its key. */
 export function readPfx(pfx: Buffer, password: string): A1Certificate {
+  const forge = nodeForge();
   const p12 = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(forge.util.createBuffer(pfx.toString('binary'))), password);
   const bag = (type: string) => p12.getBags({ bagType: type })[type]?.[0];
   const { certBag, pkcs8ShroudedKeyBag, keyBag } = forge.pki.oids as Record<string, string>;
@@ -27,7 +31,7 @@ export function readPfx(pfx: Buffer, password: string): A1Certificate {
     keyPem: forge.pki.privateKeyToPem(key),
     certPem: forge.pki.certificateToPem(cert),
     certBase64: forge.util.encode64(der),
-    subject: cn?.value ?? cert.subject.attributes.map((a: forge.pki.CertificateField) => `${a.shortName ?? a.name}=${a.value}`).join(', '),
+    subject: cn?.value ?? cert.subject.attributes.map((a: Forge.pki.CertificateField) => `${a.shortName ?? a.name}=${a.value}`).join(', '),
     validFrom: cert.validity.notBefore,
     validUntil: cert.validity.notAfter,
   };

@@ -1,7 +1,6 @@
 // The DANFSe (the NFS-e's printable aid) drawn by us with pdfkit from what the note stores: the
 // national API answers the XML only. Latin-1 text in the standard fonts covers pt-BR.
 import { toCurrency } from '@app/shared';
-import PDFDocument from 'pdfkit';
 
 export type DanfseData = {
   environment: 'homologacao' | 'producao';
@@ -15,7 +14,8 @@ export type DanfseData = {
   issCents: number;
 };
 
-export function renderDanfse(data: DanfseData): Promise<Buffer> {
+export async function renderDanfse(data: DanfseData): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `NFS-e ${data.number}` } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));

@@ -3,7 +3,10 @@
 // service note needs: the agency as prestador and emitente, the customer as tomador, one service
 // (agenciamento de turismo) taxed by ISSQN not withheld, no federal retentions.
 import type { NfseEnvironment, NfseSubstitutionReason, NfseTaxRegime } from '@app/shared';
-import { create } from 'xmlbuilder2';
+import type XmlBuilder from 'xmlbuilder2';
+import { onFirstUse } from '../../platform/on-first-use';
+
+const xmlBuilder = onFirstUse<typeof XmlBuilder>('xmlbuilder2');
 
 export const DPS_NAMESPACE = 'http://www.sped.fazenda.gov.br/nfse';
 export const DPS_VERSION = '1.00';
@@ -62,7 +65,7 @@ export function regTrib(regime: NfseTaxRegime) {
 export function buildDps(input: DpsInput): string {
   const when = brasiliaTime(input.issuedAt);
   const id = dpsId(input.provider.cityCode, input.provider.cnpj, input.series, input.number);
-  const doc = create({ version: '1.0', encoding: 'UTF-8' });
+  const doc = xmlBuilder().create({ version: '1.0', encoding: 'UTF-8' });
   const inf = doc.ele(DPS_NAMESPACE, 'DPS', { versao: DPS_VERSION }).ele('infDPS', { Id: id });
   inf.ele('tpAmb').txt(input.environment === 'producao' ? '1' : '2');
   inf.ele('dhEmi').txt(when.dateTime);

@@ -2,8 +2,11 @@
 // cancellation (e101101) the agency asks for one of its notes. Built from plain values, no I/O; the
 // signature of infPedReg is added by signXml.
 import type { NfseCancelReason, NfseEnvironment } from '@app/shared';
-import { create } from 'xmlbuilder2';
+import type XmlBuilder from 'xmlbuilder2';
+import { onFirstUse } from '../../platform/on-first-use';
 import { brasiliaTime, DPS_APP_VERSION, DPS_NAMESPACE, DPS_VERSION } from './nfse-dps';
+
+const xmlBuilder = onFirstUse<typeof XmlBuilder>('xmlbuilder2');
 
 /** The event code of the cancellation (a note has at most one). */
 export const CANCEL_EVENT = '101101';
@@ -26,7 +29,7 @@ export type CancelEventInput = {
 
 /** The cancellation request, unsigned. */
 export function buildCancelEvent(input: CancelEventInput): string {
-  const doc = create({ version: '1.0', encoding: 'UTF-8' });
+  const doc = xmlBuilder().create({ version: '1.0', encoding: 'UTF-8' });
   const inf = doc.ele(DPS_NAMESPACE, 'pedRegEvento', { versao: DPS_VERSION }).ele('infPedReg', { Id: cancelEventId(input.accessKey) });
   inf.ele('tpAmb').txt(input.environment === 'producao' ? '1' : '2');
   inf.ele('verAplic').txt(DPS_APP_VERSION);

@@ -18,10 +18,11 @@ import {
   nfseTakerAddress,
   nfseTakerDocument,
 } from '@app/shared';
-import { DOMParser } from '@xmldom/xmldom';
+import type XmlDom from '@xmldom/xmldom';
 import { z } from 'zod';
 import { documentCipherOf } from '../../document-numbers';
 import { JOB_MAX_ATTEMPTS, type JobDefinition, type JobDeps } from '../../platform/jobs';
+import { onFirstUse } from '../../platform/on-first-use';
 import { municipalityOfPostalCode } from '../clients/postal-codes.service';
 import { nfseTakerSelect } from './nfse.where';
 import { issuerProblem, readPfx } from './nfse-certificate';
@@ -33,9 +34,11 @@ import { rejectionMessages } from './nfse-messages';
 import { type AuthorityMessage, NfseUnavailable, nationalProvider } from './nfse-national';
 import { signXml } from './nfse-sign';
 
+const xmlDom = onFirstUse<typeof XmlDom>('@xmldom/xmldom');
+
 /** nNFSe of the authorized note's XML. */
 function noteNumber(xml: string): string | null {
-  const doc = new DOMParser().parseFromString(xml, 'text/xml');
+  const doc = new (xmlDom().DOMParser)().parseFromString(xml, 'text/xml');
   return doc.getElementsByTagNameNS(DPS_NAMESPACE, 'nNFSe')[0]?.textContent?.trim() || null;
 }
 

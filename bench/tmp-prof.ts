@@ -1,0 +1,11 @@
+import { startApi } from './lib';
+import { measure, signIn } from './load';
+const url = process.env.DATABASE_URL!;
+const api = await startApi(url, '39891', { LOGIN_RATE_LIMIT: '100000' });
+const tokens = await signIn(api.url, (process.env.EMAILS ?? '').split(','), 'bench12345');
+const paths = (process.env.PATHS ?? '').split(',');
+await measure({ origin: api.url, paths, tokens, connections: 50, seconds: 2 });
+const r = await measure({ origin: api.url, paths, tokens, connections: 50, seconds: 10 });
+console.log(JSON.stringify(r));
+api.stop();
+await new Promise((r) => setTimeout(r, 3000));
