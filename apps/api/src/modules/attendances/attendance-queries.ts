@@ -232,10 +232,12 @@ type TotalsShape =
   | { from: 'attendance_stats'; dates: Pick<FilterShape, 'from' | 'to'> }
   | { from: 'attendance_status_stats' }
   | { from: 'attendance_owner_status_stats' }
-  | { from: 'attendance_status_stats, ahead' };
+  | { from: 'attendance_status_stats, ahead' }
+  | { from: 'attendance_owner_status_stats, ahead' };
 
 function totalsShape(filters: AttendanceFilters, opts: { expired: boolean }): TotalsShape {
-  if (ownerBucketsAnswer(filters) && !opts.expired) return { from: 'attendance_owner_status_stats' };
+  if (ownerBucketsAnswer(filters))
+    return opts.expired ? { from: 'attendance_owner_status_stats, ahead' } : { from: 'attendance_owner_status_stats' };
   if (!bucketsAnswer(filters)) return { from: 'attendances', filter: filterShape(filters) };
   if (filters.start_date_from || filters.start_date_to) return { from: 'attendance_stats', dates: filterShape(filters) };
   return opts.expired ? { from: 'attendance_status_stats, ahead' } : { from: 'attendance_status_stats' };
@@ -305,6 +307,7 @@ function statusTotalsQuery(s: TotalsShape, v: FunnelValues) {
     );
   }
   if (s.from === 'attendance_status_stats') return keptStatusTotals('attendance_status_stats', statsWhere(noDates, v));
+  if (s.from === 'attendance_owner_status_stats, ahead') return ownerTotalsLessAhead(v, today);
   // Expired = everything minus what is still ahead: the trips ahead are few, the past grows. The
   // statuses are listed so the cached (generic) plan keeps them in the index condition;
   // `enum_range()` there became a per-row filter, 3x slower.
@@ -337,6 +340,43 @@ function statusTotalsQuery(s: TotalsShape, v: FunnelValues) {
       asBigint(sql`(${t('value_cents')} - COALESCE(${ahead('value_cents')}, 0))`).as('expired_value'),
     ])
     .where(statsWhere(noDates, v));
+}
+
+/**
+ * One agent's balance: the kept totals, less what is not yet past (a trip ahead, or without a date),
+ * read from the agent's index as two ranges per status. The past is most of an agent's history
+ * (10,000 index entries read for the large bench agency's agent, 1.7 ms); what is ahead is a fraction.
+ */
+function ownerTotalsLessAhead(v: FunnelValues, today: RawBuilder<Date>) {
+  const t = columnsOf('attendance_owner_status_stats', 't');
+  const notPast = (when: RawBuilder<SqlBool>) =>
+    qb
+      .selectFrom('attendances as a')
+      .select([a('status').as('status'), a('value_cents').as('value_cents')])
+      .where(
+        sql<SqlBool>`${a('company_id')} = ${v.companyId} AND ${a('owner_user_id')} = ${v.owner_user_id} AND ${a('status')} IN (${sql.join(
+          ATTENDANCE_STATUSES.map((st) => sql`${statusLiteral(st)}::"AttendanceStatus"`),
+        )}) AND ${when}`,
+      );
+  const ahead = qb
+    .selectFrom(
+      notPast(sql`${a('start_date')} >= ${today}`)
+        .unionAll(notPast(sql`${a('start_date')} IS NULL`))
+        .as('n'),
+    )
+    .select(['n.status', sql<bigint>`count(*)`.as('attendances'), sql<bigint>`sum(n.value_cents)`.as('value_cents')])
+    .groupBy('n.status');
+  return qb
+    .selectFrom('attendance_owner_status_stats as t')
+    .leftJoin(ahead.as('ahead'), (join) => join.onRef('ahead.status', '=', 't.status'))
+    .select([
+      enumText(t('status')).as('status'),
+      t('attendances').as('count'),
+      t('value_cents').as('value'),
+      asInt(sql`(${t('attendances')} - COALESCE(ahead.attendances, 0))`).as('expired_count'),
+      asBigint(sql`(${t('value_cents')} - COALESCE(ahead.value_cents, 0))`).as('expired_value'),
+    ])
+    .where(sql<SqlBool>`${t('company_id')} = ${v.companyId} AND ${t('owner_user_id')} = ${v.owner_user_id}`);
 }
 
 /** Count and value per status from a trigger-kept table of the agency's (or one agent's) totals; nothing expired is split off. */

@@ -149,6 +149,14 @@ describe('GET /api/attendances/funnel/balance', () => {
       active_value: 4000,
     });
     expect(mine.negotiations.total_attendances).toBe(0);
+    // The owner's own: every attendance but L2. A3 (no date) is not expired, A2, W2 and L1 are.
+    const ownerId = (await t.deps.db.user.findUniqueOrThrow({ where: { email: DEMO.users.owner } })).id;
+    const owners = (await t.call('GET', `/api/attendances/funnel/balance?owner_user_id=${ownerId}`, { token: owner })).json();
+    expect(owners).toEqual({
+      negotiations: { total_attendances: 3, active_attendances: 2, expired_attendances: 1, total_value: 3500, active_value: 1500 },
+      sales: { total_attendances: 3, active_attendances: 1, expired_attendances: 1, total_value: 22_000, active_value: 10_000 },
+      losses: { total_attendances: 1, active_attendances: 0, expired_attendances: 1, total_value: 3000, active_value: 0 },
+    });
     // A travel-date range: A1 (+10 days), A2 (-5) and L1 (-2) only.
     const range = `start_date_from=${dateFromToday(-6)}&start_date_to=${dateFromToday(12)}`;
     const ranged = (await t.call('GET', `/api/attendances/funnel/balance?${range}`, { token: owner })).json();
