@@ -256,6 +256,45 @@ describe('GET /api/budgets', () => {
   });
 });
 
+describe('a budget search that matches more than a person reads', () => {
+  it('counts a shared client name to the cap ("mais de 100"), pages within and past it, and stays in its agency', async () => {
+    const shared = await createClient(tokens.owner, 'Família Souzândia');
+    const company = (await t.deps.db.client.findUniqueOrThrow({ where: { id: shared } })).companyId;
+    await t.deps.db.$executeRaw`
+      INSERT INTO budgets (company_id, attendance_id, client_id, owner_user_id, title, created_at, updated_at)
+      SELECT ${company}, ${ids.attendance}, ${shared}, ${ids.colabUser}, 'Pacote ' || n, now() - n * interval '1 minute', now()
+      FROM generate_series(1, 130) n`;
+    const list = async (search: string, page: number, token = tokens.colab) =>
+      ok(await get(`/api/budgets?search=${encodeURIComponent(search)}&page=${page}`, token));
+    for (const term of ['souzandia', 'SOUZÂNDIA familia']) {
+      const first = await list(term, 1);
+      expect(first.budgets.map((b: Json) => b.title)).toEqual(['Pacote 1', 'Pacote 2', 'Pacote 3', 'Pacote 4', 'Pacote 5', 'Pacote 6']);
+      expect(first.budgets[0].client).toEqual({ id: shared, name: 'Família Souzândia' });
+      expect(first.pagination).toEqual({
+        current_page: 1,
+        per_page: 6,
+        total_pages: 17,
+        total_count: 100,
+        has_next_page: true,
+        has_prev_page: false,
+        total_count_capped: true,
+      });
+    }
+    // A page past the cap counts to it, one page further each time.
+    expect((await list('souzandia', 17)).pagination).toMatchObject({ total_count: 102, total_pages: 18, total_count_capped: true });
+    const last = await list('souzandia', 22);
+    expect(last.budgets.map((b: Json) => b.title)).toEqual(['Pacote 127', 'Pacote 128', 'Pacote 129', 'Pacote 130']);
+    expect(last.pagination).toMatchObject({ total_count: 130, total_pages: 22, has_next_page: false });
+    expect(last.pagination.total_count_capped).toBeUndefined();
+    // Past the last match: no row carries the count, which is still given.
+    const past = await list('souzandia', 40);
+    expect(past.budgets).toEqual([]);
+    expect(past.pagination).toMatchObject({ total_count: 130, total_pages: 22, has_next_page: false });
+    expect((await list('souzandia xyzw', 1)).pagination).toMatchObject({ total_count: 0, has_next_page: false });
+    expect((await list('souzandia', 1, tokens.outra)).pagination.total_count).toBe(0);
+  });
+});
+
 describe('PATCH /api/budgets/{id}', () => {
   it('changes the fields sent, replaces paxes, moves status along the allowed transitions', async () => {
     const budget = await createBudget({ attendance_id: ids.attendance, paxes: [{ name: 'Primeiro Pax', age_group: 'adult' }] });

@@ -29,7 +29,7 @@ import { attendanceWhere } from '../attendances/attendances.where';
 import type { QuoteCaller } from '../currency-quotes/currency-quotes.where';
 import { QUOTE_MISSING_MESSAGE } from '../currency-quotes/current-rates';
 import { budgetRateOf, changedCurrencies, repriceServices } from './agent-rates';
-import { budgetCountQuery, budgetPageQuery, budgetPlaces, readBudgetTree } from './budget-queries';
+import { budgetCountQuery, budgetPageQuery, budgetPlaces, readBudgetTree, searchBudgetPage } from './budget-queries';
 import { addTemplateProposals, findTemplate, templateNeedsStart } from './budget-templates.service';
 import { refreshBudgetTotals } from './budget-totals.service';
 import { toBudgetListItem, toBudgetTree } from './budgets.dto';
@@ -43,10 +43,11 @@ export type BudgetCaller = Pick<QuoteCaller, 'userId' | 'companyId' | 'role' | '
 
 /** A page of the agency's budgets, newest first; with include_locations one more statement reads the page's places. */
 export async function listBudgets(db: Db, companyId: number, input: ListBudgetsInput) {
-  const [rows, [total]] = await Promise.all([
-    queryRows(db, budgetPageQuery(companyId, input)),
-    queryRows(db, budgetCountQuery(companyId, input)),
-  ]);
+  const { rows, count } = input.search
+    ? await searchBudgetPage(db, companyId, input)
+    : await Promise.all([queryRows(db, budgetPageQuery(companyId, input)), queryRows(db, budgetCountQuery(companyId, input))]).then(
+        ([page, [total]]) => ({ rows: page, count: total?.count ?? 0 }),
+      );
   const places =
     input.include_locations === 'true'
       ? await budgetPlaces(
@@ -60,7 +61,6 @@ export async function listBudgets(db: Db, companyId: number, input: ListBudgetsI
     const locations = [r.destination, ...(places.get(r.id) ?? [])].filter((p): p is string => !!p);
     return toBudgetListItem(r, [...new Set(locations)]);
   });
-  const count = total?.count ?? 0;
   const pagination = input.search
     ? buildSearchPagination(input.page, input.per_page, count)
     : buildPagination(input.page, input.per_page, count);
