@@ -2,7 +2,6 @@ import { apiErrorBodySchema, restrictionMessage, SUPPORT_EMAIL, statusMessage, v
 import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { generateOpenApiDocument, OpenApiMeta } from 'trpc-to-openapi';
-import { stringify } from 'yaml';
 import type { Deps } from './deps';
 import { toApiErrorBody } from './error-body';
 import { AppError } from './errors';
@@ -356,6 +355,8 @@ export async function openApiDocument(appRouter: AnyRouter) {
  * indented in place.
  */
 export async function documentYaml(document: object): Promise<string> {
+  // Only /api/docs.yaml needs it: loaded then.
+  const { stringify } = await import('yaml');
   const indent = (text: string) =>
     text
       .split('\n')

@@ -1,5 +1,5 @@
 import type { Db } from '@app/db';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 
@@ -21,12 +21,13 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** SMTP_URL set: real delivery through nodemailer. */
+/** SMTP_URL set: real delivery through nodemailer (loaded with the first mail: a process that sends none never holds it). */
 export function smtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+  let transport: Transporter | undefined;
   return {
     kind: 'smtp',
     async send(message) {
+      transport ??= (await import('nodemailer')).default.createTransport(url);
       await transport.sendMail({ from, ...message });
     },
   };

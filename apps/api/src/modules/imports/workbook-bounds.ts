@@ -5,7 +5,7 @@
 // whatever its header declares, and the walk stops at the first bound passed.
 import type { Readable } from 'node:stream';
 import { IMPORT_MESSAGES, WORKBOOK_BOUNDS } from '@app/shared';
-import unzipper from 'unzipper';
+import type { Entry } from 'unzipper';
 import { fileError } from './import-file';
 
 /** The parts exceljs keeps whole while it reads: their inflated size is what an import's memory follows. */
@@ -26,12 +26,14 @@ function declaredStrings(head: string): number {
  * shared strings than declared allowed. `source` is read to its end or destroyed.
  */
 export async function checkWorkbookBounds(source: Readable): Promise<void> {
+  // Loaded with the first spreadsheet import, not at boot.
+  const { default: unzipper } = await import('unzipper');
   const zip = source.pipe(unzipper.Parse({ forceStream: true }));
   let parts = 0;
   let total = 0;
   try {
     for await (const item of zip) {
-      const entry = item as unzipper.Entry;
+      const entry = item as Entry;
       parts += 1;
       if (parts > WORKBOOK_BOUNDS.parts) throw new Passed();
       const kept = KEPT_PARTS.test(entry.path);
