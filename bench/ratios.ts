@@ -343,7 +343,9 @@ await runSet(
 const misses = lines.filter((l) => l.base && l.target !== undefined && l.figures.rps / l.base.rps < l.target);
 const memoryLines = memory.flatMap((m) => [
   `${m.set}: API idle ${m.idleMb.toFixed(0)} MB (target < ${IDLE_RSS_TARGET_MB})${m.idleMb < IDLE_RSS_TARGET_MB ? ' ok' : ' OVER'}`,
-  `${m.set}: API at its busiest route (${m.peakRoute}) ${m.peakMb.toFixed(0)} MB (target < ${BUSY_RSS_TARGET_MB})${m.peakMb < BUSY_RSS_TARGET_MB ? ' ok' : ' OVER'}`,
+  m.peakRoute
+    ? `${m.set}: API at its busiest route (${m.peakRoute}) ${m.peakMb.toFixed(0)} MB (target < ${BUSY_RSS_TARGET_MB})${m.peakMb < BUSY_RSS_TARGET_MB ? ' ok' : ' OVER'}`
+    : `${m.set}: no route run`,
 ]);
 const summary = [
   ...memoryLines,
