@@ -147,6 +147,17 @@ export const clientAttachmentSchema = z.object({
   created_at: z.string(),
 });
 
+/** A client's address as stored and answered (the NFS-e's tomador address is the same). */
+export const clientAddressSchema = z.object({
+  postal_code: z.string(),
+  street: z.string(),
+  number: z.string(),
+  complement: z.string().nullable(),
+  neighborhood: z.string(),
+  city: z.string(),
+  state: z.string(),
+});
+
 /** A client, with everything the detail screen shows. */
 export const clientSchema = clientListItemSchema.extend({
   birth_date: z.string().nullable(),
@@ -162,18 +173,7 @@ export const clientSchema = clientListItemSchema.extend({
       relationship: z.string().nullable(),
     }),
   ),
-  addresses: z.array(
-    z.object({
-      id: z.number().int(),
-      postal_code: z.string(),
-      street: z.string(),
-      number: z.string(),
-      complement: z.string().nullable(),
-      neighborhood: z.string(),
-      city: z.string(),
-      state: z.string(),
-    }),
-  ),
+  addresses: z.array(z.object({ id: z.number().int(), ...clientAddressSchema.shape })),
   documents: z.array(
     z.object({
       id: z.number().int(),

@@ -2,6 +2,7 @@
 // note issued from a sale through the national issuer (Sefin Nacional, a DPS signed with the
 // agency's A1 certificate). Item 09.02 of the LC 116 list: agenciamento de turismo.
 import { z } from 'zod';
+import { clientAddressSchema } from './clients';
 import { monthField } from './commissions';
 import { paginationInput, paginationSchema, recordIdQuery } from './pagination';
 
@@ -306,15 +307,7 @@ export function nfseTakerDocument(client: { cpf: string | null; cnpj: string | n
 }
 
 /** The tomador's address as the note gives it: CEP in digits and every field the layout requires. */
-export const nfseTakerAddressSchema = z.object({
-  postal_code: z.string(),
-  street: z.string(),
-  number: z.string(),
-  complement: z.string().nullable(),
-  neighborhood: z.string(),
-  city: z.string(),
-  state: z.string(),
-});
+export const nfseTakerAddressSchema = clientAddressSchema;
 export type NfseTakerAddress = z.infer<typeof nfseTakerAddressSchema>;
 
 /**
